@@ -1,0 +1,52 @@
+//! Encirclement, tested after attacker moves (RULES.md section 7).
+
+use super::bitboard::Bitboard;
+use super::board::Board;
+
+/// How encirclement is judged.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum EncirclementMode {
+    /// Every defender, in any number of pockets, is cut off from the edge (the default).
+    #[default]
+    MultiPocket,
+    /// The king's region is cut off from the edge and holds every defender.
+    SingleRing,
+}
+
+/// True when the attackers have encircled the defenders.
+///
+/// Multi-pocket: the squares reachable from any defender or the king through squares
+/// without an attacker include no edge square (corners count as edge squares).
+///
+/// ```text
+///  9  . . X X X . . . . . .     E4: after a3-a4 the defenders stand in two
+///  8  . X . O . X . . . . .     sealed pockets; the attackers win.
+///  7  . X . . . X . X X X .
+///  6  . . X X X . X . K . X
+///  5  . . . . . . . X . . X
+///  4  X . . . . . . . X X .
+///     a b c d e f g h i j k
+/// ```
+#[inline]
+pub fn is_encircled(board: &Board, mode: EncirclementMode) -> bool {
+    let passable = !board.attackers();
+    let mut fill = match mode {
+        EncirclementMode::MultiPocket => board.defenders_and_king(),
+        EncirclementMode::SingleRing => board.king_bb(),
+    };
+    // Grow until the fill touches the edge or stops growing.
+    loop {
+        if (fill & Bitboard::EDGE).any() {
+            return false;
+        }
+        let next = fill | (fill.neighbours() & passable);
+        if next == fill {
+            break;
+        }
+        fill = next;
+    }
+    match mode {
+        EncirclementMode::MultiPocket => true,
+        EncirclementMode::SingleRing => (board.defenders() & !fill).is_empty(),
+    }
+}

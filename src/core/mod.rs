@@ -1,0 +1,18 @@
+//! The rules core: squares, bitboards, boards, move generation, captures, the end-of-game
+//! tests, positions with Zobrist hashes, games with their history, and notation.
+//!
+//! No I/O, and no allocation in the hot path (move generation and make-move).
+
+pub mod bitboard;
+pub mod board;
+pub mod capture;
+pub mod encirclement;
+pub mod fort;
+pub mod game;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod position;
+pub mod role;
+pub mod square;
+pub mod zobrist;

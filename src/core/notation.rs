@@ -1,0 +1,213 @@
+//! Text notations: record moves with capture suffixes, game records, and OpenTafl
+//! position strings.
+
+use thiserror::Error;
+
+use super::bitboard::Bitboard;
+use super::board::{Board, BoardError};
+use super::moves::{Move, MoveError};
+use super::position::Position;
+use super::role::Role;
+use super::square::{SIZE, Square, SquareError};
+
+/// A move as written in a record: `from-to` and the squares it captured.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RecordMove {
+    /// The move.
+    pub mv: Move,
+    /// The squares listed after `x` (as a set: the records may list one twice).
+    pub captures: Bitboard,
+}
+
+/// One token of a game record.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RecordToken {
+    /// A move with its listed captures.
+    Move(RecordMove),
+    /// The final `timeout`: the side to move lost on time.
+    Timeout,
+}
+
+/// Why a record token could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordError {
+    /// The move part is invalid.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// A capture square is invalid.
+    #[error(transparent)]
+    Square(#[from] SquareError),
+}
+
+impl RecordMove {
+    /// Reads `g3-e3xe2` (captures optional, duplicates allowed).
+    ///
+    /// ```
+    /// use hnefi::core::notation::RecordMove;
+    /// let m = RecordMove::parse("e7-k7xk6xk6").unwrap();
+    /// assert_eq!(m.mv.to_string(), "e7-k7");
+    /// assert_eq!(m.captures.count(), 1);
+    /// assert_eq!(m.to_string(), "e7-k7xk6");
+    /// ```
+    pub fn parse(s: &str) -> Result<RecordMove, RecordError> {
+        let mut parts = s.split(['x', 'X']);
+        let mv: Move = parts.next().unwrap_or("").parse()?;
+        let mut captures = Bitboard::EMPTY;
+        for p in parts {
+            captures.insert(p.parse::<Square>()?);
+        }
+        Ok(RecordMove { mv, captures })
+    }
+}
+
+impl std::fmt::Display for RecordMove {
+    /// `from-to` then one `x<square>` per capture, in square order.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.mv)?;
+        for sq in self.captures {
+            write!(f, "x{sq}")?;
+        }
+        Ok(())
+    }
+}
+
+impl RecordToken {
+    /// Reads a move with optional captures, or `timeout`.
+    pub fn parse(s: &str) -> Result<RecordToken, RecordError> {
+        if s.eq_ignore_ascii_case("timeout") {
+            Ok(RecordToken::Timeout)
+        } else {
+            RecordMove::parse(s).map(RecordToken::Move)
+        }
+    }
+}
+
+/// Why an OpenTafl position string could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// The string does not have 11 rows of 11 squares, or has an unknown character.
+    #[error("invalid position: {0}")]
+    Syntax(String),
+    /// The rows read, but the set-up breaks the rules.
+    #[error("invalid position: {0}")]
+    Board(#[from] BoardError),
+}
+
+/// Reads an OpenTafl position string such as
+/// `/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/`: `t` attacker,
+/// `T` defender, `K` king, digits count empty squares. The first row is rank 1 and each
+/// row runs from file a to k. The outer slashes are optional.
+///
+/// ```
+/// use hnefi::core::notation::{parse_opentafl, to_opentafl};
+/// use hnefi::core::board::Board;
+/// let start = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+/// let board = parse_opentafl(start).unwrap();
+/// assert_eq!(board, Board::start());
+/// assert_eq!(to_opentafl(&board), start);
+/// ```
+pub fn parse_opentafl(s: &str) -> Result<Board, PositionError> {
+    let syntax = |m: String| PositionError::Syntax(m);
+    let trimmed = s.trim();
+    let inner = trimmed.strip_prefix('/').unwrap_or(trimmed);
+    let inner = inner.strip_suffix('/').unwrap_or(inner);
+    let rows: Vec<&str> = inner.split('/').collect();
+    if rows.len() != SIZE as usize {
+        return Err(syntax(format!("{} rows, expected 11", rows.len().min(9999))));
+    }
+    let mut attackers = Bitboard::EMPTY;
+    let mut defenders = Bitboard::EMPTY;
+    let mut kings = 0usize;
+    let mut king = Square::THRONE;
+    for (r, row) in rows.iter().enumerate() {
+        let rank = r as u8;
+        let mut file: u32 = 0;
+        let mut run: u32 = 0;
+        let bytes = row.as_bytes();
+        for (i, &c) in bytes.iter().enumerate() {
+            if c.is_ascii_digit() {
+                run = run.saturating_mul(10).saturating_add(u32::from(c - b'0'));
+                let next_is_digit = bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
+                if !next_is_digit {
+                    if run == 0 {
+                        return Err(syntax(format!("row {}: a run of 0 squares", r + 1)));
+                    }
+                    file = file.saturating_add(run);
+                    run = 0;
+                }
+                continue;
+            }
+            let sq = u8::try_from(file)
+                .ok()
+                .and_then(|f| Square::from_coords(f, rank))
+                .ok_or_else(|| syntax(format!("row {} has more than 11 squares", r + 1)))?;
+            match c {
+                b't' => attackers.insert(sq),
+                b'T' => defenders.insert(sq),
+                b'K' | b'k' => {
+                    kings += 1;
+                    king = sq;
+                }
+                _ => {
+                    let ch = row.get(i..).and_then(|t| t.chars().next()).unwrap_or('?');
+                    return Err(PositionError::Board(BoardError::UnknownPiece(ch)));
+                }
+            }
+            file += 1;
+        }
+        if file != u32::from(SIZE) {
+            return Err(syntax(format!(
+                "row {} has {} squares, expected 11",
+                r + 1,
+                file.min(9999)
+            )));
+        }
+    }
+    if kings != 1 {
+        return Err(PositionError::Board(BoardError::KingCount(kings)));
+    }
+    Ok(Board::from_parts(attackers, defenders, king)?)
+}
+
+/// Writes a board in OpenTafl notation (rank 1 first, with outer slashes).
+pub fn to_opentafl(board: &Board) -> String {
+    let mut out = String::from("/");
+    for rank in 0..SIZE {
+        let mut run = 0;
+        for file in 0..SIZE {
+            let Some(sq) = Square::from_coords(file, rank) else {
+                continue;
+            };
+            let c = match board.piece_at(sq) {
+                None => {
+                    run += 1;
+                    continue;
+                }
+                Some(super::board::Piece::Attacker) => 't',
+                Some(super::board::Piece::Defender) => 'T',
+                Some(super::board::Piece::King) => 'K',
+            };
+            if run > 0 {
+                out.push_str(&run.to_string());
+                run = 0;
+            }
+            out.push(c);
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+        }
+        out.push('/');
+    }
+    out
+}
+
+/// Reads the board format of `perft.txt`: 11 ranks of 11 characters (`X`, `O`, `K`, `.`)
+/// separated by `/`, rank 11 first.
+pub fn parse_rows(s: &str) -> Result<Board, PositionError> {
+    Ok(Board::from_rows(s.trim().split('/'))?)
+}
+
+/// A position from an OpenTafl string and the side to move.
+pub fn position_from_opentafl(s: &str, to_move: Role) -> Result<Position, PositionError> {
+    Ok(Position::new(parse_opentafl(s)?, to_move))
+}

@@ -1,0 +1,339 @@
+//! A position: board, side to move and Zobrist hash, and the effect of one move on it.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use super::bitboard::Bitboard;
+use super::board::{Board, Piece};
+use super::capture;
+use super::encirclement::{EncirclementMode, is_encircled};
+use super::fort::is_edge_fort;
+use super::movegen;
+use super::moves::{Move, MoveList};
+use super::role::Role;
+use super::square::Square;
+use super::zobrist;
+
+/// Why a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Reason {
+    /// The attackers closed the king in (RULES.md section 5).
+    KingCaptured,
+    /// The king reached a corner.
+    KingEscaped,
+    /// The king stands in an unbreakable edge fort (section 6).
+    EdgeFort,
+    /// The attackers enclosed every defender (section 7).
+    Encirclement,
+    /// The side to move had no legal move (section 9).
+    NoMoves,
+    /// The repetition rule decided (mode `third-occurrence-mover-loses`).
+    Repetition,
+    /// A side resigned.
+    Resignation,
+    /// A side ran out of time.
+    Time,
+    /// The move limit was reached (a draw).
+    MoveLimit,
+}
+
+impl Reason {
+    /// The protocol name (`king_captured`, `edge_fort`, ...).
+    pub const fn protocol_name(self) -> &'static str {
+        match self {
+            Reason::KingCaptured => "king_captured",
+            Reason::KingEscaped => "king_escaped",
+            Reason::EdgeFort => "edge_fort",
+            Reason::Encirclement => "encirclement",
+            Reason::NoMoves => "no_moves",
+            Reason::Repetition => "repetition",
+            Reason::Resignation => "resignation",
+            Reason::Time => "time",
+            Reason::MoveLimit => "move_limit",
+        }
+    }
+
+    /// The name used in `rules/cases.txt` (`king-captured`, `edge-fort`, ...).
+    pub const fn rules_name(self) -> &'static str {
+        match self {
+            Reason::KingCaptured => "king-captured",
+            Reason::KingEscaped => "king-escaped",
+            Reason::EdgeFort => "edge-fort",
+            Reason::Encirclement => "encirclement",
+            Reason::NoMoves => "no-moves",
+            Reason::Repetition => "repetition",
+            Reason::Resignation => "resignation",
+            Reason::Time => "time",
+            Reason::MoveLimit => "move-limit",
+        }
+    }
+}
+
+/// The state of a game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Status {
+    /// Play goes on.
+    Ongoing,
+    /// One side has won.
+    Won {
+        /// The winner.
+        winner: Role,
+        /// How.
+        reason: Reason,
+    },
+    /// A draw.
+    Drawn {
+        /// Why.
+        reason: Reason,
+    },
+}
+
+impl Status {
+    /// True unless ongoing.
+    pub const fn is_over(self) -> bool {
+        !matches!(self, Status::Ongoing)
+    }
+}
+
+impl fmt::Display for Status {
+    /// The notation of `rules/cases.txt`: `ongoing`, `attackers-win king-captured`,
+    /// `draw move-limit`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ongoing => f.write_str("ongoing"),
+            Status::Won { winner, reason } => {
+                write!(f, "{}-win {}", winner.plural(), reason.rules_name())
+            }
+            Status::Drawn { reason } => write!(f, "draw {}", reason.rules_name()),
+        }
+    }
+}
+
+/// Why a move is not legal in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    /// The start square holds no piece of the side to move.
+    #[error("no {role} piece on {square}")]
+    NoPiece {
+        /// The side to move.
+        role: Role,
+        /// The start square.
+        square: Square,
+    },
+    /// The squares are not on one rank or file, or are the same.
+    #[error("{0} is not a straight move")]
+    NotStraight(Move),
+    /// A piece stands on the way or on the destination.
+    #[error("{0} is blocked")]
+    Blocked(Move),
+    /// A soldier may not stop on the throne or a corner.
+    #[error("only the king may stop on {0}")]
+    Restricted(Square),
+    /// The repetition rule forbids the move.
+    #[error("{0} repeats a position, which the repetition rule forbids")]
+    Repetition(Move),
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// What a move did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveEffect {
+    /// The soldiers the move captured.
+    pub captured: Bitboard,
+    /// The win the move itself produced (king captured or escaped, edge fort,
+    /// encirclement), before the history-dependent rules.
+    pub win: Option<Reason>,
+}
+
+/// A board, the side to move and the hash of both.
+///
+/// ```
+/// use hnefi::core::position::Position;
+/// let mut pos = Position::start();
+/// let mv = "h1-h3".parse().unwrap();
+/// let effect = pos.play_unchecked(mv, Default::default());
+/// assert!(effect.captured.is_empty());
+/// assert_eq!(pos.hash(), hnefi::core::zobrist::hash(pos.board(), pos.to_move()));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    to_move: Role,
+    hash: u64,
+}
+
+impl Position {
+    /// The start position, attackers to move.
+    pub fn start() -> Position {
+        Position::new(Board::start(), Role::Attacker)
+    }
+
+    /// A position from a board and the side to move.
+    pub fn new(board: Board, to_move: Role) -> Position {
+        Position {
+            board,
+            to_move,
+            hash: zobrist::hash(&board, to_move),
+        }
+    }
+
+    /// The board.
+    #[inline(always)]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn to_move(&self) -> Role {
+        self.to_move
+    }
+
+    /// The Zobrist hash of board and side to move, kept incrementally.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash of the board alone, the side to move left out.
+    #[inline(always)]
+    pub fn board_hash(&self) -> u64 {
+        self.hash ^ zobrist::side_key(self.to_move)
+    }
+
+    /// Every move of the side to move (the repetition rule is the game's business).
+    pub fn legal_moves(&self) -> MoveList {
+        movegen::legal_moves(&self.board, self.to_move)
+    }
+
+    /// Checks a move against the board: a piece of the side to move, a straight unblocked
+    /// path, and no soldier stopping on a restricted square.
+    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+        let piece = self.board.piece_at(mv.from);
+        if piece.is_none_or(|p| p.role() != self.to_move) {
+            return Err(IllegalMove::NoPiece {
+                role: self.to_move,
+                square: mv.from,
+            });
+        }
+        if Move::new(mv.from, mv.to).is_none() {
+            return Err(IllegalMove::NotStraight(mv));
+        }
+        let occ = self.board.occupied();
+        if occ.contains(mv.to) || (movegen::between(mv.from, mv.to) & occ).any() {
+            return Err(IllegalMove::Blocked(mv));
+        }
+        if mv.to.is_restricted() && piece != Some(Piece::King) {
+            return Err(IllegalMove::Restricted(mv.to));
+        }
+        Ok(())
+    }
+
+    /// Moves the piece and removes the captured soldiers, without any check and without
+    /// the end-of-game tests. Returns the captures. For the search and perft.
+    #[inline(always)]
+    pub fn make_move(&mut self, mv: Move) -> Bitboard {
+        let role = self.to_move;
+        let piece = if mv.from == self.board.king() {
+            Piece::King
+        } else if role == Role::Attacker {
+            Piece::Attacker
+        } else {
+            Piece::Defender
+        };
+        self.board.move_piece(role, mv.from, mv.to);
+        let mut h = self.hash
+            ^ zobrist::piece_key(piece, mv.from)
+            ^ zobrist::piece_key(piece, mv.to)
+            ^ zobrist::SIDE;
+        let captured = capture::captures(&self.board, role, mv.to);
+        if captured.any() {
+            let victim = if role == Role::Attacker {
+                Piece::Defender
+            } else {
+                Piece::Attacker
+            };
+            for sq in captured {
+                h ^= zobrist::piece_key(victim, sq);
+            }
+            self.board.remove_soldiers(role.opponent(), captured);
+        }
+        self.hash = h;
+        self.to_move = role.opponent();
+        captured
+    }
+
+    /// The win that the move just played to `to` produced, by the side that is no longer
+    /// to move (RULES.md section 10, step 3).
+    #[inline]
+    pub fn win_after_move(&self, to: Square, mode: EncirclementMode) -> Option<Reason> {
+        match self.to_move.opponent() {
+            Role::Defender => {
+                if self.board.king().is_corner() {
+                    Some(Reason::KingEscaped)
+                } else if self.board.king().is_edge() && is_edge_fort(&self.board) {
+                    Some(Reason::EdgeFort)
+                } else {
+                    None
+                }
+            }
+            Role::Attacker => {
+                if capture::king_captured(&self.board, to) {
+                    Some(Reason::KingCaptured)
+                } else if is_encircled(&self.board, mode) {
+                    Some(Reason::Encirclement)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// Plays a move known to be legal: moves, captures, and tests for the wins that the
+    /// move itself produces.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move, mode: EncirclementMode) -> MoveEffect {
+        let captured = self.make_move(mv);
+        let win = self.win_after_move(mv.to, mode);
+        MoveEffect { captured, win }
+    }
+
+    /// The static status of RULES.md section 10: the board judged as if the other side
+    /// had just moved, with no history (no king-capture test, which needs the move).
+    pub fn static_status(&self, mode: EncirclementMode) -> Status {
+        let last = self.to_move.opponent();
+        let win = match last {
+            Role::Defender if self.board.king().is_corner() => Some(Reason::KingEscaped),
+            Role::Defender if is_edge_fort(&self.board) => Some(Reason::EdgeFort),
+            Role::Attacker if is_encircled(&self.board, mode) => Some(Reason::Encirclement),
+            _ => None,
+        };
+        if let Some(reason) = win {
+            return Status::Won {
+                winner: last,
+                reason,
+            };
+        }
+        if !movegen::has_move(&self.board, self.to_move) {
+            return Status::Won {
+                winner: last,
+                reason: Reason::NoMoves,
+            };
+        }
+        Status::Ongoing
+    }
+
+    /// This position under a board symmetry.
+    pub fn transform(&self, sym: u8) -> Position {
+        Position::new(self.board.transform(sym), self.to_move)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}\n{} to move", self.board, self.to_move)
+    }
+}

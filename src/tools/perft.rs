@@ -1,0 +1,53 @@
+//! Perft: counting the leaf positions of the move tree, as `rules/perft.txt` defines it.
+//!
+//! The repetition rule is off. A move that ends the game (king captured or escaped, edge
+//! fort, encirclement) is a leaf: counted at the last ply, never expanded. A side with no
+//! legal move has no children. The last ply is bulk-counted: the moves are counted, not
+//! made, since every move there is a leaf whether or not it ends the game.
+
+use crate::core::encirclement::EncirclementMode;
+use crate::core::movegen;
+use crate::core::moves::{Move, MoveList};
+use crate::core::position::Position;
+
+/// The number of leaf positions `depth` plies below `pos`.
+///
+/// ```
+/// use hnefi::core::position::Position;
+/// use hnefi::tools::perft::perft;
+/// assert_eq!(perft(&Position::start(), 2), 6788);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => movegen::count_moves(pos.board(), pos.to_move()),
+        _ => {
+            let mut list = MoveList::new();
+            movegen::generate(pos.board(), pos.to_move(), &mut list);
+            list.iter().map(|&mv| child_count(pos, mv, depth - 1)).sum()
+        }
+    }
+}
+
+/// Leaves below the child reached by `mv`, `depth` plies further.
+#[inline]
+fn child_count(pos: &Position, mv: Move, depth: u32) -> u64 {
+    let mut child = *pos;
+    let effect = child.play_unchecked(mv, EncirclementMode::MultiPocket);
+    if effect.win.is_some() {
+        u64::from(depth == 0)
+    } else {
+        perft(&child, depth)
+    }
+}
+
+/// Perft split by root move: each move with its leaf count, in generation order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&mv| (mv, child_count(pos, mv, depth - 1)))
+        .collect()
+}
