@@ -37,7 +37,8 @@ fn wall_run_vulnerable(d: Square, defenders: Bitboard, reach: Bitboard) -> bool 
     let Some([back, fwd]) = along(d) else {
         return false;
     };
-    let is_member = |sq: Square| defenders.contains(sq) && front(sq).is_some_and(|f| reach.contains(f));
+    let is_member =
+        |sq: Square| defenders.contains(sq) && front(sq).is_some_and(|f| reach.contains(f));
     let is_end = |sq: Option<Square>| sq.is_some_and(|s| s.is_corner() || reach.contains(s));
     if !is_member(d) {
         return false;
@@ -124,5 +125,47 @@ pub fn is_edge_fort(board: &Board) -> bool {
             return true;
         }
         safe &= !vulnerable;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap_or(Square::THRONE)
+    }
+
+    fn set(squares: &[&str]) -> Bitboard {
+        squares.iter().map(|s| sq(s)).collect()
+    }
+
+    /// Condition (ii): a run of edge soldiers bracketed by a corner or reachable squares
+    /// and fronted by reachable squares can fall to a shield wall.
+    ///
+    /// ```text
+    ///  2  . R R R . .      R: reachable by the attackers
+    ///  1  + O O O R .      +: the corner a1
+    ///     a b c d e f
+    /// ```
+    #[test]
+    fn edge_run_is_vulnerable_only_when_bracketed_and_fronted() {
+        let defenders = set(&["b1", "c1", "d1"]);
+        let reach = set(&["b2", "c2", "d2", "e1"]);
+        assert!(wall_run_vulnerable(sq("c1"), defenders, reach));
+        assert!(wall_run_vulnerable(sq("b1"), defenders, reach));
+        // d2 unreachable: no run containing c1 has all fronts reachable and both ends
+        // closed (d1 is a defender, not a bracket).
+        let reach = set(&["b2", "c2", "e1"]);
+        assert!(!wall_run_vulnerable(sq("c1"), defenders, reach));
+        // ... unless d1 itself is reachable (an unsafe soldier): then b1-c1 is a run.
+        let reach = set(&["b2", "c2", "d1", "e1"]);
+        assert!(wall_run_vulnerable(sq("c1"), defenders, reach));
+        // The far end open and unreachable: nothing.
+        let reach = set(&["b2", "c2", "d2"]);
+        assert!(!wall_run_vulnerable(sq("c1"), defenders, reach));
+        // A single soldier is never a run.
+        let reach = set(&["a2", "b2", "c1", "a3"]);
+        assert!(!wall_run_vulnerable(sq("b1"), set(&["b1"]), reach));
     }
 }
