@@ -1,0 +1,114 @@
+//! Benchmarks of the rules core: legal move generation, move counting and make-move, on
+//! positions from real games. A plain harness (no extra dependency): each benchmark runs
+//! 11 rounds and prints the median, minimum and maximum time per operation.
+//!
+//! Run with `cargo bench --bench core`.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use hnefi::core::encirclement::EncirclementMode;
+use hnefi::core::game::{Game, RepetitionMode, RuleSet};
+use hnefi::core::movegen;
+use hnefi::core::moves::{Move, MoveList};
+use hnefi::core::notation::RecordToken;
+use hnefi::core::position::Position;
+
+const ROUNDS: usize = 11;
+
+/// Every 4th position of the first 300 recorded games.
+fn positions() -> Vec<Position> {
+    let rules = RuleSet {
+        repetition: RepetitionMode::Off,
+        ..RuleSet::default()
+    };
+    let mut out = Vec::new();
+    for line in include_str!("../tests/data/copenhagen.csv")
+        .lines()
+        .take(300)
+    {
+        let mut game = Game::new(rules);
+        let moves = line.split(',').next().unwrap_or("");
+        for (i, tok) in moves.split(' ').enumerate() {
+            let Ok(RecordToken::Move(m)) = RecordToken::parse(tok) else {
+                break;
+            };
+            if game.play(m.mv).is_err() || game.status().is_over() {
+                break;
+            }
+            if i % 4 == 0 {
+                out.push(*game.position());
+            }
+        }
+    }
+    out
+}
+
+/// Runs `f` (which performs `ops` operations) for `ROUNDS` rounds; prints ns per op.
+fn bench(name: &str, ops: u64, mut f: impl FnMut()) {
+    f(); // warm up
+    let mut times: Vec<f64> = (0..ROUNDS)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64() * 1e9 / ops as f64
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    println!(
+        "{name:<40} median {:>8.1} ns   min {:>8.1}   max {:>8.1}",
+        times[ROUNDS / 2],
+        times[0],
+        times[ROUNDS - 1]
+    );
+}
+
+fn main() {
+    let positions = positions();
+    let lists: Vec<MoveList> = positions.iter().map(|p| p.legal_moves()).collect();
+    let total_moves: usize = lists.iter().map(|l| l.len()).sum();
+    println!(
+        "{} positions from real games, {:.1} moves on average",
+        positions.len(),
+        total_moves as f64 / positions.len() as f64
+    );
+    let reps = 20;
+    let n = (positions.len() * reps) as u64;
+
+    bench("movegen: legal moves per position", n, || {
+        for _ in 0..reps {
+            for p in &positions {
+                let mut list = MoveList::new();
+                movegen::generate(black_box(p.board()), p.to_move(), &mut list);
+                black_box(list.len());
+            }
+        }
+    });
+    bench("movegen: count moves per position", n, || {
+        for _ in 0..reps {
+            for p in &positions {
+                black_box(movegen::count_moves(black_box(p.board()), p.to_move()));
+            }
+        }
+    });
+    let pairs: Vec<(Position, Move)> = positions
+        .iter()
+        .zip(&lists)
+        .flat_map(|(p, l)| l.iter().map(move |&mv| (*p, mv)))
+        .collect();
+    let m = pairs.len() as u64;
+    bench("make_move (move, captures, hash)", m, || {
+        for (p, mv) in &pairs {
+            let mut c = *p;
+            black_box(c.make_move(black_box(*mv)));
+            black_box(&c);
+        }
+    });
+    bench("play_unchecked (+ end-of-game tests)", m, || {
+        for (p, mv) in &pairs {
+            let mut c = *p;
+            black_box(c.play_unchecked(black_box(*mv), EncirclementMode::MultiPocket));
+            black_box(&c);
+        }
+    });
+}
