@@ -14,7 +14,14 @@ use hnefi::core::moves::{Move, MoveList};
 use hnefi::core::notation::RecordToken;
 use hnefi::core::position::Position;
 
-const ROUNDS: usize = 11;
+/// Rounds per benchmark (the median is reported); `HNEFI_BENCH_ROUNDS` overrides it, e.g.
+/// `HNEFI_BENCH_ROUNDS=1` to count instructions under `valgrind --tool=callgrind`.
+fn rounds() -> usize {
+    std::env::var("HNEFI_BENCH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(11)
+}
 
 /// Every 4th position of the first 300 recorded games.
 fn positions() -> Vec<Position> {
@@ -46,8 +53,17 @@ fn positions() -> Vec<Position> {
 
 /// Runs `f` (which performs `ops` operations) for `ROUNDS` rounds; prints ns per op.
 fn bench(name: &str, ops: u64, mut f: impl FnMut()) {
+    // Command-line words other than cargo's --bench filter benchmarks by name.
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    if !filters.is_empty() && !filters.iter().any(|w| name.contains(w.as_str())) {
+        return;
+    }
     f(); // warm up
-    let mut times: Vec<f64> = (0..ROUNDS)
+    let rounds = rounds().max(1);
+    let mut times: Vec<f64> = (0..rounds)
         .map(|_| {
             let t = Instant::now();
             f();
@@ -57,9 +73,9 @@ fn bench(name: &str, ops: u64, mut f: impl FnMut()) {
     times.sort_by(f64::total_cmp);
     println!(
         "{name:<40} median {:>8.1} ns   min {:>8.1}   max {:>8.1}",
-        times[ROUNDS / 2],
+        times[rounds / 2],
         times[0],
-        times[ROUNDS - 1]
+        times[rounds - 1]
     );
 }
 
@@ -72,7 +88,7 @@ fn main() {
         positions.len(),
         total_moves as f64 / positions.len() as f64
     );
-    let reps = 20;
+    let reps = if rounds() == 1 { 1 } else { 20 };
     let n = (positions.len() * reps) as u64;
 
     bench("movegen: legal moves per position", n, || {

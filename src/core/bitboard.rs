@@ -161,6 +161,37 @@ impl Bitboard {
         }
     }
 
+    /// Every square reached from the set by sliding along ranks and files through
+    /// `passable` squares (the set itself included): one "rook step" of a flood fill,
+    /// computed with Kogge-Stone occluded fills in the four directions.
+    #[inline(always)]
+    pub const fn slide_fill(self, passable: Bitboard) -> Bitboard {
+        let g = self.0;
+        let p = passable.0;
+        let not_a = !Self::FILE_A.0;
+        let not_k = !Self::FILE_K.0;
+        Bitboard(
+            occluded_fill_up(g, p & Self::FULL.0, 11)
+                | occluded_fill_down(g, p, 11)
+                | occluded_fill_up(g, p & not_a & Self::FULL.0, 1)
+                | occluded_fill_down(g, p & not_k, 1),
+        )
+    }
+
+    /// The same result as [`Bitboard::flood`], grown by whole lines at a time with
+    /// [`Bitboard::slide_fill`] (fewer rounds in open positions).
+    #[inline]
+    pub fn flood_lines(self, passable: Bitboard) -> Bitboard {
+        let mut fill = self;
+        loop {
+            let next = fill.slide_fill(passable) & (passable | fill);
+            if next == fill {
+                return fill;
+            }
+            fill = next;
+        }
+    }
+
     /// Iterates over the squares of the set, lowest first.
     #[inline(always)]
     pub fn iter(self) -> BitboardIter {
@@ -173,6 +204,31 @@ impl Bitboard {
             .map(|sq| Bitboard::from_square(sq.transform(sym)))
             .fold(Bitboard::EMPTY, |a, b| a | b)
     }
+}
+
+/// Kogge-Stone fill of `g` towards higher indices by steps of `n` through `p` (which
+/// must exclude the squares a step would wrap onto).
+#[inline(always)]
+const fn occluded_fill_up(mut g: u128, mut p: u128, n: u32) -> u128 {
+    g |= p & (g << n);
+    p &= p << n;
+    g |= p & (g << (2 * n));
+    p &= p << (2 * n);
+    g |= p & (g << (4 * n));
+    p &= p << (4 * n);
+    g | (p & (g << (8 * n)))
+}
+
+/// Kogge-Stone fill of `g` towards lower indices by steps of `n` through `p`.
+#[inline(always)]
+const fn occluded_fill_down(mut g: u128, mut p: u128, n: u32) -> u128 {
+    g |= p & (g >> n);
+    p &= p >> n;
+    g |= p & (g >> (2 * n));
+    p &= p >> (2 * n);
+    g |= p & (g >> (4 * n));
+    p &= p >> (4 * n);
+    g | (p & (g >> (8 * n)))
 }
 
 /// Iterator over the squares of a [`Bitboard`].
@@ -273,6 +329,27 @@ mod tests {
         assert!(Bitboard::RANK_1.south().is_empty());
         assert_eq!(Bitboard::THRONE.neighbours().count(), 4);
         assert_eq!(Bitboard::CORNERS.neighbours().count(), 8);
+    }
+
+    #[test]
+    fn slide_fill_stops_at_walls_and_edges() {
+        let a1 = Bitboard::from_square(Square::new(0).unwrap());
+        // From a1 on an empty board: file a and rank 1.
+        assert_eq!(
+            a1.slide_fill(Bitboard::FULL),
+            Bitboard::FILE_A | Bitboard::RANK_1
+        );
+        // A wall on b1 stops the rank.
+        let b1 = Bitboard::from_square(Square::new(1).unwrap());
+        assert_eq!(a1.slide_fill(!b1), Bitboard::FILE_A);
+        // No wrap from file k to file a.
+        let k1 = Bitboard::from_square(Square::new(10).unwrap());
+        assert_eq!(
+            k1.slide_fill(Bitboard::FULL),
+            Bitboard::FILE_K | Bitboard::RANK_1
+        );
+        let wall = Bitboard::file(5);
+        assert_eq!(a1.flood(!wall), a1.flood_lines(!wall));
     }
 
     #[test]

@@ -4,18 +4,7 @@
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::role::Role;
-use super::square::{Direction, Square};
-
-/// One step in a direction for a whole set (no wrap-around).
-#[inline(always)]
-pub(crate) fn shift(b: Bitboard, dir: Direction) -> Bitboard {
-    match dir {
-        Direction::North => b.north(),
-        Direction::East => b.east(),
-        Direction::South => b.south(),
-        Direction::West => b.west(),
-    }
-}
+use super::square::Square;
 
 /// The squares hostile to the soldiers of `victim`, per the table of RULES.md section 3:
 /// enemy pieces (the king included), empty corners and the empty throne.
@@ -29,6 +18,82 @@ pub fn hostile_to(board: &Board, victim: Role) -> Bitboard {
     }
 }
 
+const NONE: u8 = 255;
+
+/// `STEP[d][sq]`: the neighbour of `sq` in direction `d` (N, E, S, W), or 255 (also for
+/// `sq` = 255, so that two steps can be chained without a check).
+static STEP: [[u8; 256]; 4] = {
+    let mut t = [[NONE; 256]; 4];
+    let mut s = 0;
+    while s < 121 {
+        let (f, r) = (s % 11, s / 11);
+        if r < 10 {
+            t[0][s] = (s + 11) as u8;
+        }
+        if f < 10 {
+            t[1][s] = (s + 1) as u8;
+        }
+        if r > 0 {
+            t[2][s] = (s - 11) as u8;
+        }
+        if f > 0 {
+            t[3][s] = (s - 1) as u8;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// `BIT[i]`: the set holding square `i`, empty for `i` >= 121.
+static BIT: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut s = 0;
+    while s < 121 {
+        t[s] = 1u128 << s;
+        s += 1;
+    }
+    t
+};
+
+/// `NEIGHBOURS[sq]`: the orthogonal neighbours of a square.
+static NEIGHBOURS: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut s = 0;
+    while s < 121 {
+        let mut d = 0;
+        while d < 4 {
+            t[s] |= BIT[STEP[d][s] as usize];
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// `EDGE_INFO[sq]`: for a non-corner edge square, its front direction and the two
+/// directions along its edge, as direction indices; `None` elsewhere.
+static EDGE_INFO: [Option<(u8, [u8; 2])>; 256] = {
+    let mut t = [None; 256];
+    let mut s = 0;
+    while s < 121 {
+        let (f, r) = (s % 11, s / 11);
+        let corner = (f == 0 || f == 10) && (r == 0 || r == 10);
+        if !corner {
+            if r == 0 {
+                t[s] = Some((0, [1, 3]));
+            } else if r == 10 {
+                t[s] = Some((2, [1, 3]));
+            } else if f == 0 {
+                t[s] = Some((1, [0, 2]));
+            } else if f == 10 {
+                t[s] = Some((3, [0, 2]));
+            }
+        }
+        s += 1;
+    }
+    t
+};
+
 /// Soldiers captured custodially by the piece of `mover` that has just landed on `to`.
 ///
 /// ```text
@@ -37,37 +102,21 @@ pub fn hostile_to(board: &Board, victim: Role) -> Bitboard {
 #[inline(always)]
 pub fn custodial(board: &Board, mover: Role, to: Square) -> Bitboard {
     let victim = mover.opponent();
-    let targets = board.soldiers(victim);
-    let t = Bitboard::from_square(to);
-    if (t.neighbours() & targets).is_empty() {
+    let targets = board.soldiers(victim).0;
+    let t = to.index();
+    if NEIGHBOURS[t] & targets == 0 {
         return Bitboard::EMPTY;
     }
-    let hostile = hostile_to(board, victim);
-    let mut captured = Bitboard::EMPTY;
-    for dir in Direction::ALL {
-        let v = shift(t, dir) & targets;
-        if v.any() && (shift(v, dir) & hostile).any() {
-            captured |= v;
+    let hostile = hostile_to(board, victim).0;
+    let mut captured = 0u128;
+    for step in &STEP {
+        let v = step[t] as usize;
+        let w = step[v] as usize;
+        if BIT[v] & targets != 0 && BIT[w] & hostile != 0 {
+            captured |= BIT[v];
         }
     }
-    captured
-}
-
-/// The front square of a non-corner edge square and the two directions along its edge.
-#[inline]
-fn edge_geometry(sq: Square) -> Option<(Direction, [Direction; 2])> {
-    if sq.is_corner() {
-        return None;
-    }
-    let along_rank = [Direction::East, Direction::West];
-    let along_file = [Direction::North, Direction::South];
-    match (sq.file(), sq.rank()) {
-        (_, 0) => Some((Direction::North, along_rank)),
-        (_, 10) => Some((Direction::South, along_rank)),
-        (0, _) => Some((Direction::East, along_file)),
-        (10, _) => Some((Direction::West, along_file)),
-        _ => None,
-    }
+    Bitboard(captured)
 }
 
 /// Soldiers captured by shield walls closed by the piece of `mover` that has just landed
@@ -78,46 +127,43 @@ fn edge_geometry(sq: Square) -> Option<(Direction, [Direction; 2])> {
 ///  1  . . . . . X . . K O .     brackets h1 and corner k1, fronts i2, j2.
 ///     a b c d e f g h i j k     j1 is captured, the king stays.
 /// ```
+#[inline]
 pub fn shield_wall(board: &Board, mover: Role, to: Square) -> Bitboard {
-    let Some((front, dirs)) = edge_geometry(to) else {
+    let t = to.index();
+    let Some((front, dirs)) = EDGE_INFO[t] else {
         return Bitboard::EMPTY;
     };
-    let own = board.pieces(mover);
-    let enemy = board.pieces(mover.opponent());
-    let mut captured = Bitboard::EMPTY;
-    for dir in dirs {
-        let mut row = Bitboard::EMPTY;
-        let mut q = to.step(dir);
-        while let Some(sq) = q {
-            if !enemy.contains(sq) {
-                break;
-            }
-            row.insert(sq);
-            q = sq.step(dir);
+    let enemy = board.pieces(mover.opponent()).0;
+    if NEIGHBOURS[t] & enemy == 0 {
+        return Bitboard::EMPTY;
+    }
+    let own = board.pieces(mover).0;
+    let front = &STEP[front as usize];
+    let mut captured = 0u128;
+    for d in dirs {
+        let step = &STEP[d as usize];
+        let mut row = 0u128;
+        let mut fronted = true;
+        let mut q = step[t] as usize;
+        while BIT[q] & enemy != 0 {
+            row |= BIT[q];
+            fronted &= BIT[front[q] as usize] & own != 0;
+            q = step[q] as usize;
         }
-        let Some(end) = q else { continue };
-        if row.count() >= 2
-            && (end.is_corner() || own.contains(end))
-            && row
-                .iter()
-                .all(|r| r.step(front).is_some_and(|f| own.contains(f)))
-        {
-            captured |= row & board.soldiers(mover.opponent());
+        // q is on the board: at worst it is the corner.
+        let closed = BIT[q] & (own | Bitboard::CORNERS.0) != 0;
+        if fronted && closed && row.count_ones() >= 2 {
+            captured |= row & board.soldiers(mover.opponent()).0;
         }
     }
-    captured
+    Bitboard(captured)
 }
 
 /// All soldiers captured by a move of `mover` that has landed on `to`: custodial and
 /// shield-wall captures found on the same board, to be removed together.
-#[inline]
+#[inline(always)]
 pub fn captures(board: &Board, mover: Role, to: Square) -> Bitboard {
-    let c = custodial(board, mover, to);
-    if to.is_edge() {
-        c | shield_wall(board, mover, to)
-    } else {
-        c
-    }
+    custodial(board, mover, to) | shield_wall(board, mover, to)
 }
 
 /// True when an attacker move that landed on `to` captures the king (RULES.md section 5):
@@ -129,7 +175,6 @@ pub fn king_captured(board: &Board, to: Square) -> bool {
     if king.is_edge() {
         return false;
     }
-    let kb = board.king_bb();
-    let around = kb.neighbours();
+    let around = Bitboard(NEIGHBOURS[king.index()]);
     around.contains(to) && (around & !(board.attackers() | Bitboard::THRONE)).is_empty()
 }

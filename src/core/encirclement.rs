@@ -34,12 +34,12 @@ pub fn is_encircled(board: &Board, mode: EncirclementMode) -> bool {
         EncirclementMode::MultiPocket => board.defenders_and_king(),
         EncirclementMode::SingleRing => board.king_bb(),
     };
-    // Grow until the fill touches the edge or stops growing.
+    // Grow by whole lines until the fill touches the edge or stops growing.
     loop {
         if (fill & Bitboard::EDGE).any() {
             return false;
         }
-        let next = fill | (fill.neighbours() & passable);
+        let next = fill | fill.slide_fill(passable);
         if next == fill {
             break;
         }

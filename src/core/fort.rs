@@ -97,13 +97,26 @@ pub fn is_edge_fort(board: &Board) -> bool {
     if (kb.neighbours() & empty).is_empty() {
         return false;
     }
-    let interior = kb.flood(empty);
+    // The interior, grown a line at a time; an attacker next to it already breaks the
+    // fort (attackers are always in the reach R), which ends most tests early.
+    let near_attackers = board.attackers().neighbours();
+    let mut interior = kb;
+    loop {
+        if (interior & near_attackers).any() {
+            return false;
+        }
+        let next = interior | (interior.slide_fill(empty) & empty);
+        if next == interior {
+            break;
+        }
+        interior = next;
+    }
     let guard = interior | interior.neighbours();
     let defenders = board.defenders_and_king();
     let mut safe = board.defenders();
     loop {
         let passable = (empty | (board.defenders() & !safe)) & !Bitboard::CORNERS;
-        let reach = board.attackers().flood(passable);
+        let reach = board.attackers().flood_lines(passable);
         if (guard & reach).any() {
             return false;
         }

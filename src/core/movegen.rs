@@ -8,7 +8,7 @@
 
 use super::bitboard::Bitboard;
 use super::board::Board;
-use super::moves::{Move, MoveList};
+use super::moves::{Move, MoveList, Sink};
 use super::role::Role;
 use super::square::{NUM_SQUARES, Square};
 
@@ -31,8 +31,12 @@ const fn ray(sq: usize, dir: usize) -> u128 {
     }
 }
 
-const fn rays() -> [[u128; NUM_SQUARES]; 4] {
-    let mut t = [[0u128; NUM_SQUARES]; 4];
+/// Table length for per-square tables: any `u8` index is in range, so lookups need no
+/// bounds check (entries past 120 are empty).
+const TABLE: usize = 256;
+
+const fn rays() -> [[u128; TABLE]; 4] {
+    let mut t = [[0u128; TABLE]; 4];
     let mut d = 0;
     while d < 4 {
         let mut s = 0;
@@ -46,28 +50,60 @@ const fn rays() -> [[u128; NUM_SQUARES]; 4] {
 }
 
 /// `RAYS[d][sq]`: the squares strictly beyond `sq` in direction `d` (N, E, S, W).
-static RAYS: [[u128; NUM_SQUARES]; 4] = rays();
+static RAYS: [[u128; TABLE]; 4] = rays();
+
+/// `SHADOW[d][i]`: for a blocker on square `i - 1`, that square and everything beyond it
+/// in direction `d`; `SHADOW[d][0]` is empty (no blocker). Indexed by one plus the
+/// blocker's index so that "no blocker" needs no branch.
+const fn shadows() -> [[u128; 129]; 4] {
+    let r = rays();
+    let mut t = [[0u128; 129]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut s = 0;
+        while s < NUM_SQUARES {
+            t[d][s + 1] = r[d][s] | (1u128 << s);
+            s += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+static SHADOW: [[u128; 129]; 4] = shadows();
+
+/// One plus the index of the lowest set bit, or 0 for an empty set: north and east
+/// blockers are the lowest bits of the ray.
+#[inline(always)]
+fn nearest_up(b: u128) -> usize {
+    if b == 0 {
+        0
+    } else {
+        (b.trailing_zeros() as usize + 1) & 127
+    }
+}
+
+/// One plus the index of the highest set bit, or 0 for an empty set: south and west
+/// blockers are the highest bits of the ray.
+#[inline(always)]
+fn nearest_down(b: u128) -> usize {
+    128 - b.leading_zeros() as usize
+}
 
 /// The squares a piece on `sq` can slide to through empty squares (restricted squares
 /// included; the caller removes them for soldiers).
 #[inline(always)]
 pub fn slides(sq: Square, occupied: Bitboard) -> Bitboard {
-    let i = sq.index();
+    let i = sq.index() & (TABLE - 1);
     let occ = occupied.0;
     let mut out = 0u128;
-    // North and east: increasing indices; the nearest blocker is the lowest bit.
-    for ray in [RAYS[0][i], RAYS[1][i]] {
-        let b = ray & occ;
-        out |= ray & (b & b.wrapping_neg()).wrapping_sub(1);
+    for d in 0..2 {
+        let ray = RAYS[d][i];
+        out |= ray & !SHADOW[d][nearest_up(ray & occ)];
     }
-    // South and west: decreasing indices; the nearest blocker is the highest bit.
-    for ray in [RAYS[2][i], RAYS[3][i]] {
-        let b = ray & occ;
-        out |= if b == 0 {
-            ray
-        } else {
-            ray & (u128::MAX << (128 - b.leading_zeros()))
-        };
+    for d in 2..4 {
+        let ray = RAYS[d][i];
+        out |= ray & !SHADOW[d][nearest_down(ray & occ)];
     }
     Bitboard(out)
 }
@@ -98,16 +134,31 @@ pub fn destinations(board: &Board, from: Square) -> Bitboard {
 #[inline]
 pub fn generate(board: &Board, role: Role, list: &mut MoveList) {
     let occ = board.occupied();
+    let mut sink = list.sink();
     for from in board.soldiers(role) {
-        for to in slides(from, occ) & !Bitboard::RESTRICTED {
-            list.push(Move { from, to });
-        }
+        push_all(&mut sink, from, slides(from, occ) & !Bitboard::RESTRICTED);
     }
     if role == Role::Defender {
         let from = board.king();
-        for to in slides(from, occ) {
-            list.push(Move { from, to });
-        }
+        push_all(&mut sink, from, slides(from, occ));
+    }
+}
+
+/// Pushes a move from `from` to every square of `targets`, walking the two 64-bit halves
+/// of the set separately (cheaper than 128-bit bit scans).
+#[inline(always)]
+fn push_all(sink: &mut Sink<'_>, from: Square, targets: Bitboard) {
+    let mut lo = targets.0 as u64;
+    while lo != 0 {
+        let to = Square::from_index_unchecked(lo.trailing_zeros() as u8);
+        lo &= lo - 1;
+        sink.push(Move { from, to });
+    }
+    let mut hi = (targets.0 >> 64) as u64;
+    while hi != 0 {
+        let to = Square::from_index_unchecked(64 + hi.trailing_zeros() as u8);
+        hi &= hi - 1;
+        sink.push(Move { from, to });
     }
 }
 

@@ -116,6 +116,16 @@ impl MoveList {
         }
     }
 
+    /// A fast appender that keeps the length in a register; the list's length is
+    /// updated when the sink is dropped.
+    #[inline(always)]
+    pub fn sink(&mut self) -> Sink<'_> {
+        Sink {
+            len: self.len,
+            list: self,
+        }
+    }
+
     /// Number of moves.
     #[inline(always)]
     pub fn len(&self) -> usize {
@@ -151,6 +161,31 @@ impl MoveList {
             }
         }
         self.len = j;
+    }
+}
+
+/// Appends moves to a [`MoveList`] with the length kept in a local variable (see
+/// [`MoveList::sink`]).
+pub struct Sink<'a> {
+    list: &'a mut MoveList,
+    len: usize,
+}
+
+impl Sink<'_> {
+    /// Appends a move; a full list ignores it (it cannot be full: see [`MAX_MOVES`]).
+    #[inline(always)]
+    pub fn push(&mut self, mv: Move) {
+        if let Some(slot) = self.list.moves.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        }
+    }
+}
+
+impl Drop for Sink<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.list.len = self.len;
     }
 }
 

@@ -10,6 +10,20 @@ pub const SIZE: u8 = 11;
 /// Number of squares on the board.
 pub const NUM_SQUARES: usize = 121;
 
+/// The edge squares as bits (the same set as `Bitboard::EDGE`).
+const EDGE_BITS: u128 = {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < NUM_SQUARES {
+        let (f, r) = (i % 11, i / 11);
+        if f == 0 || f == 10 || r == 0 || r == 10 {
+            m |= 1u128 << i;
+        }
+        i += 1;
+    }
+    m
+};
+
 /// A square of the board, `a1` = 0 .. `k11` = 120.
 ///
 /// The index is `(rank - 1) * 11 + file` with file `a` = 0, so the corners are 0, 10, 110
@@ -60,13 +74,13 @@ impl Square {
 
     /// Builds a square from an index known to be below 121.
     ///
-    /// Only for indices the caller derived from the board itself (bit positions of a
-    /// bitboard, loop counters); the index is reduced modulo 121 so it can never be off
-    /// the board.
+    /// Only for indices the caller derived from the board itself: bit positions of a
+    /// bitboard, whose bits above 120 are always clear. (An index out of range could
+    /// only make a later table lookup panic; it cannot cause undefined behaviour.)
     #[inline(always)]
     pub(crate) const fn from_index_unchecked(index: u8) -> Square {
         debug_assert!((index as usize) < NUM_SQUARES);
-        Square(index % NUM_SQUARES as u8)
+        Square(index)
     }
 
     /// The index `0..121`.
@@ -103,9 +117,9 @@ impl Square {
     }
 
     /// True for squares on file `a` or `k` or rank 1 or 11 (corners included).
+    #[inline(always)]
     pub const fn is_edge(self) -> bool {
-        let (f, r) = (self.file(), self.rank());
-        f == 0 || f == SIZE - 1 || r == 0 || r == SIZE - 1
+        EDGE_BITS >> (self.0 & 127) & 1 != 0
     }
 
     /// The neighbour one step in a direction, if it is on the board.
