@@ -9,7 +9,7 @@ use crate::core::board::Board;
 use crate::core::game::{Game, Ply, RepetitionMode, RuleSet};
 use crate::core::moves::Move;
 use crate::core::notation::{RecordToken, parse_opentafl};
-use crate::core::position::{Position, Status};
+use crate::core::position::{Position, Reason, Status};
 use crate::core::role::Role;
 use crate::core::square::Square;
 use crate::search::{Clock, Info, Limits, SearchResult, Searcher};
@@ -192,10 +192,19 @@ impl Session {
         Ok(())
     }
 
-    /// Plays `mv` for `role` and returns the captured squares in order.
+    /// Plays `mv` for `role` and returns the captured squares sorted by rank then file,
+    /// the king's square included when the move captured him (as the reference engine
+    /// reports it).
     pub fn play(&mut self, role: Role, mv: Move) -> Result<Vec<Square>, String> {
         self.check_turn(role)?;
-        let captured = self.game.play(mv).map_err(|e| e.to_string())?;
+        let mut captured = self.game.play(mv).map_err(|e| e.to_string())?;
+        if let Status::Won {
+            reason: Reason::KingCaptured,
+            ..
+        } = self.game.status()
+        {
+            captured.insert(self.game.position().board().king());
+        }
         Ok(captured.into_iter().collect())
     }
 

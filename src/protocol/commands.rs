@@ -257,17 +257,18 @@ fn square_arg(args: &[&str], i: usize, what: &str) -> Result<Square, String> {
         .map_err(|e| format!("argument {} ({what}): {e}", i + 1))
 }
 
-/// A whole number from 0 to `max`.
-fn number_arg(args: &[&str], i: usize, what: &str, max: u64) -> Result<u64, String> {
+/// A whole number from `min` to `max`.
+fn number_arg(args: &[&str], i: usize, what: &str, min: u64, max: u64) -> Result<u64, String> {
     let text = arg(args, i, what)?;
     let bad = |why: String| format!("argument {} ({what}): {why}", i + 1);
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad(format!(
-            "'{}' is not a whole number from 0 to {max}",
+            "'{}' is not a whole number from {min} to {max}",
             short(text)
         )));
     }
     match text.parse::<u64>() {
+        Ok(n) if n < min => Err(bad(format!("{n} is too small: at least {min}"))),
         Ok(n) if n <= max => Ok(n),
         _ => Err(bad(format!("{} is too large: at most {max}", short(text)))),
     }
@@ -355,7 +356,7 @@ fn quit(_: &mut Session, args: &[&str]) -> Reply {
 
 fn board_size(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 1, 1, "board_size")?;
-    let size = number_arg(args, 0, "SIZE", u64::MAX)?;
+    let size = number_arg(args, 0, "SIZE", 0, u64::MAX)?;
     if size != 11 {
         return Err(format!(
             "argument 1 (SIZE): unsupported board size {size}: only 11 is supported"
@@ -496,7 +497,7 @@ fn time_settings(s: &mut Session, args: &[&str]) -> Reply {
 fn time_left(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 2, 2, "time_left")?;
     let role = role_arg(args, 0)?;
-    let ms = number_arg(args, 1, "MILLISECONDS", u64::MAX)?;
+    let ms = number_arg(args, 1, "MILLISECONDS", 0, u64::MAX)?;
     s.set_time_left(role, Duration::from_millis(ms));
     Ok(String::new())
 }
@@ -530,7 +531,7 @@ fn load_moves(s: &mut Session, args: &[&str]) -> Reply {
 
 fn perft(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 1, 1, "perft")?;
-    let depth = number_arg(args, 0, "DEPTH", MAX_PERFT_DEPTH)?;
+    let depth = number_arg(args, 0, "DEPTH", 0, MAX_PERFT_DEPTH)?;
     let depth = u32::try_from(depth).map_err(|e| e.to_string())?;
     Ok(s.perft(depth).to_string())
 }
@@ -546,7 +547,7 @@ fn set_rule(s: &mut Session, args: &[&str]) -> Reply {
             s.set_repetition(mode);
         }
         "move_limit" => {
-            let plies = number_arg(args, 1, "PLIES", u64::from(u32::MAX))?;
+            let plies = number_arg(args, 1, "PLIES", 0, u64::from(u32::MAX))?;
             s.set_move_limit(u32::try_from(plies).map_err(|e| e.to_string())?);
         }
         _ => {
@@ -569,7 +570,7 @@ fn set_option(s: &mut Session, args: &[&str]) -> Reply {
             SearchOption::NAMES.join(", ")
         ));
     }
-    let value = number_arg(args, 1, "VALUE", u64::MAX)?;
+    let value = number_arg(args, 1, "VALUE", 0, u64::MAX)?;
     let opt =
         SearchOption::from_name(option, value).map_err(|e| format!("argument 2 (VALUE): {e}"))?;
     s.set_option(opt)?;
@@ -581,10 +582,7 @@ fn analyze(s: &mut Session, args: &[&str]) -> Reply {
     let movetime = match args.first() {
         None => None,
         Some(_) => {
-            let ms = number_arg(args, 0, "MILLISECONDS", MAX_MOVETIME_MS)?;
-            if ms == 0 {
-                return Err("argument 1 (MILLISECONDS): expected at least 1".into());
-            }
+            let ms = number_arg(args, 0, "MILLISECONDS", 1, MAX_MOVETIME_MS)?;
             Some(Duration::from_millis(ms))
         }
     };
