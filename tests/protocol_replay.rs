@@ -30,7 +30,12 @@ fn load_moves_replays_the_records() {
         games += 1;
 
         let expected: Vec<String> = moves.split_whitespace().map(normalize).collect();
-        assert_eq!(engine.ok("show_moves"), expected.join(" "), "game on line {}", n + 1);
+        assert_eq!(
+            engine.ok("show_moves"),
+            expected.join(" "),
+            "game on line {}",
+            n + 1
+        );
 
         let status = engine.ok("final_status");
         let reason = engine.ok("final_status_reason");
@@ -54,6 +59,9 @@ fn load_moves_replays_the_records() {
     engine.quit();
     assert_eq!(games, data.lines().count());
     // Records end by a rule, on time or by resignation (not recorded): some of each.
-    assert!(decided > timeouts && timeouts > 0, "{decided} decided, {timeouts} on time");
+    assert!(
+        decided > timeouts && timeouts > 0,
+        "{decided} decided, {timeouts} on time"
+    );
     eprintln!("{games} games replayed, {decided} decided ({timeouts} on time)");
 }
