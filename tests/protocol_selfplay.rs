@@ -23,7 +23,11 @@ fn two_engines_play_a_game_through_pipes() {
             "generate_move replied {reply:?}"
         );
         assert_eq!(words[0], "play", "{reply}");
-        let expected_role = if plies % 2 == 0 { "attacker" } else { "defender" };
+        let expected_role = if plies % 2 == 0 {
+            "attacker"
+        } else {
+            "defender"
+        };
         assert_eq!(words[1], expected_role, "ply {}", plies + 1);
         // The other engine must accept the very line as a command.
         engines[1 - mover].ok(&reply);
