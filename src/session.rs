@@ -31,6 +31,8 @@ pub const MAX_DEPTH: u64 = 1000;
 pub const MAX_MOVETIME_MS: u64 = 7 * 24 * 3600 * 1000;
 /// Longest Fischer base time accepted, in minutes (one year).
 pub const MAX_MINUTES: f64 = 525_600.0;
+/// Most time left accepted from the controller, in milliseconds (one year).
+pub const MAX_TIME_LEFT_MS: u64 = 365 * 24 * 3600 * 1000;
 /// Largest Fischer increment accepted, in seconds (one day).
 pub const MAX_INCREMENT_SECS: f64 = 86_400.0;
 
@@ -458,4 +460,57 @@ pub fn short(s: &str) -> String {
         out.push_str("...");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_come_from_the_options_and_the_clock() {
+        let mut s = Session::new();
+        assert_eq!(s.limits(), Limits::default());
+        s.set_option(SearchOption::Depth(3)).unwrap();
+        s.set_option(SearchOption::MovetimeMs(250)).unwrap();
+        s.set_option(SearchOption::Nodes(0)).unwrap();
+        assert!(s.set_option(SearchOption::Threads(0)).is_err());
+        s.set_time_control(Some(TimeControl {
+            initial: Duration::from_secs(60),
+            increment: Duration::from_secs(2),
+        }));
+        let l = s.limits();
+        assert_eq!((l.depth, l.nodes), (Some(3), None));
+        assert_eq!(l.movetime, Some(Duration::from_millis(250)));
+        let clock = l.clock.unwrap();
+        assert_eq!(clock.remaining, Duration::from_secs(60));
+        assert_eq!(clock.increment, Duration::from_secs(2));
+        // The clock of the side to move, as the controller reported it.
+        s.set_time_left(Role::Defender, Duration::from_secs(5));
+        assert_eq!(s.limits().clock.unwrap().remaining, Duration::from_secs(60));
+        s.set_time_left(Role::Attacker, Duration::from_secs(7));
+        assert_eq!(s.limits().clock.unwrap().remaining, Duration::from_secs(7));
+        s.play(Role::Attacker, "h1-h3".parse().unwrap()).unwrap();
+        assert_eq!(s.limits().clock.unwrap().remaining, Duration::from_secs(5));
+        // A new game keeps the time control but forgets the reported clocks.
+        s.new_game(Role::Attacker);
+        assert_eq!(s.limits().clock.unwrap().remaining, Duration::from_secs(60));
+        s.set_time_control(None);
+        assert_eq!(s.limits().clock, None);
+    }
+
+    #[test]
+    fn generate_move_charges_the_engine_clock_with_the_increment() {
+        let mut s = Session::new();
+        s.set_option(SearchOption::Depth(1)).unwrap();
+        s.set_time_control(Some(TimeControl {
+            initial: Duration::from_secs(60),
+            increment: Duration::from_secs(3600),
+        }));
+        s.set_time_left(Role::Attacker, Duration::from_secs(10));
+        let (role, _) = s.generate_move(&mut |_| {}).unwrap();
+        assert_eq!(role, Role::Attacker);
+        let left = s.time_left.first().copied().flatten().unwrap();
+        // 10 s minus the search time plus the one-hour increment: more than 10 s.
+        assert!(left > Duration::from_secs(10) && left <= Duration::from_secs(3610));
+    }
 }

@@ -11,8 +11,8 @@ use crate::core::role::Role;
 use crate::core::square::Square;
 use crate::search::Info;
 use crate::session::{
-    EngineMove, MAX_INCREMENT_SECS, MAX_MINUTES, MAX_MOVETIME_MS, MAX_PERFT_DEPTH, SearchOption,
-    Session, TimeControl, short,
+    EngineMove, MAX_INCREMENT_SECS, MAX_MINUTES, MAX_MOVETIME_MS, MAX_PERFT_DEPTH,
+    MAX_TIME_LEFT_MS, SearchOption, Session, TimeControl, short,
 };
 
 /// What a command returns: the reply text, or an error message.
@@ -303,8 +303,10 @@ fn join<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
         .join(" ")
 }
 
+/// Writes a search iteration to stderr; a closed stderr is not an error.
 fn log_info(info: &Info) {
-    eprintln!("info {info}");
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "info {info}");
 }
 
 // ---- the commands ----
@@ -497,7 +499,7 @@ fn time_settings(s: &mut Session, args: &[&str]) -> Reply {
 fn time_left(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 2, 2, "time_left")?;
     let role = role_arg(args, 0)?;
-    let ms = number_arg(args, 1, "MILLISECONDS", 0, u64::MAX)?;
+    let ms = number_arg(args, 1, "MILLISECONDS", 0, MAX_TIME_LEFT_MS)?;
     s.set_time_left(role, Duration::from_millis(ms));
     Ok(String::new())
 }
