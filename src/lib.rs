@@ -2,10 +2,14 @@
 //!
 //! - [`core`]: the rules (bitboards, move generation, captures, end-of-game tests, games).
 //! - [`search`]: the searcher behind `generate_move` and `analyze`.
+//! - [`session`]: the engine session (game, rules, options, clock) behind the protocol.
+//! - [`protocol`]: the text protocol: framing, replies and the command table.
 //! - [`tools`]: perft and other command-line tools built on the core.
 
 #![warn(missing_docs)]
 
 pub mod core;
+pub mod protocol;
 pub mod search;
+pub mod session;
 pub mod tools;

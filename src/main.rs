@@ -1,21 +1,102 @@
 //! The `hnefi` command line.
 
+use std::io;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
+use hnefi::core::game::RepetitionMode;
 use hnefi::core::notation::parse_opentafl;
 use hnefi::core::position::Position;
 use hnefi::core::role::Role;
+use hnefi::protocol::Engine;
+use hnefi::session::{SearchOption, Session};
 use hnefi::tools::perft;
 
 /// hnefi: a Copenhagen Hnefatafl engine.
+///
+/// Without a subcommand, hnefi speaks the text protocol (GTP framing): one command per
+/// line on stdin, one reply per command on stdout, search information on stderr. Send
+/// `list_commands` for the commands and `help NAME` for one of them.
 #[derive(Parser, Debug)]
 #[command(name = "hnefi", version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    engine: EngineFlags,
+}
+
+/// The settings the protocol can change too (`set_rule`, `set_option`).
+#[derive(Args, Debug)]
+struct EngineFlags {
+    /// Repetition rule: defender-third-illegal (default), off, defender-any-repeat-illegal
+    /// or third-occurrence-mover-loses (as `set_rule repetition MODE`).
+    #[arg(long, value_name = "MODE")]
+    repetition: Option<RepetitionMode>,
+    /// Draw after this many plies; 0 = no limit, the default (as `set_rule move_limit N`).
+    #[arg(long, value_name = "N")]
+    move_limit: Option<u32>,
+    /// Search threads, 1 to 256 (as `set_option threads N`).
+    #[arg(long, value_name = "N")]
+    threads: Option<u64>,
+    /// Transposition table size in MiB, 1 to 1024 (as `set_option hash_mb N`).
+    #[arg(long, value_name = "N")]
+    hash_mb: Option<u64>,
+    /// Search depth limit in plies; 0 = none (as `set_option depth N`).
+    #[arg(long, value_name = "N")]
+    depth: Option<u64>,
+    /// Time per move in milliseconds; 0 = none (as `set_option movetime_ms N`).
+    #[arg(long, value_name = "N")]
+    movetime_ms: Option<u64>,
+}
+
+impl EngineFlags {
+    /// A session with these settings, or the message of the first invalid one.
+    fn session(&self) -> Result<Session, String> {
+        let mut s = Session::new();
+        if let Some(mode) = self.repetition {
+            s.set_repetition(mode);
+        }
+        if let Some(n) = self.move_limit {
+            s.set_move_limit(n);
+        }
+        let options = [
+            (
+                self.threads,
+                SearchOption::Threads as fn(u64) -> SearchOption,
+            ),
+            (self.hash_mb, SearchOption::HashMb),
+            (self.depth, SearchOption::Depth),
+            (self.movetime_ms, SearchOption::MovetimeMs),
+        ];
+        for (value, make) in options {
+            if let Some(v) = value {
+                s.set_option(make(v))?;
+            }
+        }
+        Ok(s)
+    }
+}
+
+fn run_protocol(flags: &EngineFlags) -> ExitCode {
+    let session = match flags.session() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut engine = Engine::new(session);
+    match engine.run(io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -78,9 +159,6 @@ fn main() -> ExitCode {
             to_move,
             divide,
         }) => run_perft(depth, position, to_move, divide),
-        None => {
-            eprintln!("hnefi: the protocol engine is not built yet; try `hnefi perft 4`");
-            ExitCode::SUCCESS
-        }
+        None => run_protocol(&cli.engine),
     }
 }

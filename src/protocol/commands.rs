@@ -1,0 +1,600 @@
+//! The command table: each command is a name, its usage, a help line and a small function
+//! from the parsed arguments to the reply text. `list_commands` and `known_command` read
+//! the same table.
+
+use std::time::Duration;
+
+use crate::core::game::RepetitionMode;
+use crate::core::moves::Move;
+use crate::core::position::Status;
+use crate::core::role::Role;
+use crate::core::square::Square;
+use crate::search::Info;
+use crate::session::{
+    EngineMove, MAX_INCREMENT_SECS, MAX_MINUTES, MAX_MOVETIME_MS, MAX_PERFT_DEPTH,
+    MAX_TIME_LEFT_MS, SearchOption, Session, TimeControl, short,
+};
+
+/// What a command returns: the reply text, or an error message.
+pub type Reply = Result<String, String>;
+
+/// One command of the protocol.
+#[derive(Clone, Copy, Debug)]
+pub struct Command {
+    /// Its name.
+    pub name: &'static str,
+    /// How it is called, e.g. `play ROLE FROM TO`.
+    pub usage: &'static str,
+    /// What it does.
+    pub help: &'static str,
+    /// True when a success ends the session (`quit`).
+    pub ends_session: bool,
+    /// The handler.
+    pub run: fn(&mut Session, &[&str]) -> Reply,
+}
+
+const fn cmd(
+    name: &'static str,
+    usage: &'static str,
+    help: &'static str,
+    run: fn(&mut Session, &[&str]) -> Reply,
+) -> Command {
+    Command {
+        name,
+        usage,
+        help,
+        ends_session: false,
+        run,
+    }
+}
+
+/// Every command, in the order `list_commands` gives them.
+pub const COMMANDS: &[Command] = &[
+    cmd("name", "name", "the engine's name", name),
+    cmd("version", "version", "the engine's version", version),
+    cmd(
+        "protocol_version",
+        "protocol_version",
+        "the protocol version: 2",
+        protocol_version,
+    ),
+    cmd(
+        "list_commands",
+        "list_commands",
+        "every command, one per line",
+        list_commands,
+    ),
+    cmd(
+        "known_command",
+        "known_command NAME",
+        "true if NAME is a command",
+        known_command,
+    ),
+    cmd(
+        "help",
+        "help [NAME]",
+        "the usage and help of a command, or of all",
+        help,
+    ),
+    Command {
+        ends_session: true,
+        ..cmd("quit", "quit", "ends the session", quit)
+    },
+    cmd(
+        "board_size",
+        "board_size 11",
+        "a new game from the start position (only size 11)",
+        board_size,
+    ),
+    cmd(
+        "clear_board",
+        "clear_board",
+        "a new game from the start position, attackers first",
+        clear_board,
+    ),
+    cmd(
+        "reset_board",
+        "reset_board",
+        "the same as clear_board",
+        clear_board,
+    ),
+    cmd(
+        "play",
+        "play ROLE FROM TO | play ROLE resign",
+        "plays a move (reply: its captures) or resigns",
+        play,
+    ),
+    cmd("play_undo", "play_undo", "takes back one ply", play_undo),
+    cmd(
+        "generate_move",
+        "generate_move",
+        "searches, plays and replies play ROLE FROM TO",
+        generate_move,
+    ),
+    cmd(
+        "final_status",
+        "final_status",
+        "attacker_wins, defender_wins, draw or ongoing",
+        final_status,
+    ),
+    cmd(
+        "final_status_reason",
+        "final_status_reason",
+        "why the game ended, or none",
+        final_status_reason,
+    ),
+    cmd(
+        "play_from",
+        "play_from",
+        "the side to move and the squares of its movable pieces",
+        play_from,
+    ),
+    cmd(
+        "play_to",
+        "play_to ROLE FROM",
+        "the legal destinations of the piece on FROM",
+        play_to,
+    ),
+    cmd(
+        "legal_moves",
+        "legal_moves",
+        "every legal move of the side to move",
+        legal_moves,
+    ),
+    cmd(
+        "show_board",
+        "show_board",
+        "a diagram of the board and the side to move",
+        show_board,
+    ),
+    cmd(
+        "show_moves",
+        "show_moves",
+        "the game so far in record notation",
+        show_moves,
+    ),
+    cmd(
+        "first_move",
+        "first_move ROLE",
+        "starts a new game in which ROLE moves first",
+        first_move,
+    ),
+    cmd(
+        "time_settings",
+        "time_settings none | time_settings fischer MINUTES ADD_SECONDS",
+        "sets the time control; the game goes on",
+        time_settings,
+    ),
+    cmd(
+        "time_left",
+        "time_left ROLE MILLISECONDS",
+        "the time ROLE has left",
+        time_left,
+    ),
+    cmd(
+        "set_position",
+        "set_position POSITION [ROLE]",
+        "a new game from an OpenTafl position",
+        set_position,
+    ),
+    cmd(
+        "show_position",
+        "show_position",
+        "the position in OpenTafl notation and the side to move",
+        show_position,
+    ),
+    cmd(
+        "load_moves",
+        "load_moves MOVE...",
+        "a new game with these record moves played",
+        load_moves,
+    ),
+    cmd(
+        "perft",
+        "perft DEPTH",
+        "the leaf count DEPTH plies below the position",
+        perft,
+    ),
+    cmd(
+        "set_rule",
+        "set_rule repetition MODE | set_rule move_limit PLIES",
+        "sets a rule for this game and the next",
+        set_rule,
+    ),
+    cmd(
+        "set_option",
+        "set_option NAME VALUE",
+        "sets threads, hash_mb, depth, nodes or movetime_ms (0 = no limit)",
+        set_option,
+    ),
+    cmd(
+        "analyze",
+        "analyze [MILLISECONDS]",
+        "searches without playing: move, score, depth, nodes, pv",
+        analyze,
+    ),
+];
+
+/// The command called `name`.
+pub fn find(name: &str) -> Option<&'static Command> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+// ---- argument helpers ----
+
+fn usage_of(name: &str) -> &'static str {
+    find(name).map_or("", |c| c.usage)
+}
+
+/// Checks the number of arguments.
+fn arity(args: &[&str], min: usize, max: usize, name: &str) -> Result<(), String> {
+    if (min..=max).contains(&args.len()) {
+        Ok(())
+    } else {
+        Err(format!(
+            "wrong number of arguments ({}): expected {}",
+            args.len(),
+            usage_of(name)
+        ))
+    }
+}
+
+fn arg<'a>(args: &[&'a str], i: usize, what: &str) -> Result<&'a str, String> {
+    args.get(i)
+        .copied()
+        .ok_or_else(|| format!("argument {} ({what}) is missing", i + 1))
+}
+
+fn role_arg(args: &[&str], i: usize) -> Result<Role, String> {
+    arg(args, i, "ROLE")?
+        .parse()
+        .map_err(|e| format!("argument {} (ROLE): {e}", i + 1))
+}
+
+fn square_arg(args: &[&str], i: usize, what: &str) -> Result<Square, String> {
+    arg(args, i, what)?
+        .parse()
+        .map_err(|e| format!("argument {} ({what}): {e}", i + 1))
+}
+
+/// A whole number from `min` to `max`.
+fn number_arg(args: &[&str], i: usize, what: &str, min: u64, max: u64) -> Result<u64, String> {
+    let text = arg(args, i, what)?;
+    let bad = |why: String| format!("argument {} ({what}): {why}", i + 1);
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad(format!(
+            "'{}' is not a whole number from {min} to {max}",
+            short(text)
+        )));
+    }
+    match text.parse::<u64>() {
+        Ok(n) if n < min => Err(bad(format!("{n} is too small: at least {min}"))),
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(bad(format!("{} is too large: at most {max}", short(text)))),
+    }
+}
+
+/// A non-negative decimal number (`2`, `0.5`) up to `max`.
+fn decimal_arg(args: &[&str], i: usize, what: &str, max: f64) -> Result<f64, String> {
+    let text = arg(args, i, what)?;
+    let bad = || {
+        format!(
+            "argument {} ({what}): '{}' is not a number from 0 to {max}, like 5 or 0.5",
+            i + 1,
+            short(text)
+        )
+    };
+    let digits = text.bytes().filter(u8::is_ascii_digit).count();
+    let dots = text.bytes().filter(|&b| b == b'.').count();
+    if digits == 0 || dots > 1 || digits + dots != text.len() || text.len() > 32 {
+        return Err(bad());
+    }
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && (0.0..=max).contains(&v) => Ok(v),
+        _ => Err(bad()),
+    }
+}
+
+fn join<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
+    items
+        .into_iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Writes a search iteration to stderr; a closed stderr is not an error.
+fn log_info(info: &Info) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "info {info}");
+}
+
+// ---- the commands ----
+
+fn name(_: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "name")?;
+    Ok("hnefi".into())
+}
+
+fn version(_: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "version")?;
+    Ok(env!("CARGO_PKG_VERSION").into())
+}
+
+fn protocol_version(_: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "protocol_version")?;
+    Ok("2".into())
+}
+
+fn list_commands(_: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "list_commands")?;
+    Ok(COMMANDS
+        .iter()
+        .map(|c| c.name)
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+fn known_command(_: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 1, 1, "known_command")?;
+    Ok(find(arg(args, 0, "NAME")?).is_some().to_string())
+}
+
+fn help(_: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 1, "help")?;
+    let line = |c: &Command| format!("{}: {}", c.usage, c.help);
+    match args.first() {
+        None => Ok(COMMANDS.iter().map(line).collect::<Vec<_>>().join("\n")),
+        Some(n) => find(n)
+            .map(line)
+            .ok_or_else(|| format!("argument 1 (NAME): unknown command '{}'", short(n))),
+    }
+}
+
+fn quit(_: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "quit")?;
+    Ok(String::new())
+}
+
+fn board_size(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 1, 1, "board_size")?;
+    let size = number_arg(args, 0, "SIZE", 0, u64::MAX)?;
+    if size != 11 {
+        return Err(format!(
+            "argument 1 (SIZE): unsupported board size {size}: only 11 is supported"
+        ));
+    }
+    s.new_game(Role::Attacker);
+    Ok(String::new())
+}
+
+fn clear_board(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "clear_board")?;
+    s.new_game(Role::Attacker);
+    Ok(String::new())
+}
+
+fn play(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 2, 3, "play")?;
+    let role = role_arg(args, 0)?;
+    let second = arg(args, 1, "FROM")?;
+    if args.len() == 2 && ["resign", "resigns"].contains(&second.to_ascii_lowercase().as_str()) {
+        s.resign(role)?;
+        return Ok(String::new());
+    }
+    let mv = if args.len() == 2 {
+        second.parse::<Move>().map_err(|e| {
+            format!("argument 2 (FROM-TO): {e}; or play ROLE FROM TO, or play ROLE resign")
+        })?
+    } else {
+        let from = square_arg(args, 1, "FROM")?;
+        let to = square_arg(args, 2, "TO")?;
+        Move::new(from, to).ok_or_else(|| {
+            format!("{from}-{to} is not a straight move: FROM and TO must differ and share a rank or file")
+        })?
+    };
+    Ok(join(s.play(role, mv)?))
+}
+
+fn play_undo(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "play_undo")?;
+    s.undo()?;
+    Ok(String::new())
+}
+
+fn generate_move(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "generate_move")?;
+    let (role, mv) = s.generate_move(&mut log_info)?;
+    Ok(match mv {
+        EngineMove::Play(mv) => format!("play {role} {} {}", mv.from, mv.to),
+        EngineMove::Resign => format!("play {role} resign"),
+    })
+}
+
+fn final_status(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "final_status")?;
+    Ok(match s.status() {
+        Status::Ongoing => "ongoing".into(),
+        Status::Won { winner, .. } => format!("{winner}_wins"),
+        Status::Drawn { .. } => "draw".into(),
+    })
+}
+
+fn final_status_reason(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "final_status_reason")?;
+    Ok(match s.status() {
+        Status::Ongoing => "none",
+        Status::Won { reason, .. } | Status::Drawn { reason } => reason.protocol_name(),
+    }
+    .into())
+}
+
+fn play_from(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "play_from")?;
+    let role = s.game().to_move();
+    let squares = s.movable_pieces();
+    if squares.is_empty() {
+        Ok(role.to_string())
+    } else {
+        Ok(format!("{role} {}", join(squares)))
+    }
+}
+
+fn play_to(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 2, 2, "play_to")?;
+    let role = role_arg(args, 0)?;
+    let from = square_arg(args, 1, "FROM")?;
+    Ok(join(s.destinations(role, from)?))
+}
+
+fn legal_moves(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "legal_moves")?;
+    Ok(join(s.legal_moves()))
+}
+
+fn show_board(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "show_board")?;
+    let pos = s.game().position();
+    Ok(format!("{}\n{} to move", pos.board(), pos.to_move()))
+}
+
+fn show_moves(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "show_moves")?;
+    Ok(s.record().join(" "))
+}
+
+fn first_move(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 1, 1, "first_move")?;
+    let role = role_arg(args, 0)?;
+    s.new_game(role);
+    Ok(String::new())
+}
+
+fn time_settings(s: &mut Session, args: &[&str]) -> Reply {
+    let kind = arg(args, 0, "none or fischer")?;
+    match kind.to_ascii_lowercase().as_str() {
+        "none" | "un-timed" => {
+            arity(args, 1, 1, "time_settings")?;
+            s.set_time_control(None);
+        }
+        "fischer" => {
+            arity(args, 3, 3, "time_settings")?;
+            let minutes = decimal_arg(args, 1, "MINUTES", MAX_MINUTES)?;
+            let add = decimal_arg(args, 2, "ADD_SECONDS", MAX_INCREMENT_SECS)?;
+            s.set_time_control(Some(TimeControl {
+                initial: Duration::from_secs_f64(minutes * 60.0),
+                increment: Duration::from_secs_f64(add),
+            }));
+        }
+        _ => {
+            return Err(format!(
+                "argument 1: '{}' is not a time control: expected none, un-timed or fischer",
+                short(kind)
+            ));
+        }
+    }
+    Ok(String::new())
+}
+
+fn time_left(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 2, 2, "time_left")?;
+    let role = role_arg(args, 0)?;
+    let ms = number_arg(args, 1, "MILLISECONDS", 0, MAX_TIME_LEFT_MS)?;
+    s.set_time_left(role, Duration::from_millis(ms));
+    Ok(String::new())
+}
+
+fn set_position(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 1, 2, "set_position")?;
+    let role = if args.len() == 2 {
+        role_arg(args, 1)?
+    } else {
+        Role::Attacker
+    };
+    s.set_position(arg(args, 0, "POSITION")?, role)
+        .map_err(|e| format!("argument 1 (POSITION): {e}"))?;
+    Ok(String::new())
+}
+
+fn show_position(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "show_position")?;
+    let pos = s.game().position();
+    Ok(format!(
+        "{} {}",
+        crate::core::notation::to_opentafl(pos.board()),
+        pos.to_move()
+    ))
+}
+
+fn load_moves(s: &mut Session, args: &[&str]) -> Reply {
+    s.load_moves(args)?;
+    Ok(String::new())
+}
+
+fn perft(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 1, 1, "perft")?;
+    let depth = number_arg(args, 0, "DEPTH", 0, MAX_PERFT_DEPTH)?;
+    let depth = u32::try_from(depth).map_err(|e| e.to_string())?;
+    Ok(s.perft(depth).to_string())
+}
+
+fn set_rule(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 2, 2, "set_rule")?;
+    let rule = arg(args, 0, "RULE")?;
+    match rule {
+        "repetition" => {
+            let mode: RepetitionMode = arg(args, 1, "MODE")?
+                .parse()
+                .map_err(|e| format!("argument 2 (MODE): {e}"))?;
+            s.set_repetition(mode);
+        }
+        "move_limit" => {
+            let plies = number_arg(args, 1, "PLIES", 0, u64::from(u32::MAX))?;
+            s.set_move_limit(u32::try_from(plies).map_err(|e| e.to_string())?);
+        }
+        _ => {
+            return Err(format!(
+                "argument 1 (RULE): unknown rule '{}': expected repetition or move_limit",
+                short(rule)
+            ));
+        }
+    }
+    Ok(String::new())
+}
+
+fn set_option(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 2, 2, "set_option")?;
+    let option = arg(args, 0, "NAME")?;
+    if !SearchOption::NAMES.contains(&option) {
+        return Err(format!(
+            "argument 1 (NAME): unknown option '{}': expected one of {}",
+            short(option),
+            SearchOption::NAMES.join(", ")
+        ));
+    }
+    let value = number_arg(args, 1, "VALUE", 0, u64::MAX)?;
+    let opt =
+        SearchOption::from_name(option, value).map_err(|e| format!("argument 2 (VALUE): {e}"))?;
+    s.set_option(opt)?;
+    Ok(String::new())
+}
+
+fn analyze(s: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 1, "analyze")?;
+    let movetime = match args.first() {
+        None => None,
+        Some(_) => {
+            let ms = number_arg(args, 0, "MILLISECONDS", 1, MAX_MOVETIME_MS)?;
+            Some(Duration::from_millis(ms))
+        }
+    };
+    let result = s.analyze(movetime, &mut log_info)?;
+    let best = result.best.map(|m| m.to_string()).unwrap_or_default();
+    Ok(format!(
+        "move {best} score {} depth {} nodes {} pv {}",
+        result.score,
+        result.depth,
+        result.nodes,
+        join(&result.pv)
+    ))
+}

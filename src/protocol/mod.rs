@@ -1,0 +1,244 @@
+//! The text protocol (GTP framing) of `PROTOCOL.md`: reading lines, comments, ids, and
+//! formatting replies. The commands themselves are in [`commands`]; they call the
+//! [`Session`], which holds the game logic.
+//!
+//! ```
+//! use hnefi::protocol::Engine;
+//! let mut engine = Engine::new(hnefi::session::Session::new());
+//! assert_eq!(engine.handle_line(b"7 play attacker h1 h3").as_deref(), Some("=7\n\n"));
+//! assert_eq!(engine.handle_line(b"play defender f8 i8 # a comment").as_deref(), Some("=\n\n"));
+//! assert_eq!(engine.handle_line(b"  # only a comment"), None);
+//! ```
+
+pub mod commands;
+
+use std::io::{self, BufRead, Write};
+
+use crate::session::Session;
+
+/// The longest line accepted, in bytes, comments excluded.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// One input line as read: its bytes before any `#`, without the line end, and whether
+/// that part was longer than [`MAX_LINE`] (then only the first bytes are kept).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RawLine {
+    /// The bytes before the comment (at most [`MAX_LINE`] + 1 of them).
+    pub bytes: Vec<u8>,
+    /// True when the line was too long.
+    pub too_long: bool,
+}
+
+impl RawLine {
+    /// Builds a line from bytes without a line end: strips the comment and checks the
+    /// length.
+    pub fn from_bytes(line: &[u8]) -> RawLine {
+        let mut raw = RawLine::default();
+        let end = line.iter().position(|&b| b == b'#').unwrap_or(line.len());
+        raw.push(line.get(..end).unwrap_or_default());
+        raw
+    }
+
+    fn clear(&mut self) {
+        self.bytes.clear();
+        self.too_long = false;
+    }
+
+    /// Appends bytes that precede the comment, keeping at most [`MAX_LINE`] + 1 of them.
+    fn push(&mut self, chunk: &[u8]) {
+        let room = (MAX_LINE + 1).saturating_sub(self.bytes.len());
+        let take = chunk.len().min(room);
+        self.bytes
+            .extend_from_slice(chunk.get(..take).unwrap_or_default());
+        if self.bytes.len() > MAX_LINE {
+            self.too_long = true;
+        }
+    }
+}
+
+/// Reads one line into `line` without ever holding more than [`MAX_LINE`] + 1 bytes of it:
+/// the comment and the end of an overlong line are skipped as they stream by. Returns
+/// false at end of input (when no byte was read).
+pub fn read_line<R: BufRead>(input: &mut R, line: &mut RawLine) -> io::Result<bool> {
+    line.clear();
+    let mut in_comment = false;
+    let mut read_any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(read_any);
+        }
+        read_any = true;
+        let newline = chunk.iter().position(|&b| b == b'\n');
+        let part = newline.map_or(chunk, |n| chunk.get(..n).unwrap_or_default());
+        if !in_comment {
+            match part.iter().position(|&b| b == b'#') {
+                Some(h) => {
+                    line.push(part.get(..h).unwrap_or_default());
+                    in_comment = true;
+                }
+                None => line.push(part),
+            }
+        }
+        let used = newline.map_or(chunk.len(), |n| n + 1);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(true);
+        }
+    }
+}
+
+/// A line split into its parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Parsed {
+    /// Nothing but spaces: no reply.
+    Empty,
+    /// A command with its optional id and its arguments.
+    Command {
+        /// The id, if the line started with one.
+        id: Option<u64>,
+        /// The command name.
+        name: String,
+        /// The arguments.
+        args: Vec<String>,
+    },
+    /// A line that cannot be read, with the reply's id and message.
+    Invalid {
+        /// The id, if it could be read.
+        id: Option<u64>,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// Checks and splits one line (comment already removed).
+pub fn parse_line(line: &RawLine) -> Parsed {
+    let invalid = |message: String| Parsed::Invalid { id: None, message };
+    if line.too_long {
+        return invalid(format!("line too long: more than {MAX_LINE} bytes"));
+    }
+    let bytes = line.bytes.strip_suffix(b"\r").unwrap_or(&line.bytes);
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return invalid("invalid UTF-8 in the line".into());
+    };
+    if let Some(c) = text.chars().find(|&c| c.is_control() && c != '\t') {
+        return invalid(format!(
+            "control character U+{:04X} in the line",
+            u32::from(c)
+        ));
+    }
+    let mut words = text.split([' ', '\t']).filter(|w| !w.is_empty());
+    let Some(first) = words.next() else {
+        return Parsed::Empty;
+    };
+    let (id, name) = if first.bytes().all(|b| b.is_ascii_digit()) {
+        let Ok(id) = first.parse::<u64>() else {
+            return invalid(format!(
+                "invalid id '{}': expected a whole number up to {}",
+                crate::session::short(first),
+                u64::MAX
+            ));
+        };
+        match words.next() {
+            Some(name) => (Some(id), name),
+            None => {
+                return Parsed::Invalid {
+                    id: Some(id),
+                    message: "missing command after the id".into(),
+                };
+            }
+        }
+    } else {
+        (None, first)
+    };
+    Parsed::Command {
+        id,
+        name: name.to_string(),
+        args: words.map(str::to_string).collect(),
+    }
+}
+
+/// Formats a reply: `=ID result` or `?ID message`, then the empty line.
+pub fn format_reply(id: Option<u64>, result: &Result<String, String>) -> String {
+    let (mark, text) = match result {
+        Ok(text) => ('=', text.as_str()),
+        Err(message) => ('?', message.as_str()),
+    };
+    let id = id.map(|n| n.to_string()).unwrap_or_default();
+    if text.is_empty() {
+        format!("{mark}{id}\n\n")
+    } else {
+        format!("{mark}{id} {text}\n\n")
+    }
+}
+
+/// The protocol engine: a session and the command table, line in, reply out.
+#[derive(Debug, Default)]
+pub struct Engine {
+    session: Session,
+    quit: bool,
+}
+
+impl Engine {
+    /// An engine over a session.
+    pub fn new(session: Session) -> Engine {
+        Engine {
+            session,
+            quit: false,
+        }
+    }
+
+    /// The session.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// True once `quit` was received.
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// Handles one line (without its line end); returns the formatted reply, or `None`
+    /// for a line without a command.
+    pub fn handle_line(&mut self, line: &[u8]) -> Option<String> {
+        self.handle_raw(&RawLine::from_bytes(line))
+    }
+
+    /// Handles one line as read by [`read_line`].
+    pub fn handle_raw(&mut self, line: &RawLine) -> Option<String> {
+        match parse_line(line) {
+            Parsed::Empty => None,
+            Parsed::Invalid { id, message } => Some(format_reply(id, &Err(message))),
+            Parsed::Command { id, name, args } => {
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                let result = match commands::find(&name) {
+                    Some(cmd) => {
+                        let result = (cmd.run)(&mut self.session, &args);
+                        if cmd.ends_session && result.is_ok() {
+                            self.quit = true;
+                        }
+                        result
+                    }
+                    None => Err("unknown command".to_string()),
+                };
+                Some(format_reply(id, &result))
+            }
+        }
+    }
+
+    /// Reads commands until end of input or `quit`, writing each reply and flushing it.
+    pub fn run<R: BufRead, W: Write>(&mut self, mut input: R, mut output: W) -> io::Result<()> {
+        let mut line = RawLine::default();
+        while !self.quit && read_line(&mut input, &mut line)? {
+            if let Some(reply) = self.handle_raw(&line) {
+                output.write_all(reply.as_bytes())?;
+                output.flush()?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,516 @@
+//! The engine session: one game with its rules, the search options, the searcher and the
+//! clock. The protocol layer parses a command and calls one method here; every method
+//! either succeeds or changes nothing.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use crate::core::board::Board;
+use crate::core::game::{Game, Ply, RepetitionMode, RuleSet};
+use crate::core::moves::Move;
+use crate::core::notation::{RecordToken, parse_opentafl};
+use crate::core::position::{Position, Reason, Status};
+use crate::core::role::Role;
+use crate::core::square::Square;
+use crate::search::{Clock, Info, Limits, SearchResult, Searcher};
+use crate::tools::perft;
+
+/// Default search threads.
+pub const DEFAULT_THREADS: usize = 1;
+/// Default transposition table size in MiB.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Most search threads accepted.
+pub const MAX_THREADS: u64 = 256;
+/// Largest transposition table accepted, in MiB.
+pub const MAX_HASH_MB: u64 = 1024;
+/// Deepest perft accepted.
+pub const MAX_PERFT_DEPTH: u64 = 8;
+/// Deepest search accepted.
+pub const MAX_DEPTH: u64 = 1000;
+/// Longest time accepted for one search, in milliseconds (one week).
+pub const MAX_MOVETIME_MS: u64 = 7 * 24 * 3600 * 1000;
+/// Longest Fischer base time accepted, in minutes (one year).
+pub const MAX_MINUTES: f64 = 525_600.0;
+/// Most time left accepted from the controller, in milliseconds (one year).
+pub const MAX_TIME_LEFT_MS: u64 = 365 * 24 * 3600 * 1000;
+/// Largest Fischer increment accepted, in seconds (one day).
+pub const MAX_INCREMENT_SECS: f64 = 86_400.0;
+
+/// A search option that `set_option` and the command line can set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchOption {
+    /// Search threads (1 to [`MAX_THREADS`]).
+    Threads(u64),
+    /// Transposition table size in MiB (1 to [`MAX_HASH_MB`]).
+    HashMb(u64),
+    /// Depth limit in plies (0 = none).
+    Depth(u64),
+    /// Node limit (0 = none).
+    Nodes(u64),
+    /// Time per move in milliseconds (0 = none).
+    MovetimeMs(u64),
+}
+
+impl SearchOption {
+    /// The option names, as `set_option` takes them.
+    pub const NAMES: [&'static str; 5] = ["threads", "hash_mb", "depth", "nodes", "movetime_ms"];
+
+    /// The option called `name` with `value`, or a message naming what was expected.
+    pub fn from_name(name: &str, value: u64) -> Result<SearchOption, String> {
+        let opt = match name {
+            "threads" => SearchOption::Threads(value),
+            "hash_mb" => SearchOption::HashMb(value),
+            "depth" => SearchOption::Depth(value),
+            "nodes" => SearchOption::Nodes(value),
+            "movetime_ms" => SearchOption::MovetimeMs(value),
+            _ => {
+                return Err(format!(
+                    "expected one of {}",
+                    SearchOption::NAMES.join(", ")
+                ));
+            }
+        };
+        opt.validate()?;
+        Ok(opt)
+    }
+
+    /// Checks the value's range.
+    pub fn validate(self) -> Result<(), String> {
+        let (name, value, min, max) = match self {
+            SearchOption::Threads(v) => ("threads", v, 1, MAX_THREADS),
+            SearchOption::HashMb(v) => ("hash_mb", v, 1, MAX_HASH_MB),
+            SearchOption::Depth(v) => ("depth", v, 0, MAX_DEPTH),
+            SearchOption::Nodes(v) => ("nodes", v, 0, u64::MAX),
+            SearchOption::MovetimeMs(v) => ("movetime_ms", v, 0, MAX_MOVETIME_MS),
+        };
+        if (min..=max).contains(&value) {
+            Ok(())
+        } else {
+            Err(format!("{name} must be from {min} to {max}, got {value}"))
+        }
+    }
+}
+
+/// A Fischer time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Each side's time at the start.
+    pub initial: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+}
+
+/// The search limits set by options (0 = none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct SearchLimits {
+    depth: u64,
+    nodes: u64,
+    movetime_ms: u64,
+}
+
+/// The move the engine chose and played, or its resignation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineMove {
+    /// The engine played this move.
+    Play(Move),
+    /// The engine resigned (it had no move to play).
+    Resign,
+}
+
+/// One engine session: a game under a rule set, search options, a searcher and a clock.
+#[derive(Debug)]
+pub struct Session {
+    game: Game,
+    rules: RuleSet,
+    limits: SearchLimits,
+    searcher: Searcher,
+    time: Option<TimeControl>,
+    /// The time each side has left, as the controller last said (attacker, defender).
+    time_left: [Option<Duration>; 2],
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+fn role_index(role: Role) -> usize {
+    match role {
+        Role::Attacker => 0,
+        Role::Defender => 1,
+    }
+}
+
+impl Session {
+    /// A session with the default rules and options, at the start position.
+    pub fn new() -> Session {
+        let rules = RuleSet::default();
+        Session {
+            game: Game::new(rules),
+            rules,
+            limits: SearchLimits::default(),
+            searcher: Searcher::new(DEFAULT_THREADS, DEFAULT_HASH_MB),
+            time: None,
+            time_left: [None; 2],
+        }
+    }
+
+    /// The game in progress.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The rule set new games start with.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The time control, if any.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.time
+    }
+
+    fn replace_game(&mut self, game: Game) {
+        self.game = game;
+        self.time_left = [None; 2];
+        self.searcher.clear();
+    }
+
+    /// A new game from the start position with `first` to move; rules, options and time
+    /// settings are kept.
+    pub fn new_game(&mut self, first: Role) {
+        let pos = Position::new(Board::start(), first);
+        self.replace_game(Game::from_position(pos, self.rules));
+    }
+
+    /// Loads an OpenTafl position with `to_move` to move, as a new game.
+    pub fn set_position(&mut self, otn: &str, to_move: Role) -> Result<(), String> {
+        let board = parse_opentafl(otn).map_err(|e| e.to_string())?;
+        self.replace_game(Game::from_position(
+            Position::new(board, to_move),
+            self.rules,
+        ));
+        Ok(())
+    }
+
+    /// Plays `mv` for `role` and returns the captured squares sorted by rank then file,
+    /// the king's square included when the move captured him (as the reference engine
+    /// reports it).
+    pub fn play(&mut self, role: Role, mv: Move) -> Result<Vec<Square>, String> {
+        self.check_turn(role)?;
+        let mut captured = self.game.play(mv).map_err(|e| e.to_string())?;
+        if let Status::Won {
+            reason: Reason::KingCaptured,
+            ..
+        } = self.game.status()
+        {
+            captured.insert(self.game.position().board().king());
+        }
+        Ok(captured.into_iter().collect())
+    }
+
+    fn check_turn(&self, role: Role) -> Result<(), String> {
+        if self.game.status().is_over() {
+            return Err("the game is over".into());
+        }
+        if self.game.to_move() != role {
+            return Err(format!("not {role}'s turn"));
+        }
+        Ok(())
+    }
+
+    /// `role` resigns.
+    pub fn resign(&mut self, role: Role) -> Result<(), String> {
+        self.game.resign(role).map_err(|e| e.to_string())
+    }
+
+    /// Takes back one ply.
+    pub fn undo(&mut self) -> Result<(), String> {
+        self.game
+            .undo()
+            .map(|_| ())
+            .ok_or_else(|| "no move to take back: the game is at its first position".into())
+    }
+
+    /// The status of the game.
+    pub fn status(&self) -> Status {
+        self.game.status()
+    }
+
+    /// Every legal move of the side to move, sorted by from then to.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = self.game.legal_moves().iter().copied().collect();
+        moves.sort_unstable();
+        moves
+    }
+
+    /// The squares holding a piece of the side to move with a legal move, sorted.
+    pub fn movable_pieces(&self) -> Vec<Square> {
+        let mut from: Vec<Square> = self.legal_moves().iter().map(|m| m.from).collect();
+        from.dedup();
+        from
+    }
+
+    /// The legal destinations of the piece of `role` on `from`, sorted.
+    pub fn destinations(&self, role: Role, from: Square) -> Result<Vec<Square>, String> {
+        self.check_turn(role)?;
+        let piece = self.game.position().board().piece_at(from);
+        if piece.is_none_or(|p| p.role() != role) {
+            return Err(format!("no {role} piece on {from}"));
+        }
+        Ok(self
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect())
+    }
+
+    /// The game so far in record notation.
+    pub fn record(&self) -> Vec<String> {
+        self.game
+            .plies()
+            .iter()
+            .filter_map(|ply| match *ply {
+                Ply::Move { mv, captured } => {
+                    let caps: String = captured.into_iter().map(|sq| format!("x{sq}")).collect();
+                    Some(format!("{mv}{caps}"))
+                }
+                Ply::Timeout(_) => Some("timeout".to_string()),
+                Ply::Resign(_) => None,
+            })
+            .collect()
+    }
+
+    /// A new game from the start position (attackers first) with these record moves
+    /// played under the current rules. On an error the game is left as it was.
+    pub fn load_moves(&mut self, tokens: &[&str]) -> Result<(), String> {
+        let mut game = Game::new(self.rules);
+        for (i, text) in tokens.iter().enumerate() {
+            let ply = i + 1;
+            let err = |msg: String| format!("ply {ply} ({}): {msg}", short(text));
+            let token = RecordToken::parse(text).map_err(|e| err(e.to_string()))?;
+            match token {
+                RecordToken::Timeout if ply == tokens.len() => {
+                    let loser = game.to_move();
+                    game.lose_on_time(loser).map_err(|e| err(e.to_string()))?;
+                }
+                RecordToken::Timeout => return Err(err("timeout must be the last token".into())),
+                RecordToken::Move(rec) => {
+                    let captured = game.play(rec.mv).map_err(|e| err(e.to_string()))?;
+                    if rec.captures.any() && rec.captures != captured {
+                        let list = |b: crate::core::bitboard::Bitboard| {
+                            let v: Vec<String> = b.into_iter().map(|s| s.to_string()).collect();
+                            if v.is_empty() {
+                                "none".into()
+                            } else {
+                                v.join(" ")
+                            }
+                        };
+                        return Err(err(format!(
+                            "the record lists captures {}, the move captures {}",
+                            list(rec.captures),
+                            list(captured)
+                        )));
+                    }
+                }
+            }
+        }
+        self.replace_game(game);
+        Ok(())
+    }
+
+    /// The leaf count `depth` plies below the current position.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if self.game.status().is_over() {
+            return u64::from(depth == 0);
+        }
+        perft::perft(self.game.position(), depth)
+    }
+
+    /// Sets the repetition rule for new games and the game in progress.
+    pub fn set_repetition(&mut self, mode: RepetitionMode) {
+        self.rules.repetition = mode;
+        self.game.set_rules(self.rules);
+    }
+
+    /// Sets the move limit (0 = none) for new games and the game in progress.
+    pub fn set_move_limit(&mut self, plies: u32) {
+        self.rules.move_limit = (plies > 0).then_some(plies);
+        self.game.set_rules(self.rules);
+    }
+
+    /// Sets a search option (checked first).
+    pub fn set_option(&mut self, opt: SearchOption) -> Result<(), String> {
+        opt.validate()?;
+        match opt {
+            SearchOption::Threads(n) => self.searcher.set_threads(usize::try_from(n).unwrap_or(1)),
+            SearchOption::HashMb(n) => self.searcher.set_hash_mb(usize::try_from(n).unwrap_or(1)),
+            SearchOption::Depth(n) => self.limits.depth = n,
+            SearchOption::Nodes(n) => self.limits.nodes = n,
+            SearchOption::MovetimeMs(n) => self.limits.movetime_ms = n,
+        }
+        Ok(())
+    }
+
+    /// Sets or removes the time control; the game goes on.
+    pub fn set_time_control(&mut self, time: Option<TimeControl>) {
+        self.time = time;
+        self.time_left = [None; 2];
+    }
+
+    /// The controller says `role` has `left` on its clock.
+    pub fn set_time_left(&mut self, role: Role, left: Duration) {
+        if let Some(slot) = self.time_left.get_mut(role_index(role)) {
+            *slot = Some(left);
+        }
+    }
+
+    /// The limits for the side to move: the options, and its clock if there is one.
+    pub fn limits(&self) -> Limits {
+        let nonzero = |v: u64| (v > 0).then_some(v);
+        let clock = self.time.map(|tc| Clock {
+            remaining: self.clock_of(self.game.to_move()).unwrap_or(tc.initial),
+            increment: tc.increment,
+        });
+        Limits {
+            depth: nonzero(self.limits.depth).and_then(|d| u32::try_from(d).ok()),
+            nodes: nonzero(self.limits.nodes),
+            movetime: nonzero(self.limits.movetime_ms).map(Duration::from_millis),
+            clock,
+        }
+    }
+
+    fn clock_of(&self, role: Role) -> Option<Duration> {
+        self.time_left.get(role_index(role)).copied().flatten()
+    }
+
+    fn search(&mut self, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+        let stop = AtomicBool::new(false);
+        self.searcher.search(&self.game, limits, &stop, on_info)
+    }
+
+    /// Searches for the side to move under the current limits and plays the move.
+    pub fn generate_move(
+        &mut self,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Result<(Role, EngineMove), String> {
+        if self.game.status().is_over() {
+            return Err("the game is over".into());
+        }
+        let role = self.game.to_move();
+        let limits = self.limits();
+        let started = Instant::now();
+        let result = self.search(&limits, on_info);
+        let Some(mv) = result.best else {
+            self.game.resign(role).map_err(|e| e.to_string())?;
+            return Ok((role, EngineMove::Resign));
+        };
+        self.game
+            .play(mv)
+            .map_err(|e| format!("the search chose {mv}: {e}"))?;
+        self.charge_clock(role, started.elapsed());
+        Ok((role, EngineMove::Play(mv)))
+    }
+
+    /// Our own estimate of the mover's clock until the controller reports it again.
+    fn charge_clock(&mut self, role: Role, used: Duration) {
+        if let (Some(tc), Some(left)) = (self.time, self.clock_of(role)) {
+            let after = left.saturating_sub(used).saturating_add(tc.increment);
+            self.set_time_left(role, after);
+        }
+    }
+
+    /// Searches the current position without playing: for `movetime` if given, else under
+    /// the current limits, else for one second.
+    pub fn analyze(
+        &mut self,
+        movetime: Option<Duration>,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Result<SearchResult, String> {
+        if self.game.status().is_over() {
+            return Err("the game is over".into());
+        }
+        let mut limits = match movetime {
+            Some(t) => Limits {
+                movetime: Some(t),
+                ..Limits::default()
+            },
+            None => Limits {
+                clock: None,
+                ..self.limits()
+            },
+        };
+        if limits == Limits::default() {
+            limits.movetime = Some(Duration::from_secs(1));
+        }
+        let result = self.search(&limits, on_info);
+        if result.best.is_none() {
+            return Err("no legal move to analyze".into());
+        }
+        Ok(result)
+    }
+}
+
+/// At most 24 characters of outside text, for messages.
+pub fn short(s: &str) -> String {
+    let mut out: String = s.chars().take(24).collect();
+    if out.len() < s.len() {
+        out.push_str("...");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_come_from_the_options_and_the_clock() {
+        let mut s = Session::new();
+        assert_eq!(s.limits(), Limits::default());
+        s.set_option(SearchOption::Depth(3)).unwrap();
+        s.set_option(SearchOption::MovetimeMs(250)).unwrap();
+        s.set_option(SearchOption::Nodes(0)).unwrap();
+        assert!(s.set_option(SearchOption::Threads(0)).is_err());
+        s.set_time_control(Some(TimeControl {
+            initial: Duration::from_secs(60),
+            increment: Duration::from_secs(2),
+        }));
+        let l = s.limits();
+        assert_eq!((l.depth, l.nodes), (Some(3), None));
+        assert_eq!(l.movetime, Some(Duration::from_millis(250)));
+        let clock = l.clock.unwrap();
+        assert_eq!(clock.remaining, Duration::from_secs(60));
+        assert_eq!(clock.increment, Duration::from_secs(2));
+        // The clock of the side to move, as the controller reported it.
+        s.set_time_left(Role::Defender, Duration::from_secs(5));
+        assert_eq!(s.limits().clock.unwrap().remaining, Duration::from_secs(60));
+        s.set_time_left(Role::Attacker, Duration::from_secs(7));
+        assert_eq!(s.limits().clock.unwrap().remaining, Duration::from_secs(7));
+        s.play(Role::Attacker, "h1-h3".parse().unwrap()).unwrap();
+        assert_eq!(s.limits().clock.unwrap().remaining, Duration::from_secs(5));
+        // A new game keeps the time control but forgets the reported clocks.
+        s.new_game(Role::Attacker);
+        assert_eq!(s.limits().clock.unwrap().remaining, Duration::from_secs(60));
+        s.set_time_control(None);
+        assert_eq!(s.limits().clock, None);
+    }
+
+    #[test]
+    fn generate_move_charges_the_engine_clock_with_the_increment() {
+        let mut s = Session::new();
+        s.set_option(SearchOption::Depth(1)).unwrap();
+        s.set_time_control(Some(TimeControl {
+            initial: Duration::from_secs(60),
+            increment: Duration::from_secs(3600),
+        }));
+        s.set_time_left(Role::Attacker, Duration::from_secs(10));
+        let (role, _) = s.generate_move(&mut |_| {}).unwrap();
+        assert_eq!(role, Role::Attacker);
+        let left = s.time_left.first().copied().flatten().unwrap();
+        // 10 s minus the search time plus the one-hour increment: more than 10 s.
+        assert!(left > Duration::from_secs(10) && left <= Duration::from_secs(3610));
+    }
+}

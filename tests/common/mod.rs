@@ -1,0 +1,89 @@
+//! Helpers shared by the protocol tests: starting the real binary and talking to it.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+
+/// The path of the `hnefi` binary that cargo built for these tests.
+pub const BIN: &str = env!("CARGO_BIN_EXE_hnefi");
+
+/// Runs `hnefi` with `args`, feeds it `input` and waits for it to exit.
+pub fn run_binary(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start hnefi");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let data = input.to_vec();
+    // Write on another thread so a full stdout pipe cannot deadlock the test.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("wait for hnefi");
+    writer.join().expect("writer thread");
+    out
+}
+
+/// A running engine driven one command at a time through its pipes.
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    /// Starts `hnefi` with `args`; stderr is discarded.
+    pub fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start hnefi");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        Engine {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Sends one command line and reads its reply up to the empty line. Returns the
+    /// reply's lines (the empty line excluded).
+    pub fn send(&mut self, line: &str) -> Vec<String> {
+        writeln!(self.stdin, "{line}").expect("write command");
+        self.stdin.flush().expect("flush");
+        let mut lines = Vec::new();
+        loop {
+            let mut buf = String::new();
+            let n = self.stdout.read_line(&mut buf).expect("read reply");
+            assert!(n > 0, "engine closed stdout while answering {line:?}");
+            let text = buf.trim_end_matches(['\n', '\r']).to_string();
+            if text.is_empty() {
+                return lines;
+            }
+            lines.push(text);
+        }
+    }
+
+    /// Sends a command that must succeed and returns its result text (after `= `).
+    pub fn ok(&mut self, line: &str) -> String {
+        let reply = self.send(line);
+        let joined = reply.join("\n");
+        assert!(joined.starts_with('='), "{line:?} failed: {joined}");
+        joined.trim_start_matches('=').trim_start().to_string()
+    }
+
+    /// Sends `quit` and checks the exit status.
+    pub fn quit(mut self) {
+        assert_eq!(self.send("quit"), vec!["=".to_string()]);
+        let status = self.child.wait().expect("wait");
+        assert!(status.success(), "exit status {status}");
+    }
+}

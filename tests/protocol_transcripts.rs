@@ -1,0 +1,222 @@
+//! Data-driven protocol tests: each `tests/data/transcripts/*.txt` file lists commands and
+//! the exact replies expected (format in `tests/data/README.md`). Every transcript runs
+//! twice: in-process, one line at a time, checking that a failed command leaves the
+//! session unchanged; and through the real binary's pipes, checking the whole stdout.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use hnefi::protocol::Engine;
+use hnefi::session::Session;
+
+/// One step of a transcript: an input line and the reply lines expected for it.
+struct Step {
+    line_no: usize,
+    input: Vec<u8>,
+    expected: Vec<String>,
+}
+
+/// Decodes `\r`, `\t`, `\\` and `\xHH` in an input line.
+fn unescape(text: &str) -> Vec<u8> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && i + 1 < b.len() {
+            match b[i + 1] {
+                b'r' => out.push(b'\r'),
+                b't' => out.push(b'\t'),
+                b'\\' => out.push(b'\\'),
+                b'x' => {
+                    let hex = std::str::from_utf8(&b[i + 2..i + 4]).expect("hex escape");
+                    out.push(u8::from_str_radix(hex, 16).expect("hex escape"));
+                    i += 4;
+                    continue;
+                }
+                other => panic!("unknown escape \\{}", other as char),
+            }
+            i += 2;
+            continue;
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    out
+}
+
+fn parse_transcript(text: &str) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::new();
+    let version = env!("CARGO_PKG_VERSION");
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with('%') {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix('>') {
+            let input = rest.strip_prefix(' ').unwrap_or(rest);
+            steps.push(Step {
+                line_no: n + 1,
+                input: unescape(input),
+                expected: Vec::new(),
+            });
+        } else {
+            let step = steps
+                .last_mut()
+                .expect("expected output before any input line");
+            step.expected.push(line.replace("@VERSION@", version));
+        }
+    }
+    steps
+}
+
+/// `*` in a `~` pattern matches any run of characters.
+fn glob(pattern: &str, text: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == text,
+        Some((head, tail)) => {
+            text.starts_with(head)
+                && (head.len()..=text.len())
+                    .any(|i| text.is_char_boundary(i) && glob(tail, &text[i..]))
+        }
+    }
+}
+
+fn line_matches(expected: &str, actual: &str) -> bool {
+    match expected.strip_prefix("~ ") {
+        Some(pattern) => glob(pattern, actual),
+        None => expected == actual,
+    }
+}
+
+fn lines_match(expected: &[String], actual: &str) -> bool {
+    let actual: Vec<&str> = actual.split('\n').collect();
+    // `actual` ends with "\n", so its split has one extra empty item.
+    let Some((last, actual)) = actual.split_last() else {
+        return expected.is_empty();
+    };
+    last.is_empty()
+        && actual.len() == expected.len()
+        && expected.iter().zip(actual).all(|(e, a)| line_matches(e, a))
+}
+
+/// Everything a failed command must leave as it was.
+fn snapshot(session: &Session) -> String {
+    let g = session.game();
+    format!(
+        "{:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+        g.positions(),
+        g.plies(),
+        g.status(),
+        g.rules(),
+        session.rules(),
+        session.limits(),
+        session.time_control()
+    )
+}
+
+fn run_in_process(path: &Path, steps: &[Step]) {
+    let mut engine = Engine::new(Session::new());
+    for step in steps {
+        if engine.quit_requested() {
+            assert!(
+                step.expected.is_empty(),
+                "{path:?}:{}: reply after quit expected",
+                step.line_no
+            );
+            continue;
+        }
+        let before = snapshot(engine.session());
+        let reply = engine.handle_line(&step.input).unwrap_or_default();
+        assert!(
+            lines_match(&step.expected, &reply),
+            "{}:{}: input {:?}\nexpected:\n{}\ngot:\n{reply}",
+            path.display(),
+            step.line_no,
+            String::from_utf8_lossy(&step.input),
+            step.expected.join("\n")
+        );
+        if reply.starts_with('?') {
+            assert_eq!(
+                before,
+                snapshot(engine.session()),
+                "{}:{}: a failed command changed the session",
+                path.display(),
+                step.line_no
+            );
+        }
+    }
+}
+
+fn run_binary(path: &Path, steps: &[Step]) {
+    let mut input = Vec::new();
+    let mut expected = Vec::new();
+    for step in steps {
+        input.extend_from_slice(&step.input);
+        input.push(b'\n');
+        expected.extend(step.expected.iter().cloned());
+    }
+    let out = common::run_binary(&[], &input);
+    assert!(out.status.success(), "{path:?}: exit status {}", out.status);
+    let stdout = String::from_utf8(out.stdout).expect("stdout is UTF-8");
+    assert!(
+        lines_match(&expected, &stdout) || (expected.is_empty() && stdout.is_empty()),
+        "{}: the binary's output differs\nexpected:\n{}\ngot:\n{stdout}",
+        path.display(),
+        expected.join("\n")
+    );
+}
+
+fn transcripts() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/transcripts");
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("transcript directory")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn transcripts_in_process() {
+    let files = transcripts();
+    assert!(files.len() >= 6, "transcripts missing: {files:?}");
+    for path in files {
+        let text = fs::read_to_string(&path).expect("read transcript");
+        run_in_process(&path, &parse_transcript(&text));
+    }
+}
+
+#[test]
+fn transcripts_through_the_binary() {
+    for path in transcripts() {
+        let text = fs::read_to_string(&path).expect("read transcript");
+        run_binary(&path, &parse_transcript(&text));
+    }
+}
+
+/// Every command of the table appears in some transcript.
+#[test]
+fn transcripts_cover_every_command() {
+    let mut used = std::collections::HashSet::new();
+    for path in transcripts() {
+        let text = fs::read_to_string(&path).expect("read transcript");
+        for step in parse_transcript(&text) {
+            let line = String::from_utf8_lossy(&step.input).to_string();
+            for word in line.split_whitespace().take(2) {
+                used.insert(word.to_string());
+            }
+        }
+    }
+    for cmd in hnefi::protocol::commands::COMMANDS {
+        assert!(used.contains(cmd.name), "no transcript uses {}", cmd.name);
+    }
+}
+
+#[test]
+fn glob_patterns() {
+    assert!(glob("= play * *", "= play attacker h1 h3"));
+    assert!(glob("a*c", "abc") && glob("a*c", "ac") && !glob("a*c", "ab"));
+    assert!(!glob("= move *-*", "= move e1"));
+}
