@@ -79,27 +79,54 @@ fn bench(name: &str, ops: u64, mut f: impl FnMut()) {
     );
 }
 
+/// The 6,788 positions two plies from the start (as in a perft tree: 118.8 moves each on
+/// average).
+fn opening_tree() -> Vec<Position> {
+    let start = Position::start();
+    let mut out = Vec::new();
+    for &a in start.legal_moves().iter() {
+        let mut p1 = start;
+        p1.make_move(a);
+        for &d in p1.legal_moves().iter() {
+            let mut p2 = p1;
+            p2.make_move(d);
+            out.push(p2);
+        }
+    }
+    out
+}
+
+/// Times legal move generation over a set of positions.
+fn bench_movegen(name: &str, positions: &[Position]) {
+    let total: usize = positions.iter().map(|p| p.legal_moves().len()).sum();
+    println!(
+        "{name}: {} positions, {:.1} moves on average",
+        positions.len(),
+        total as f64 / positions.len() as f64
+    );
+    let reps = if rounds() == 1 { 1 } else { 20 };
+    bench(
+        &format!("movegen: legal moves ({name})"),
+        (positions.len() * reps) as u64,
+        || {
+            for _ in 0..reps {
+                for p in positions {
+                    let mut list = MoveList::new();
+                    movegen::generate(black_box(p.board()), p.to_move(), &mut list);
+                    black_box(list.len());
+                }
+            }
+        },
+    );
+}
+
 fn main() {
     let positions = positions();
     let lists: Vec<MoveList> = positions.iter().map(|p| p.legal_moves()).collect();
-    let total_moves: usize = lists.iter().map(|l| l.len()).sum();
-    println!(
-        "{} positions from real games, {:.1} moves on average",
-        positions.len(),
-        total_moves as f64 / positions.len() as f64
-    );
+    bench_movegen("real games", &positions);
+    bench_movegen("opening tree", &opening_tree());
     let reps = if rounds() == 1 { 1 } else { 20 };
     let n = (positions.len() * reps) as u64;
-
-    bench("movegen: legal moves per position", n, || {
-        for _ in 0..reps {
-            for p in &positions {
-                let mut list = MoveList::new();
-                movegen::generate(black_box(p.board()), p.to_move(), &mut list);
-                black_box(list.len());
-            }
-        }
-    });
     bench("movegen: count moves per position", n, || {
         for _ in 0..reps {
             for p in &positions {

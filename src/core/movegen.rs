@@ -131,16 +131,73 @@ pub fn destinations(board: &Board, from: Square) -> Bitboard {
 }
 
 /// Appends every move of `role` to `list` (repetition not considered).
+///
+/// Soldiers are generated a direction and a distance at a time: the set of soldiers
+/// shifted `k` steps through empty squares gives every move of length `k` in that
+/// direction at once, and each destination names its origin by arithmetic. The king's
+/// moves come from his rays.
 #[inline]
 pub fn generate(board: &Board, role: Role, list: &mut MoveList) {
-    let occ = board.occupied();
+    let empty = board.empty().0;
+    let land = !Bitboard::RESTRICTED.0;
+    let soldiers = board.soldiers(role).0;
     let mut sink = list.sink();
-    for from in board.soldiers(role) {
-        push_all(&mut sink, from, slides(from, occ) & !Bitboard::RESTRICTED);
+    let not_a = empty & !Bitboard::FILE_A.0;
+    let not_k = empty & !Bitboard::FILE_K.0;
+    let mut cur = soldiers;
+    let mut k = 0u8;
+    while cur != 0 {
+        k += 1;
+        cur = (cur << 11) & empty;
+        push_layer(&mut sink, cur & land, 11 * k, true);
+    }
+    cur = soldiers;
+    k = 0;
+    while cur != 0 {
+        k += 1;
+        cur = (cur >> 11) & empty;
+        push_layer(&mut sink, cur & land, 11 * k, false);
+    }
+    cur = soldiers;
+    k = 0;
+    while cur != 0 {
+        k += 1;
+        cur = (cur << 1) & not_a;
+        push_layer(&mut sink, cur & land, k, true);
+    }
+    cur = soldiers;
+    k = 0;
+    while cur != 0 {
+        k += 1;
+        cur = (cur >> 1) & not_k;
+        push_layer(&mut sink, cur & land, k, false);
     }
     if role == Role::Defender {
         let from = board.king();
-        push_all(&mut sink, from, slides(from, occ));
+        push_all(&mut sink, from, slides(from, board.occupied()));
+    }
+}
+
+/// Pushes the moves that end on `targets` after sliding `dist` index steps up (towards
+/// higher indices) or down.
+#[inline(always)]
+fn push_layer(sink: &mut Sink<'_>, targets: u128, dist: u8, up: bool) {
+    let mut push = |to: u8| {
+        let from = if up { to - dist } else { to + dist };
+        sink.push(Move {
+            from: Square::from_index_unchecked(from),
+            to: Square::from_index_unchecked(to),
+        });
+    };
+    let mut lo = targets as u64;
+    while lo != 0 {
+        push(lo.trailing_zeros() as u8);
+        lo &= lo - 1;
+    }
+    let mut hi = (targets >> 64) as u64;
+    while hi != 0 {
+        push(64 + hi.trailing_zeros() as u8);
+        hi &= hi - 1;
     }
 }
 

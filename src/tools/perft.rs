@@ -41,13 +41,17 @@ fn child_count(pos: &Position, mv: Move, depth: u32) -> u64 {
     }
 }
 
-/// Perft split by root move: each move with its leaf count, in generation order.
+/// Perft split by root move: each move with its leaf count, sorted by move (origin, then
+/// destination, squares in index order).
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    pos.legal_moves()
+    let mut out: Vec<(Move, u64)> = pos
+        .legal_moves()
         .iter()
         .map(|&mv| (mv, child_count(pos, mv, depth - 1)))
-        .collect()
+        .collect();
+    out.sort_unstable_by_key(|&(mv, _)| mv);
+    out
 }
