@@ -32,6 +32,18 @@ const fn rank_mask(rank: u8) -> u128 {
     ((1u128 << SIZE) - 1) << (rank * SIZE)
 }
 
+/// `SQUARE_BITS[i]`: the set holding square `i`; empty for `i` >= 121. A table load is
+/// cheaper than a variable 128-bit shift.
+pub(crate) static SQUARE_BITS: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut s = 0;
+    while s < NUM_SQUARES {
+        t[s] = 1u128 << s;
+        s += 1;
+    }
+    t
+};
+
 impl Bitboard {
     /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
@@ -57,8 +69,8 @@ impl Bitboard {
 
     /// The set holding one square.
     #[inline(always)]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.index())
+    pub fn from_square(sq: Square) -> Bitboard {
+        Bitboard(SQUARE_BITS[sq.index()])
     }
 
     /// A file (`0` = a) as a set.
@@ -91,20 +103,20 @@ impl Bitboard {
 
     /// True when the square is in the set.
     #[inline(always)]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.index() & 1 != 0
+    pub fn contains(self, sq: Square) -> bool {
+        self.0 & SQUARE_BITS[sq.index()] != 0
     }
 
     /// Adds a square.
     #[inline(always)]
     pub fn insert(&mut self, sq: Square) {
-        self.0 |= 1u128 << sq.index();
+        self.0 |= SQUARE_BITS[sq.index()];
     }
 
     /// Removes a square.
     #[inline(always)]
     pub fn remove(&mut self, sq: Square) {
-        self.0 &= !(1u128 << sq.index());
+        self.0 &= !SQUARE_BITS[sq.index()];
     }
 
     /// The lowest square of the set, if any.

@@ -4,7 +4,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::bitboard::Bitboard;
+use super::bitboard::{Bitboard, SQUARE_BITS};
 use super::role::Role;
 use super::square::{NUM_SQUARES, SIZE, Square};
 
@@ -183,20 +183,20 @@ impl Board {
 
     /// The king as a set.
     #[inline(always)]
-    pub const fn king_bb(&self) -> Bitboard {
+    pub fn king_bb(&self) -> Bitboard {
         Bitboard::from_square(self.king)
     }
 
     /// All defender pieces, king included.
     #[inline(always)]
     pub const fn defenders_and_king(&self) -> Bitboard {
-        Bitboard(self.defenders.0 | (1u128 << self.king.index()))
+        Bitboard(self.defenders.0 | SQUARE_BITS[self.king.index()])
     }
 
     /// Every occupied square.
     #[inline(always)]
     pub const fn occupied(&self) -> Bitboard {
-        Bitboard(self.attackers.0 | self.defenders.0 | (1u128 << self.king.index()))
+        Bitboard(self.attackers.0 | self.defenders.0 | SQUARE_BITS[self.king.index()])
     }
 
     /// Every empty square.

@@ -44,16 +44,7 @@ static STEP: [[u8; 256]; 4] = {
     t
 };
 
-/// `BIT[i]`: the set holding square `i`, empty for `i` >= 121.
-static BIT: [u128; 256] = {
-    let mut t = [0u128; 256];
-    let mut s = 0;
-    while s < 121 {
-        t[s] = 1u128 << s;
-        s += 1;
-    }
-    t
-};
+use super::bitboard::SQUARE_BITS as BIT;
 
 /// `NEIGHBOURS[sq]`: the orthogonal neighbours of a square.
 static NEIGHBOURS: [u128; 256] = {
@@ -163,7 +154,12 @@ pub fn shield_wall(board: &Board, mover: Role, to: Square) -> Bitboard {
 /// shield-wall captures found on the same board, to be removed together.
 #[inline(always)]
 pub fn captures(board: &Board, mover: Role, to: Square) -> Bitboard {
-    custodial(board, mover, to) | shield_wall(board, mover, to)
+    let c = custodial(board, mover, to);
+    if to.is_edge() {
+        c | shield_wall(board, mover, to)
+    } else {
+        c
+    }
 }
 
 /// True when an attacker move that landed on `to` captures the king (RULES.md section 5):
