@@ -10,7 +10,9 @@
 //!   the expected scores at `elo0`, `elo1` and the sample mean `m` and variance `v` of the
 //!   per-game scores, `LLR = n (s1 - s0) (2m - s0 - s1) / (2v)`. The test accepts H1
 //!   (`elo >= elo1`) when `LLR >= ln((1-β)/α)` and H0 (`elo <= elo0`) when
-//!   `LLR <= ln(β/(1-α))`. The pentanomial model (game pairs) is not used: with openings
+//!   `LLR <= ln(β/(1-α))`. When every game so far has the same score, the variance is
+//!   taken with one virtual draw added (otherwise it is 0 and the test could never stop
+//!   on a one-sided match); only draws give an LLR of 0. The pentanomial model (game pairs) is not used: with openings
 //!   it would be more accurate, but it needs both games of a pair and the trinomial
 //!   estimate is the conservative one.
 
@@ -186,7 +188,7 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of per-game scores (0 without games or variance).
+    /// The log-likelihood ratio of per-game scores (0 without games, or with only draws).
     ///
     /// ```
     /// use hnefi::tools::matches::stats::Sprt;
@@ -195,13 +197,22 @@ impl Sprt {
     /// assert!(t.llr(&good) > 0.0);
     /// let bad = [0.0, 0.0, 0.5, 0.0, 1.0, 0.0];
     /// assert!(t.llr(&bad) < 0.0);
+    /// assert_eq!(t.state(&[1.0; 10]), hnefi::tools::matches::stats::SprtState::AcceptH1);
+    /// assert_eq!(t.llr(&[0.5; 10]), 0.0);
     /// ```
     pub fn llr(&self, scores: &[f64]) -> f64 {
-        let Some((mean, var)) = mean_var(scores) else {
+        let Some((mean, mut var)) = mean_var(scores) else {
             return 0.0;
         };
         if var <= 1e-12 {
-            return 0.0;
+            // Every game had the same score: take the variance with one virtual draw
+            // added, so that a one-sided match can still stop.
+            let mut padded = scores.to_vec();
+            padded.push(0.5);
+            var = mean_var(&padded).map_or(0.0, |(_, v)| v);
+            if var <= 1e-12 {
+                return 0.0;
+            }
         }
         let s0 = score_of_elo(self.elo0);
         let s1 = score_of_elo(self.elo1);
