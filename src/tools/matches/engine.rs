@@ -103,6 +103,7 @@ pub struct Process {
     input: Box<dyn Write + Send>,
     lines: Receiver<Event>,
     ended: bool,
+    log: Option<String>,
 }
 
 /// Reads lines (lossy UTF-8, `\r` trimmed, at most [`MAX_LINE`] bytes kept) and sends them
@@ -157,6 +158,14 @@ fn read_capped_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<
     }
 }
 
+fn stderr(show: bool) -> Stdio {
+    if show {
+        Stdio::inherit()
+    } else {
+        Stdio::null()
+    }
+}
+
 fn command(words: &[String]) -> Result<Command, EngineError> {
     let (program, args) = words
         .split_first()
@@ -167,13 +176,13 @@ fn command(words: &[String]) -> Result<Command, EngineError> {
 }
 
 impl Process {
-    /// Starts a command and talks to it through its stdin and stdout; its stderr is
-    /// discarded.
-    pub fn spawn(words: &[String]) -> Result<Process, EngineError> {
+    /// Starts a command and talks to it through its stdin and stdout; its stderr goes to
+    /// ours if `show_stderr`, else nowhere.
+    pub fn spawn(words: &[String], show_stderr: bool) -> Result<Process, EngineError> {
         let mut child = command(words)?
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr(show_stderr))
             .spawn()
             .map_err(|e| EngineError::Start(e.to_string()))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
@@ -186,21 +195,23 @@ impl Process {
             input: Box::new(stdin),
             lines: spawn_reader(stdout),
             ended: false,
+            log: None,
         })
     }
 
     /// Starts a command that connects to `listener` (the relay) and talks to it over that
-    /// connection; its stdout and stderr are discarded. Fails if it has not connected
-    /// within `wait`.
+    /// connection; its stdout is discarded, its stderr goes to ours if `show_stderr`.
+    /// Fails if it has not connected within `wait`.
     pub fn spawn_tcp(
         words: &[String],
         listener: &TcpListener,
         wait: Duration,
+        show_stderr: bool,
     ) -> Result<Process, EngineError> {
         let mut child = command(words)?
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(stderr(show_stderr))
             .spawn()
             .map_err(|e| EngineError::Start(e.to_string()))?;
         match accept(listener, &mut child, wait) {
@@ -212,6 +223,7 @@ impl Process {
                         input: Box::new(stream),
                         lines: spawn_reader(reader),
                         ended: false,
+                        log: None,
                     }),
                     Err(e) => {
                         let _ = child.kill();
@@ -228,8 +240,16 @@ impl Process {
         }
     }
 
+    /// Logs every line sent and received to stderr, marked `LABEL>` and `LABEL<`.
+    pub fn set_log(&mut self, label: String) {
+        self.log = Some(label);
+    }
+
     /// Writes one line (a newline is added) and flushes it.
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        if let Some(label) = &self.log {
+            eprintln!("{label}> {line}");
+        }
         if self.ended {
             return Err(EngineError::Exited);
         }
@@ -248,21 +268,17 @@ impl Process {
         }
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(Event::Line(l)) => Ok(l),
+            Ok(Event::Line(l)) => {
+                if let Some(label) = &self.log {
+                    eprintln!("{label}< {l}");
+                }
+                Ok(l)
+            }
             Ok(Event::End) | Err(RecvTimeoutError::Disconnected) => {
                 self.ended = true;
                 Err(EngineError::Exited)
             }
             Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout),
-        }
-    }
-
-    /// Drops every line already received (output left over from an earlier command).
-    pub fn drain(&mut self) {
-        while let Ok(ev) = self.lines.try_recv() {
-            if matches!(ev, Event::End) {
-                self.ended = true;
-            }
         }
     }
 }

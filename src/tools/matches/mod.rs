@@ -99,6 +99,10 @@ pub struct MatchArgs {
     /// Deadline of the reply to any other command (and of the relay connection).
     #[arg(long, value_name = "MS", default_value_t = 10_000)]
     pub reply_timeout_ms: u64,
+    /// Log every line sent to and received from the engines on stderr (`E1> ...`,
+    /// `E1< ...`), and let the engines' own stderr through.
+    #[arg(long)]
+    pub debug: bool,
 }
 
 /// One engine of the match.
@@ -132,6 +136,10 @@ pub struct MatchConfig {
     /// A note for the table: the time control and rules.
     pub summary: String,
 }
+
+/// The longest deadline or margin accepted (longer values are cut to it), so that no
+/// clock arithmetic can overflow.
+const DAY_MS: u64 = 86_400_000;
 
 fn parse_tc(s: &str) -> Result<TimeControl, String> {
     let err = || {
@@ -200,7 +208,7 @@ impl MatchConfig {
             ..RuleSet::default()
         };
         let time = match (a.movetime_ms, &a.tc) {
-            (Some(ms), _) if ms == 0 || ms > 86_400_000 => {
+            (Some(ms), _) if ms == 0 || ms > DAY_MS => {
                 return Err("--movetime-ms must be 1 to 86400000".into());
             }
             (Some(ms), _) => TimeControl::MoveTime(Duration::from_millis(ms)),
@@ -298,10 +306,11 @@ impl MatchConfig {
             settings: Settings {
                 rules,
                 time,
-                margin: Duration::from_millis(a.time_margin_ms),
-                move_timeout: Duration::from_millis(a.move_timeout_ms.max(1)),
-                reply_timeout: Duration::from_millis(a.reply_timeout_ms.max(1)),
+                margin: Duration::from_millis(a.time_margin_ms.min(DAY_MS)),
+                move_timeout: Duration::from_millis(a.move_timeout_ms.clamp(1, DAY_MS)),
+                reply_timeout: Duration::from_millis(a.reply_timeout_ms.clamp(1, DAY_MS)),
                 listener,
+                debug: a.debug,
             },
             concurrency,
             out: a.out.clone(),
@@ -493,7 +502,9 @@ fn worker(
     let mut players: Vec<Player> = config
         .engines
         .iter()
-        .map(|e| Player {
+        .enumerate()
+        .map(|(i, e)| Player {
+            label: format!("E{}", i + 1),
             dialect: e.dialect,
             words: e.words.clone(),
             process: None,

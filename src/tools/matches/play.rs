@@ -43,6 +43,8 @@ pub struct Settings {
     pub reply_timeout: Duration,
     /// The relay's listening socket, when an engine plays over TCP.
     pub listener: Option<Arc<TcpListener>>,
+    /// Log the traffic with the engines to stderr.
+    pub debug: bool,
 }
 
 /// One engine as a worker sees it: how to start it and its running process, if any.
@@ -51,6 +53,8 @@ pub struct Player {
     pub dialect: Dialect,
     /// Its command line.
     pub words: Vec<String>,
+    /// Its name in logs (`E1`, ...).
+    pub label: String,
     /// The running process (`None` before the first game and after a fault).
     pub process: Option<Process>,
 }
@@ -119,11 +123,15 @@ fn prepare(p: &mut Player, s: &Settings) -> Result<(), Forfeit> {
     }
     if p.process.is_none() {
         let started = match (p.dialect, &s.listener) {
-            (Dialect::HtpTcp, Some(l)) => Process::spawn_tcp(&p.words, l, s.reply_timeout),
+            (Dialect::HtpTcp, Some(l)) => Process::spawn_tcp(&p.words, l, s.reply_timeout, s.debug),
             (Dialect::HtpTcp, None) => return Err(("crash", "no relay".into())),
-            _ => Process::spawn(&p.words),
+            _ => Process::spawn(&p.words, s.debug),
         };
-        p.process = Some(started.map_err(|e| ("crash", e.to_string()))?);
+        let mut process = started.map_err(|e| ("crash", e.to_string()))?;
+        if s.debug {
+            process.set_log(p.label.clone());
+        }
+        p.process = Some(process);
     }
     if p.dialect != Dialect::Hnefi {
         return Ok(());
