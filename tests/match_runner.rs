@@ -306,6 +306,49 @@ fn garbage_loses() {
 }
 
 #[test]
+fn the_reference_dialect_is_understood() {
+    // A fake engine in the htp dialect (noise lines, no empty line after a success, text
+    // after the move) resigns each game when asked for a move; nothing else goes wrong.
+    let dir = scratch("htp");
+    let out_file = dir.join("games.csv");
+    let out = run_match(&[
+        "--engine",
+        &format!("htp:{}", fake("htp_resign")),
+        "--engine",
+        &hnefi(1),
+        "--games",
+        "2",
+        "--out",
+        out_file.to_str().expect("path"),
+    ]);
+    assert!(out.status.success());
+    let table = stdout(&out);
+    // The reference engine's repetition rule is applied when it plays.
+    assert!(
+        table.contains("repetition: defender-any-repeat-illegal"),
+        "{table}"
+    );
+    let meta = lines(&dir.join("games.csv.meta"));
+    assert_eq!(
+        meta,
+        ["1,1,2,White,resignation,", "2,2,1,Black,resignation,"]
+    );
+    let records = lines(&out_file);
+    assert_eq!(records[0], ",0,0,White");
+    // hnefi, the attackers, moved once before the fake engine resigned.
+    let rules = RuleSet {
+        repetition: RepetitionMode::DefenderAnyRepeatIllegal,
+        ..RuleSet::default()
+    };
+    let (status, result, plies) = replay(&records[1], rules);
+    assert_eq!(
+        (status, result.as_str(), plies),
+        (Status::Ongoing, "Black", 1)
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn sprt_stops_a_one_sided_match() {
     let out = run_match(&[
         "--engine",
