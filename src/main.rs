@@ -12,7 +12,7 @@ use hnefi::core::position::Position;
 use hnefi::core::role::Role;
 use hnefi::protocol::Engine;
 use hnefi::session::{SearchOption, Session};
-use hnefi::tools::perft;
+use hnefi::tools::{matches, perft};
 
 /// hnefi: a Copenhagen Hnefatafl engine.
 ///
@@ -116,6 +116,8 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Play engine-vs-engine matches over the text protocol, refereed by the rules core.
+    Match(matches::MatchArgs),
 }
 
 fn run_perft(depth: u32, position: Option<String>, to_move: Role, divide: bool) -> ExitCode {
@@ -159,6 +161,7 @@ fn main() -> ExitCode {
             to_move,
             divide,
         }) => run_perft(depth, position, to_move, divide),
+        Some(Command::Match(args)) => matches::main(&args),
         None => run_protocol(&cli.engine),
     }
 }

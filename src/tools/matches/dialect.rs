@@ -1,0 +1,230 @@
+//! The protocol dialects the runner speaks: hnefi's own (PROTOCOL.md), the reference
+//! engine's (`hnefatafl-text-protocol` on stdin/stdout) and the reference engine's TCP
+//! mode, where the runner is the relay.
+//!
+//! | | hnefi | htp | htp-tcp |
+//! |---|---|---|---|
+//! | reply framing | `=`/`?` line, more lines, an empty line | one `=`/`?` line; other lines (its board dumps, `2 turn: ...`) are noise | `generate_move` only: one bare line |
+//! | `generate_move` reply | `= play ROLE FROM TO` exactly | `= play ROLE FROM TO, score: ...` | `play ROLE FROM TO` |
+//! | `play` of the other side | `play ROLE FROM TO`, replied | the same, replied | the same, no reply |
+//! | new game | `clear_board` | a new process | a new process and connection |
+
+use std::str::FromStr;
+use std::time::Instant;
+
+use crate::core::moves::Move;
+use crate::core::role::Role;
+use crate::core::square::Square;
+
+use super::engine::{EngineError, Process};
+
+/// How to talk to one engine.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Dialect {
+    /// hnefi's protocol (PROTOCOL.md framing).
+    Hnefi,
+    /// The reference engine `hnefatafl-text-protocol` on stdin and stdout.
+    Htp,
+    /// The reference engine's TCP mode: it connects to the runner's relay on
+    /// 127.0.0.1:49152.
+    HtpTcp,
+}
+
+/// A reply to a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Success, with the result text (lines joined by `\n`).
+    Ok(String),
+    /// Failure, with the message.
+    Err(String),
+}
+
+/// Why no usable reply came.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// No reply before the deadline.
+    Timeout,
+    /// The engine exited or closed its output.
+    Exited,
+    /// The engine wrote something that is not a reply.
+    Malformed(String),
+}
+
+impl From<EngineError> for Fault {
+    fn from(e: EngineError) -> Fault {
+        match e {
+            EngineError::Timeout => Fault::Timeout,
+            EngineError::Exited | EngineError::Start(_) => Fault::Exited,
+        }
+    }
+}
+
+/// What an engine's `generate_move` reply says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Generated {
+    /// A move.
+    Move(Move),
+    /// A move whose squares are not on one line, or which is for the other side: illegal.
+    Illegal(String),
+    /// The engine resigns.
+    Resign,
+}
+
+/// At most this many characters of an engine's text go into messages.
+const SHOWN: usize = 60;
+
+/// The first characters of a text, for messages (commas and control characters
+/// replaced, so that it fits a CSV field).
+pub fn shown(text: &str) -> String {
+    text.chars()
+        .take(SHOWN)
+        .map(|c| if c.is_control() || c == ',' { ' ' } else { c })
+        .collect()
+}
+
+/// Splits `=12 text` / `? text` into the text after the marker and an optional id.
+fn after_marker(line: &str) -> &str {
+    let rest = line.get(1..).unwrap_or("");
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    rest.strip_prefix(' ').unwrap_or(rest)
+}
+
+impl Dialect {
+    /// The dialect named by an engine spec's prefix, and the command after it:
+    /// `htp:CMD`, `htp-tcp:CMD`, `hnefi:CMD` or a bare `CMD` (hnefi).
+    ///
+    /// ```
+    /// use hnefi::tools::matches::dialect::Dialect;
+    /// assert_eq!(Dialect::from_spec("htp:hnefatafl-text-protocol"), (Dialect::Htp, "hnefatafl-text-protocol"));
+    /// assert_eq!(Dialect::from_spec("hnefi --depth 1"), (Dialect::Hnefi, "hnefi --depth 1"));
+    /// ```
+    pub fn from_spec(spec: &str) -> (Dialect, &str) {
+        for (prefix, d) in [
+            ("htp-tcp:", Dialect::HtpTcp),
+            ("htp:", Dialect::Htp),
+            ("hnefi:", Dialect::Hnefi),
+        ] {
+            if let Some(rest) = spec.strip_prefix(prefix) {
+                return (d, rest);
+            }
+        }
+        (Dialect::Hnefi, spec)
+    }
+
+    /// The prefix that selects this dialect in an engine spec.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Hnefi => "hnefi",
+            Dialect::Htp => "htp",
+            Dialect::HtpTcp => "htp-tcp",
+        }
+    }
+
+    /// True when the engine plays one game per process (a new process each game).
+    pub fn one_game_per_process(self) -> bool {
+        !matches!(self, Dialect::Hnefi)
+    }
+
+    /// True when `play` commands get a reply.
+    pub fn replies_to_play(self) -> bool {
+        !matches!(self, Dialect::HtpTcp)
+    }
+
+    /// The command that asks for a move of `role`.
+    pub fn generate_move(self, role: Role) -> String {
+        match self {
+            Dialect::HtpTcp => format!("generate_move {role}"),
+            Dialect::Hnefi | Dialect::Htp => "generate_move".to_string(),
+        }
+    }
+
+    /// Reads one reply, waiting until `deadline` at most.
+    pub fn read_reply(self, p: &mut Process, deadline: Instant) -> Result<Reply, Fault> {
+        match self {
+            Dialect::Hnefi => {
+                let mut first = p.read_line(deadline)?;
+                while first.trim().is_empty() {
+                    first = p.read_line(deadline)?;
+                }
+                let ok = match first.as_bytes().first() {
+                    Some(b'=') => true,
+                    Some(b'?') => false,
+                    _ => return Err(Fault::Malformed(shown(&first))),
+                };
+                let mut text = after_marker(&first).to_string();
+                loop {
+                    let line = p.read_line(deadline)?;
+                    if line.is_empty() {
+                        break;
+                    }
+                    text.push('\n');
+                    text.push_str(&line);
+                }
+                Ok(if ok {
+                    Reply::Ok(text)
+                } else {
+                    Reply::Err(text)
+                })
+            }
+            Dialect::Htp => loop {
+                let line = p.read_line(deadline)?;
+                match line.as_bytes().first() {
+                    Some(b'=') => return Ok(Reply::Ok(after_marker(&line).to_string())),
+                    Some(b'?') => return Ok(Reply::Err(after_marker(&line).to_string())),
+                    _ => continue,
+                }
+            },
+            Dialect::HtpTcp => loop {
+                let line = p.read_line(deadline)?;
+                if !line.trim().is_empty() {
+                    return Ok(Reply::Ok(line));
+                }
+            },
+        }
+    }
+
+    /// Reads the text of a `generate_move` reply for the side `role`. hnefi must write
+    /// exactly `play ROLE FROM TO` (or `play ROLE resign`); the reference engine may add
+    /// text after a comma.
+    ///
+    /// ```
+    /// use hnefi::core::role::Role;
+    /// use hnefi::tools::matches::dialect::{Dialect, Generated};
+    /// let g = Dialect::Htp.parse_generated("play defender f8 f9, score: 19996", Role::Defender);
+    /// assert!(matches!(g, Ok(Generated::Move(m)) if m.to_string() == "f8-f9"));
+    /// assert!(Dialect::Hnefi.parse_generated("play defender f8 f9, score: 1", Role::Defender).is_err());
+    /// assert!(Dialect::Hnefi.parse_generated("hello", Role::Defender).is_err());
+    /// ```
+    pub fn parse_generated(self, text: &str, role: Role) -> Result<Generated, String> {
+        let body = match self {
+            Dialect::Hnefi => text,
+            Dialect::Htp | Dialect::HtpTcp => text.split(',').next().unwrap_or(""),
+        };
+        let malformed = || format!("not a move reply: '{}'", shown(text));
+        let words: Vec<&str> = body.split_whitespace().collect();
+        let (claimed, rest) = match words.as_slice() {
+            ["play", r, rest @ ..] => (Role::from_str(r).map_err(|_| malformed())?, rest),
+            _ => return Err(malformed()),
+        };
+        let generated = match rest {
+            [w] if w.eq_ignore_ascii_case("resign") || w.eq_ignore_ascii_case("resigns") => {
+                Generated::Resign
+            }
+            [from, to] => {
+                let from = Square::from_str(from).map_err(|_| malformed())?;
+                let to = Square::from_str(to).map_err(|_| malformed())?;
+                match Move::new(from, to) {
+                    Some(mv) => Generated::Move(mv),
+                    None => Generated::Illegal(format!("{from}-{to} is not a straight move")),
+                }
+            }
+            _ => return Err(malformed()),
+        };
+        if claimed != role {
+            return Ok(Generated::Illegal(format!(
+                "played for the {claimed}s, but the {role}s are to move"
+            )));
+        }
+        Ok(generated)
+    }
+}

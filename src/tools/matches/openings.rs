@@ -1,0 +1,115 @@
+//! Openings: the first K plies of the games of a records file, or K random legal plies.
+//! Each opening is played twice, once with each engine as the attackers.
+
+use std::collections::HashSet;
+
+use crate::core::game::{Game, RuleSet};
+use crate::core::moves::Move;
+use crate::core::notation::RecordToken;
+
+/// A small deterministic generator (SplitMix64), so that a seed always gives the same
+/// openings on every platform.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+
+    /// Shuffles a slice (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// Reads the openings of a records file: the first `plies` moves of each game (the
+/// `moves` field before the first comma; capture suffixes are ignored). Games that are
+/// shorter, that break the rules `rules` within those plies, or that are over after them
+/// are skipped, and so are repeated openings. Errors: no usable opening.
+///
+/// ```
+/// use hnefi::core::game::RuleSet;
+/// use hnefi::tools::matches::openings::from_records;
+/// let text = "h1-h3 f8-i8 a4-a2,0,0,Black\nh1-h3 f8-i8,0,0,White\nnot moves,0,0,Draw\n";
+/// let o = from_records(text, 2, RuleSet::default()).unwrap();
+/// assert_eq!(o.len(), 1); // the second game has the same first 2 plies, the third is no game
+/// assert_eq!(o[0][1].to_string(), "f8-i8");
+/// ```
+pub fn from_records(text: &str, plies: usize, rules: RuleSet) -> Result<Vec<Vec<Move>>, String> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let moves_field = line.split(',').next().unwrap_or("");
+        let mut game = Game::new(rules);
+        let mut moves = Vec::with_capacity(plies);
+        for token in moves_field.split_whitespace().take(plies) {
+            let Ok(RecordToken::Move(rec)) = RecordToken::parse(token) else {
+                break;
+            };
+            if game.play(rec.mv).is_err() {
+                break;
+            }
+            moves.push(rec.mv);
+        }
+        if moves.len() == plies && !game.status().is_over() && seen.insert(moves.clone()) {
+            out.push(moves);
+        }
+    }
+    if out.is_empty() {
+        return Err(format!(
+            "no usable opening of {plies} plies in the openings file (each needs a line whose first field holds at least {plies} legal moves, like h1-h3 f8-i8, with the game still on after them)"
+        ));
+    }
+    Ok(out)
+}
+
+/// `count` random openings of `plies` legal moves each under `rules`, from `seed`.
+/// Random move sequences that end the game are retried; after many failures a shorter
+/// opening is used.
+pub fn random(count: usize, plies: usize, rules: RuleSet, seed: u64) -> Vec<Vec<Move>> {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| {
+            let mut best = Vec::new();
+            for _ in 0..100 {
+                let mut game = Game::new(rules);
+                let mut moves = Vec::with_capacity(plies);
+                while moves.len() < plies {
+                    let legal = game.legal_moves();
+                    let Some(&mv) = legal.as_slice().get(rng.below(legal.len())) else {
+                        break;
+                    };
+                    if game.play(mv).is_err() || game.status().is_over() {
+                        break;
+                    }
+                    moves.push(mv);
+                }
+                if moves.len() > best.len() {
+                    best = moves;
+                }
+                if best.len() == plies {
+                    break;
+                }
+            }
+            best
+        })
+        .collect()
+}

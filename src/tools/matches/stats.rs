@@ -1,0 +1,234 @@
+//! Match statistics: wins, draws and losses, the score with an Elo difference and its 95%
+//! interval, and the sequential probability ratio test (SPRT).
+//!
+//! - Elo: from the score fraction `p` over `n` games, `Elo = -400 log10(1/p - 1)`. The 95%
+//!   interval is `p ± 1.96 s/√n`, with `s` the standard deviation of the per-game scores
+//!   (1, ½, 0), each bound turned into Elo. `p` and the bounds are clamped to
+//!   `[1/(2n), 1 - 1/(2n)]`, so that 0 or n points still give a finite (large) value.
+//! - SPRT: the generalised SPRT of fishtest and cutechess in its normal approximation on
+//!   the **trinomial** (per-game win/draw/loss) model with logistic Elo: with `s0`, `s1`
+//!   the expected scores at `elo0`, `elo1` and the sample mean `m` and variance `v` of the
+//!   per-game scores, `LLR = n (s1 - s0) (2m - s0 - s1) / (2v)`. The test accepts H1
+//!   (`elo >= elo1`) when `LLR >= ln((1-β)/α)` and H0 (`elo <= elo0`) when
+//!   `LLR <= ln(β/(1-α))`. When every game so far has the same score, the variance is
+//!   taken with one virtual draw added (otherwise it is 0 and the test could never stop
+//!   on a one-sided match); only draws give an LLR of 0. The pentanomial model (game pairs) is not used: with openings
+//!   it would be more accurate, but it needs both games of a pair and the trinomial
+//!   estimate is the conservative one.
+
+/// Wins, draws and losses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wdl {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+impl Wdl {
+    /// Games counted.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points: a win 1, a draw ½.
+    pub fn points(&self) -> f64 {
+        f64::from(self.wins) + f64::from(self.draws) / 2.0
+    }
+
+    /// Adds one game with this score (1, ½ or 0).
+    pub fn add(&mut self, score: f64) {
+        if score > 0.75 {
+            self.wins += 1;
+        } else if score < 0.25 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+}
+
+impl std::fmt::Display for Wdl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}-{}", self.wins, self.draws, self.losses)
+    }
+}
+
+/// The Elo difference of a score fraction (unclamped: infinite at 0 and 1).
+///
+/// ```
+/// use hnefi::tools::matches::stats::elo_of_score;
+/// assert_eq!(elo_of_score(0.5), 0.0);
+/// assert!((elo_of_score(0.75) - 190.85).abs() < 0.01);
+/// ```
+pub fn elo_of_score(p: f64) -> f64 {
+    -400.0 * (1.0 / p - 1.0).log10() + 0.0
+}
+
+/// The expected score of an Elo difference.
+pub fn score_of_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// An Elo estimate with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    /// The score fraction.
+    pub score: f64,
+    /// The Elo difference.
+    pub elo: f64,
+    /// The lower end of the 95% interval.
+    pub low: f64,
+    /// The upper end.
+    pub high: f64,
+}
+
+fn mean_var(scores: &[f64]) -> Option<(f64, f64)> {
+    if scores.is_empty() {
+        return None;
+    }
+    let n = scores.len() as f64;
+    let mean = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n;
+    Some((mean, var))
+}
+
+/// The Elo estimate of per-game scores (1, ½, 0); `None` without games.
+///
+/// ```
+/// use hnefi::tools::matches::stats::elo_estimate;
+/// let e = elo_estimate(&[1.0, 0.5, 0.0, 1.0]).unwrap();
+/// assert!((e.score - 0.625).abs() < 1e-9);
+/// assert!(e.low < e.elo && e.elo < e.high);
+/// let all = elo_estimate(&[1.0, 1.0]).unwrap();
+/// assert!(all.elo.is_finite() && all.elo > 0.0);
+/// ```
+pub fn elo_estimate(scores: &[f64]) -> Option<EloEstimate> {
+    let (mean, var) = mean_var(scores)?;
+    let n = scores.len() as f64;
+    let eps = 1.0 / (2.0 * n);
+    let clamp = |p: f64| p.clamp(eps, 1.0 - eps).clamp(1e-6, 1.0 - 1e-6);
+    let half = 1.959_964 * (var / n).sqrt();
+    Some(EloEstimate {
+        score: mean,
+        elo: elo_of_score(clamp(mean)),
+        low: elo_of_score(clamp(mean - half)),
+        high: elo_of_score(clamp(mean + half)),
+    })
+}
+
+/// The parameters of an SPRT.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// Elo of the null hypothesis.
+    pub elo0: f64,
+    /// Elo of the alternative.
+    pub elo1: f64,
+    /// False positive rate.
+    pub alpha: f64,
+    /// False negative rate.
+    pub beta: f64,
+}
+
+/// The state of an SPRT.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtState {
+    /// Not decided yet.
+    Continue,
+    /// H1 accepted: the first engine is at least `elo1` stronger.
+    AcceptH1,
+    /// H0 accepted: the first engine is at most `elo0` stronger.
+    AcceptH0,
+}
+
+impl std::str::FromStr for Sprt {
+    type Err = String;
+
+    /// Reads `elo0,elo1,alpha,beta`, e.g. `0,10,0.05,0.05`.
+    fn from_str(s: &str) -> Result<Sprt, String> {
+        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+        let err = || {
+            format!(
+                "invalid --sprt '{}': expected elo0,elo1,alpha,beta with elo0 < elo1 and 0 < alpha, beta < 0.5",
+                super::dialect::shown(s)
+            )
+        };
+        let [a, b, c, d] = parts.as_slice() else {
+            return Err(err());
+        };
+        let mut v = [0.0; 4];
+        for (slot, text) in v.iter_mut().zip([a, b, c, d]) {
+            *slot = text.parse::<f64>().map_err(|_| err())?;
+            if !slot.is_finite() {
+                return Err(err());
+            }
+        }
+        let [elo0, elo1, alpha, beta] = v;
+        let rate_ok = |r: f64| r > 0.0 && r < 0.5;
+        if elo0 >= elo1 || !rate_ok(alpha) || !rate_ok(beta) || elo1.abs() > 2000.0 {
+            return Err(err());
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+}
+
+impl Sprt {
+    /// The lower and upper bounds of the log-likelihood ratio.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// The log-likelihood ratio of per-game scores (0 without games, or with only draws).
+    ///
+    /// ```
+    /// use hnefi::tools::matches::stats::Sprt;
+    /// let t: Sprt = "0,50,0.05,0.05".parse().unwrap();
+    /// let good = [1.0, 1.0, 0.5, 1.0, 0.0, 1.0, 1.0, 0.5];
+    /// assert!(t.llr(&good) > 0.0);
+    /// let bad = [0.0, 0.0, 0.5, 0.0, 1.0, 0.0];
+    /// assert!(t.llr(&bad) < 0.0);
+    /// assert_eq!(t.state(&[1.0; 10]), hnefi::tools::matches::stats::SprtState::AcceptH1);
+    /// assert_eq!(t.llr(&[0.5; 10]), 0.0);
+    /// ```
+    pub fn llr(&self, scores: &[f64]) -> f64 {
+        let Some((mean, mut var)) = mean_var(scores) else {
+            return 0.0;
+        };
+        if var <= 1e-12 {
+            // Every game had the same score: take the variance with one virtual draw
+            // added, so that a one-sided match can still stop.
+            let mut padded = scores.to_vec();
+            padded.push(0.5);
+            var = mean_var(&padded).map_or(0.0, |(_, v)| v);
+            if var <= 1e-12 {
+                return 0.0;
+            }
+        }
+        let s0 = score_of_elo(self.elo0);
+        let s1 = score_of_elo(self.elo1);
+        scores.len() as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+    }
+
+    /// The decision after these scores.
+    pub fn state(&self, scores: &[f64]) -> SprtState {
+        let llr = self.llr(scores);
+        let (low, high) = self.bounds();
+        if llr >= high {
+            SprtState::AcceptH1
+        } else if llr <= low {
+            SprtState::AcceptH0
+        } else {
+            SprtState::Continue
+        }
+    }
+}
