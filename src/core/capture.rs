@@ -62,7 +62,8 @@ static NEIGHBOURS: [u128; 256] = {
 };
 
 /// `EDGE_INFO[sq]`: for a non-corner edge square, its front direction and the two
-/// directions along its edge, as direction indices; `None` elsewhere.
+/// directions along its edge, as indices in [`Direction::ALL`](super::square::Direction::ALL) order (N, E, S, W); `None`
+/// elsewhere.
 static EDGE_INFO: [Option<(u8, [u8; 2])>; 256] = {
     let mut t = [None; 256];
     let mut s = 0;
@@ -84,6 +85,13 @@ static EDGE_INFO: [Option<(u8, [u8; 2])>; 256] = {
     }
     t
 };
+
+/// For a non-corner edge square: the index (in [`Direction::ALL`](super::square::Direction::ALL) order) of its front
+/// direction, towards the centre, and of the two directions along its edge.
+#[inline(always)]
+pub(crate) fn edge_info(sq: Square) -> Option<(usize, [usize; 2])> {
+    EDGE_INFO[sq.index()].map(|(f, [a, b])| (f as usize, [a as usize, b as usize]))
+}
 
 /// Soldiers captured custodially by the piece of `mover` that has just landed on `to`.
 ///

@@ -2,32 +2,17 @@
 
 use super::bitboard::Bitboard;
 use super::board::Board;
+use super::capture::edge_info;
 use super::square::{Direction, Square};
 
 /// The front square (one step towards the centre) of a non-corner edge square.
 fn front(sq: Square) -> Option<Square> {
-    if sq.is_corner() {
-        return None;
-    }
-    match (sq.file(), sq.rank()) {
-        (_, 0) => sq.step(Direction::North),
-        (_, 10) => sq.step(Direction::South),
-        (0, _) => sq.step(Direction::East),
-        (10, _) => sq.step(Direction::West),
-        _ => None,
-    }
+    edge_info(sq).and_then(|(f, _)| sq.step(Direction::ALL[f]))
 }
 
 /// The two directions along the edge of a non-corner edge square.
 fn along(sq: Square) -> Option<[Direction; 2]> {
-    if sq.is_corner() || !sq.is_edge() {
-        return None;
-    }
-    if sq.rank() == 0 || sq.rank() == 10 {
-        Some([Direction::West, Direction::East])
-    } else {
-        Some([Direction::South, Direction::North])
-    }
+    edge_info(sq).map(|(_, [a, b])| [Direction::ALL[a], Direction::ALL[b]])
 }
 
 /// Condition (ii) of step 4c: `d` is on an edge and some run of at least two defender
