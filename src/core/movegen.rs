@@ -74,10 +74,10 @@ pub fn slides(sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// The squares strictly between two squares on a line (empty if not on a line).
 pub fn between(a: Square, b: Square) -> Bitboard {
-    for d in 0..4 {
-        let r = RAYS[d][a.index()];
+    for rays in &RAYS {
+        let r = rays[a.index()];
         if r >> b.index() & 1 != 0 {
-            return Bitboard(r & !RAYS[d][b.index()] & !(1u128 << b.index()));
+            return Bitboard(r & !rays[b.index()] & !(1u128 << b.index()));
         }
     }
     Bitboard::EMPTY
