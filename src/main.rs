@@ -35,6 +35,12 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Search the fixed bench positions at one thread; print total nodes and nodes/s.
+    Bench {
+        /// Search this many plies deeper than the bench's depths.
+        #[arg(long, default_value_t = 0)]
+        extra_depth: u32,
+    },
 }
 
 fn run_perft(depth: u32, position: Option<String>, to_move: Role, divide: bool) -> ExitCode {
@@ -78,6 +84,10 @@ fn main() -> ExitCode {
             to_move,
             divide,
         }) => run_perft(depth, position, to_move, divide),
+        Some(Command::Bench { extra_depth }) => {
+            hnefi::tools::bench::main(extra_depth);
+            ExitCode::SUCCESS
+        }
         None => {
             eprintln!("hnefi: the protocol engine is not built yet; try `hnefi perft 4`");
             ExitCode::SUCCESS

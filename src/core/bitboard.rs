@@ -49,8 +49,7 @@ impl Bitboard {
     pub const EDGE: Bitboard =
         Bitboard(file_mask(0) | file_mask(SIZE - 1) | rank_mask(0) | rank_mask(SIZE - 1));
     /// The four corners.
-    pub const CORNERS: Bitboard =
-        Bitboard((1 << 0) | (1 << 10) | (1 << 110) | (1u128 << 120));
+    pub const CORNERS: Bitboard = Bitboard((1 << 0) | (1 << 10) | (1 << 110) | (1u128 << 120));
     /// The throne `f6`.
     pub const THRONE: Bitboard = Bitboard(1 << 60);
     /// Corners and throne: only the king may stop there.

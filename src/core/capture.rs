@@ -98,7 +98,9 @@ pub fn shield_wall(board: &Board, mover: Role, to: Square) -> Bitboard {
         let Some(end) = q else { continue };
         if row.count() >= 2
             && (end.is_corner() || own.contains(end))
-            && row.iter().all(|r| r.step(front).is_some_and(|f| own.contains(f)))
+            && row
+                .iter()
+                .all(|r| r.step(front).is_some_and(|f| own.contains(f)))
         {
             captured |= row & board.soldiers(mover.opponent());
         }

@@ -37,7 +37,8 @@ fn wall_run_vulnerable(d: Square, defenders: Bitboard, reach: Bitboard) -> bool 
     let Some([back, fwd]) = along(d) else {
         return false;
     };
-    let is_member = |sq: Square| defenders.contains(sq) && front(sq).is_some_and(|f| reach.contains(f));
+    let is_member =
+        |sq: Square| defenders.contains(sq) && front(sq).is_some_and(|f| reach.contains(f));
     let is_end = |sq: Option<Square>| sq.is_some_and(|s| s.is_corner() || reach.contains(s));
     if !is_member(d) {
         return false;

@@ -113,7 +113,10 @@ pub fn parse_opentafl(s: &str) -> Result<Board, PositionError> {
     let inner = inner.strip_suffix('/').unwrap_or(inner);
     let rows: Vec<&str> = inner.split('/').collect();
     if rows.len() != SIZE as usize {
-        return Err(syntax(format!("{} rows, expected 11", rows.len().min(9999))));
+        return Err(syntax(format!(
+            "{} rows, expected 11",
+            rows.len().min(9999)
+        )));
     }
     let mut attackers = Bitboard::EMPTY;
     let mut defenders = Bitboard::EMPTY;

@@ -228,7 +228,9 @@ mod tests {
             assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
         }
         assert_eq!("K11".parse::<Square>(), Ok(Square(120)));
-        for bad in ["", "a", "a0", "a12", "l1", "a01", "1a", "a1 ", "é1", "a+1", "a111"] {
+        for bad in [
+            "", "a", "a0", "a12", "l1", "a01", "1a", "a1 ", "é1", "a+1", "a111",
+        ] {
             assert!(bad.parse::<Square>().is_err(), "{bad}");
         }
     }
