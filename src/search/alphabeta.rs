@@ -361,13 +361,17 @@ impl<'a> Worker<'a> {
         }
 
         let static_eval = self.eval(pos);
+        let sharp = forced;
 
-        // Null move: not when forced, not in PV nodes, only with a margin of pieces so
-        // that zugzwang (a side running out of safe moves) stays unlikely.
+        // Null move: for the attackers only (the defenders' threats, escapes, are seen
+        // exactly; the attackers' quiet threats, encirclements, are not, so a defender
+        // pass would hide them), not when forced, not in PV nodes, and only with a
+        // margin of pieces so that zugzwang stays unlikely.
         if self.shared.features.null_move
+            && us == Role::Attacker
             && !pv_node
             && null_ok
-            && !forced
+            && !sharp
             && depth >= 3
             && static_eval >= beta
             && beta.abs() < MATE_BOUND
@@ -452,11 +456,12 @@ impl<'a> Worker<'a> {
                 -(MATE - (ply as i32 + 1))
             } else {
                 self.path.set(ply + 1, &child, captured.any());
-                let quiet = captured.is_empty() && !is_tactical(order);
+                // King moves are never reduced: they make the threats (escapes, forts).
+                let quiet = captured.is_empty() && !is_tactical(order) && mv.from != board.king();
                 let mut reduction = 0;
                 if self.shared.features.lmr
                     && quiet
-                    && !forced
+                    && !sharp
                     && depth >= 3
                     && legal > if pv_node { 5 } else { 3 }
                 {

@@ -199,6 +199,21 @@ pub fn escape_blocks(board: &Board) -> Bitboard {
     out
 }
 
+/// True when the position is close to one of the quiet wins: the defenders' region
+/// (through squares without attackers) touches the edge on at most four squares (an
+/// encirclement is near), or the king stands on the edge (a fort or an
+/// escape is near). Pruning and reductions stay off in such nodes.
+#[inline]
+pub fn quiet_win_near(board: &Board) -> bool {
+    let king = board.king();
+    let (f, r) = (king.file(), king.rank());
+    if f == 0 || r == 0 || f == 10 || r == 10 {
+        return true;
+    }
+    let region = board.defenders_and_king().flood(!board.attackers());
+    (region & Bitboard::EDGE).count() <= 4
+}
+
 /// True when an attacker move can capture the king right now (attackers to move).
 #[inline]
 pub fn king_capturable(board: &Board) -> bool {
