@@ -99,6 +99,7 @@ fn known_answers_without_pruning() {
             null_move: false,
             lmr: false,
             aspiration: false,
+            qsearch_checks: false,
         },
         0,
     );

@@ -33,6 +33,8 @@ pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32 - 10;
 /// A score above every other.
 pub const INFINITE: i32 = MATE + 1;
 const EVAL_LIMIT: i32 = MATE_BOUND - 100;
+/// The most plies the quiescence search adds.
+const QPLY_LIMIT: u32 = 6;
 
 #[inline]
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -544,9 +546,22 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// The quiescence search: the escape threat resolved exactly, otherwise the static
-    /// evaluation.
-    fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// The quiescence search: the escape threats resolved. The defenders may stand pat
+    /// or play a king move onto a free line to a corner (Hnefatafl's check); the
+    /// attackers facing such a line may only block it. `qply` counts the plies spent
+    /// here.
+    fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.qsearch_inner(pos, alpha.max(-INFINITE), beta, ply, 0)
+    }
+
+    fn qsearch_inner(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
         self.count_node();
         if self.stopped {
             return 0;
@@ -557,7 +572,53 @@ impl<'a> Worker<'a> {
                 if escape_lines(board) > 0 {
                     return MATE - (ply as i32 + 1);
                 }
-                self.eval(pos)
+                let stand = self.eval(pos);
+                if stand >= beta
+                    || qply >= QPLY_LIMIT
+                    || ply >= MAX_PLY - 4
+                    || !self.shared.features.qsearch_checks
+                {
+                    return stand;
+                }
+                let mut best = stand;
+                alpha = alpha.max(stand);
+                let king = board.king();
+                let occ_nk = board.occupied() ^ board.king_bb();
+                let enc = self.shared.rules.encirclement;
+                for to in movegen::slides(king, board.occupied()) {
+                    // Only king moves that open a free line to a corner.
+                    if (movegen::slides(to, occ_nk) & Bitboard::CORNERS).is_empty() {
+                        continue;
+                    }
+                    let mv = Move { from: king, to };
+                    let mut child = *pos;
+                    let captured = child.make_move(mv);
+                    if self
+                        .path
+                        .banned(&self.shared.history, ply, pos, mv, captured.any(), &child)
+                    {
+                        continue;
+                    }
+                    let s = if child.win_after_move(mv.to, enc).is_some() {
+                        MATE - (ply as i32 + 1)
+                    } else {
+                        self.path.set(ply + 1, &child, captured.any());
+                        -self.qsearch_inner(&child, -beta, -alpha, ply + 1, qply + 1)
+                    };
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s > best {
+                        best = s;
+                        if s > alpha {
+                            alpha = s;
+                            if s >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+                best
             }
             Role::Attacker => {
                 if king_capturable(board) {
@@ -578,11 +639,12 @@ impl<'a> Worker<'a> {
                 let enc = self.shared.rules.encirclement;
                 for &mv in list.iter() {
                     let mut child = *pos;
-                    child.make_move(mv);
+                    let captured = child.make_move(mv);
                     let s = if child.win_after_move(mv.to, enc).is_some() {
                         MATE - (ply as i32 + 1)
                     } else {
-                        -self.qsearch(&child, -beta, -alpha, ply + 1)
+                        self.path.set(ply + 1, &child, captured.any());
+                        -self.qsearch_inner(&child, -beta, -alpha, ply + 1, qply + 1)
                     };
                     if self.stopped {
                         return 0;

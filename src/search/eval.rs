@@ -40,6 +40,9 @@ pub struct Weights {
     pub king_enclosed: i32,
     /// Each square of the region reachable from the defenders without crossing attackers.
     pub defender_space: i32,
+    /// Each square with a free line to a corner (where the king would threaten to
+    /// escape).
+    pub corner_open: i32,
     /// Each attacker on a corner-guard square.
     pub corner_guard: i32,
     /// Each attacker next to a corner.
@@ -66,6 +69,7 @@ impl Default for Weights {
             king_pressure: 20,
             king_enclosed: 120,
             defender_space: 1,
+            corner_open: 0,
             corner_guard: 12,
             corner_neighbour: 20,
             hanging_waiting: 8,
@@ -256,14 +260,16 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let mut routes = 0;
     let mut seen_once = Bitboard::EMPTY;
     let mut seen_twice = Bitboard::EMPTY;
+    let mut open = 0;
     for l in lines {
+        open += l.count() as i32;
         if (kreach & l).any() {
             routes += 1;
         }
         seen_twice |= seen_once & l;
         seen_once |= l;
     }
-    s += w.corner_route * routes;
+    s += w.corner_route * routes + w.corner_open * open;
     if to_move == Role::Defender && (kreach & seen_twice).any() {
         s += w.fork;
     }

@@ -138,6 +138,8 @@ pub struct Features {
     pub lmr: bool,
     /// Aspiration windows at the root.
     pub aspiration: bool,
+    /// King moves onto free lines to corners in the quiescence search.
+    pub qsearch_checks: bool,
 }
 
 impl Default for Features {
@@ -146,6 +148,7 @@ impl Default for Features {
             null_move: true,
             lmr: true,
             aspiration: true,
+            qsearch_checks: true,
         }
     }
 }
