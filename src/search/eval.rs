@@ -62,7 +62,7 @@ impl Default for Weights {
         Weights {
             attacker: 55,
             defender: 100,
-            corner_route: 60,
+            corner_route: 25,
             fork: 400,
             king_mobility: 3,
             king_distance: 6,
@@ -70,7 +70,7 @@ impl Default for Weights {
             king_enclosed: 120,
             defender_space: 1,
             corner_open: 0,
-            corner_guard: 12,
+            corner_guard: 30,
             corner_neighbour: 20,
             hanging_waiting: 8,
             hanging_moving: 2,
