@@ -459,6 +459,7 @@ fn iterate(
             delta *= 2;
         };
         prev = Some(it.score);
+        w.flush();
         report(depth, &it);
         if main {
             // A proven result needs no deeper search.

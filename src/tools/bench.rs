@@ -79,31 +79,31 @@ pub const POSITIONS: &[(&str, Role, u32, &str)] = &[
     (
         "/3t3t3/3t7/4t3t2/1t7t1/t5TT2t/T10/1K2T5T/T10/t9t/1tt2t3t1/4t3t2/",
         Role::Attacker,
-        7,
+        6,
         "line 940 ply 120",
     ),
     (
         "/8t2/Tt2t6/11/4T6/3t7/KttT7/11/11/t10/3t7/2t5t2/",
         Role::Attacker,
-        7,
+        6,
         "line 991 ply 200",
     ),
     (
         "/2t2t2t2/1t2T4t1/1t8t/10T/7T3/1K9/1t4T1t1T/t1t8/3t6t/9t1/3t4t2/",
         Role::Attacker,
-        7,
+        6,
         "line 211 ply 180",
     ),
     (
         "/2t2t2tt1/3t1t5/t5T1K2/1t9/t9t/t5T3t/t4T3T1/8t2/Ttt8/2t8/2T1tttt3/",
         Role::Defender,
-        7,
+        6,
         "line 46 ply 55",
     ),
     (
         "/5t1t1t1/1tt2t5/t5t4/1T9/t9t/1tt7t/t10/t4t5/2t7t/3K5t1/2tTt1t1t2/",
         Role::Attacker,
-        7,
+        6,
         "line 62 ply 58",
     ),
 ];
