@@ -188,3 +188,41 @@ fn finished_game_has_no_move() {
     let r = search(&game, depth(3), Features::default());
     assert_eq!(r.best, None);
 }
+
+#[test]
+fn third_occurrence_mover_loses_is_avoided() {
+    let mut game = Game::new(RuleSet {
+        repetition: RepetitionMode::ThirdOccurrenceMoverLoses,
+        ..RuleSet::default()
+    });
+    for mv in [
+        "a4-b4", "f4-g4", "b4-a4", "g4-f4", "a4-b4", "f4-g4", "b4-a4",
+    ] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    // Legal, but it repeats the start position a third time and loses.
+    let losing: Move = "g4-f4".parse().unwrap();
+    assert!(game.legal_moves().contains(&losing));
+    for d in 1..=3 {
+        let r = search(&game, depth(d), Features::default());
+        assert_ne!(r.best, Some(losing));
+        assert!(!matches!(r.score, Score::Loss(_)));
+    }
+}
+
+#[test]
+fn defender_any_repeat_is_respected() {
+    let mut game = Game::new(RuleSet {
+        repetition: RepetitionMode::DefenderAnyRepeatIllegal,
+        ..RuleSet::default()
+    });
+    for mv in ["a4-b4", "f4-g4", "b4-a4"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let banned: Move = "g4-f4".parse().unwrap();
+    assert!(!game.legal_moves().contains(&banned));
+    for d in 1..=3 {
+        let r = search(&game, depth(d), Features::default());
+        assert!(game.legal_moves().contains(&r.best.unwrap()));
+    }
+}
