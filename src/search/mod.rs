@@ -132,7 +132,8 @@ pub struct SearchResult {
 /// Search features that can be switched off, for self-play comparisons.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
-    /// Null-move pruning.
+    /// Null-move pruning (attackers only). Off by default: it showed no gain in
+    /// self-play (0.505 at 20000 nodes over 194 games, 0.500 at 50000 over 80).
     pub null_move: bool,
     /// Late-move reductions.
     pub lmr: bool,
@@ -145,7 +146,7 @@ pub struct Features {
 impl Default for Features {
     fn default() -> Self {
         Features {
-            null_move: true,
+            null_move: false,
             lmr: true,
             aspiration: true,
             qsearch_checks: true,
