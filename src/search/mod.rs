@@ -323,7 +323,11 @@ impl Searcher {
             };
             std::iter::from_fn(|| picker.pick().map(|(m, _)| m)).collect()
         };
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
+        let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
+        if legal.len() == 1 && limits.depth.is_none() && limits.nodes.is_none() {
+            // A forced move: one iteration for its score, and the clock is spared.
+            max_depth = 1;
+        }
         let shared = Shared {
             tt: &self.tt,
             stop,
