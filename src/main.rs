@@ -118,6 +118,12 @@ enum Command {
     },
     /// Play engine-vs-engine matches over the text protocol, refereed by the rules core.
     Match(matches::MatchArgs),
+    /// Search the fixed bench positions at one thread; print total nodes and nodes/s.
+    Bench {
+        /// Search this many plies deeper than the bench's depths.
+        #[arg(long, default_value_t = 0)]
+        extra_depth: u32,
+    },
 }
 
 fn run_perft(depth: u32, position: Option<String>, to_move: Role, divide: bool) -> ExitCode {
@@ -161,6 +167,10 @@ fn main() -> ExitCode {
             to_move,
             divide,
         }) => run_perft(depth, position, to_move, divide),
+        Some(Command::Bench { extra_depth }) => {
+            hnefi::tools::bench::main(extra_depth);
+            ExitCode::SUCCESS
+        }
         Some(Command::Match(args)) => matches::main(&args),
         None => run_protocol(&cli.engine),
     }

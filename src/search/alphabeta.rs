@@ -1,0 +1,672 @@
+//! One search thread: principal variation search with a transposition table, null-move
+//! pruning, late-move reductions, the escape-threat rules and a small quiescence search.
+//!
+//! Exact rules inside the tree:
+//! - defenders to move with the king on a free line to a corner win at once (the escape
+//!   is always legal: a position with the king on a corner never occurred before);
+//! - attackers to move who can close the king's fourth side win at once;
+//! - attackers to move facing two escape lines lose, facing one they may only block it
+//!   (any other move lets the king escape), and that node is extended by one ply;
+//! - every move is tested for the wins it produces (`win_after_move`), the repetition
+//!   rule is applied with the game history plus the path, and a side without a legal
+//!   move loses.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use crate::core::bitboard::Bitboard;
+use crate::core::movegen;
+use crate::core::moves::{Move, MoveList};
+use crate::core::position::Position;
+use crate::core::role::Role;
+
+use super::Shared;
+use super::eval::{escape_blocks, escape_lines, evaluate, king_capturable};
+use super::history::Path;
+use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker, is_tactical};
+use super::tt::Bound;
+
+/// The score of a win at the root.
+pub const MATE: i32 = 30000;
+/// Scores beyond this are wins or losses.
+pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32 - 10;
+/// A score above every other.
+pub const INFINITE: i32 = MATE + 1;
+const EVAL_LIMIT: i32 = MATE_BOUND - 100;
+/// The most plies the quiescence search adds.
+const QPLY_LIMIT: u32 = 6;
+
+#[inline]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// A search thread's state.
+pub struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    /// Killers and history.
+    pub heur: &'a mut Heuristics,
+    /// 0 for the main thread.
+    pub id: usize,
+    nodes: u64,
+    unflushed: u64,
+    stopped: bool,
+    path: Path,
+    pv: Vec<[Option<Move>; MAX_PLY + 1]>,
+    pv_len: Vec<usize>,
+    root_depth: i32,
+    /// The root moves, best first after each iteration.
+    pub root_moves: Vec<Move>,
+}
+
+/// The outcome of one iteration at the root.
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    /// Score for the side to move.
+    pub score: i32,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker over the shared state, with its own heuristics.
+    pub fn new(
+        shared: &'a Shared<'a>,
+        heur: &'a mut Heuristics,
+        id: usize,
+        root: &Position,
+    ) -> Worker<'a> {
+        let mut path = Path::default();
+        path.set_root(root);
+        Worker {
+            shared,
+            heur,
+            id,
+            nodes: 0,
+            unflushed: 0,
+            stopped: false,
+            path,
+            pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 2],
+            pv_len: vec![0; MAX_PLY + 2],
+            root_depth: 0,
+            root_moves: Vec::new(),
+        }
+    }
+
+    /// Nodes searched by this worker.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// True once the search was told to stop.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Adds the nodes not yet counted to the shared count.
+    pub fn flush(&mut self) {
+        self.flush_nodes();
+    }
+
+    /// The search features in force.
+    pub fn features(&self) -> super::Features {
+        self.shared.features
+    }
+
+    /// True once the soft time budget is spent.
+    pub fn soft_expired(&self) -> bool {
+        self.shared.plan.soft_expired()
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= 1024 {
+            self.flush_nodes();
+            self.poll();
+        }
+    }
+
+    /// Checks the stop flags, the hard deadline and the node limit.
+    fn poll(&mut self) {
+        let s = self.shared;
+        if s.abort.load(Ordering::Relaxed) || s.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return;
+        }
+        if self.id == 0 {
+            let over_nodes = s
+                .node_limit
+                .is_some_and(|n| s.nodes.load(Ordering::Relaxed) + self.unflushed >= n);
+            if over_nodes || s.plan.hard_expired() {
+                s.abort.store(true, Ordering::Relaxed);
+                self.stopped = true;
+            }
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len.get(ply + 1).copied().unwrap_or(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let (Some(row), Some(child)) = (head.get_mut(ply), tail.first()) else {
+            return;
+        };
+        row[ply] = Some(mv);
+        let end = child_len.min(MAX_PLY);
+        if let (Some(dst), Some(src)) = (row.get_mut(ply + 1..end), child.get(ply + 1..end)) {
+            dst.copy_from_slice(src);
+        }
+        if let Some(l) = self.pv_len.get_mut(ply) {
+            *l = end.max(ply + 1);
+        }
+    }
+
+    /// Searches the root to `depth` within (`alpha`, `beta`).
+    pub fn search_root(
+        &mut self,
+        root: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Iteration {
+        self.root_depth = depth;
+        if let Some(l) = self.pv_len.get_mut(0) {
+            *l = 0;
+        }
+        let mut best_score = -INFINITE;
+        let mut best_index = 0;
+        let mut pv = Vec::new();
+        let moves = self.root_moves.clone();
+        let rules = self.shared.rules;
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut child = *root;
+            let captured = child.make_move(mv);
+            self.count_node();
+            let score = if child.win_after_move(mv.to, rules.encirclement).is_some() {
+                MATE - 1
+            } else if captured.is_empty()
+                && self.path.third_occurrence(&self.shared.history, 0, &child)
+            {
+                -(MATE - 1)
+            } else {
+                self.path.set(1, &child, captured.any());
+                let mut s;
+                if i == 0 {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, true);
+                } else {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false, true);
+                    if s > alpha && s < beta && !self.stopped {
+                        s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, true);
+                    }
+                }
+                s
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_index = i;
+                if score > alpha {
+                    self.update_pv(0, mv);
+                    pv = self.current_pv();
+                    if let Some(p) = pv.first_mut() {
+                        *p = mv;
+                    } else {
+                        pv.push(mv);
+                    }
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if best_index > 0 {
+            let mv = self.root_moves.remove(best_index);
+            self.root_moves.insert(0, mv);
+        }
+        if pv.is_empty()
+            && let Some(&mv) = self.root_moves.first()
+        {
+            pv.push(mv);
+        }
+        Iteration {
+            score: best_score,
+            pv,
+        }
+    }
+
+    fn current_pv(&self) -> Vec<Move> {
+        let len = self.pv_len.first().copied().unwrap_or(0);
+        self.pv
+            .first()
+            .map(|row| row.iter().take(len).map_while(|m| *m).collect())
+            .unwrap_or_default()
+    }
+
+    #[inline]
+    fn eval(&self, pos: &Position) -> i32 {
+        evaluate(pos, &self.shared.weights).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The alpha-beta search below the root.
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+        null_ok: bool,
+    ) -> i32 {
+        if let Some(l) = self.pv_len.get_mut(ply) {
+            *l = ply;
+        }
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        let board = pos.board();
+        let us = pos.to_move();
+
+        // Wins in one, exact.
+        match us {
+            Role::Defender => {
+                if escape_lines(board) > 0 {
+                    return MATE - (ply as i32 + 1);
+                }
+            }
+            Role::Attacker => {
+                if king_capturable(board) {
+                    return MATE - (ply as i32 + 1);
+                }
+            }
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - (ply as i32 + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // The escape threat: the attackers must block.
+        let mut blocks = Bitboard::EMPTY;
+        if us == Role::Attacker {
+            let lines = escape_lines(board);
+            if lines >= 2 {
+                return -(MATE - (ply as i32 + 2));
+            }
+            if lines == 1 {
+                blocks = escape_blocks(board);
+                if blocks.is_empty() {
+                    return -(MATE - (ply as i32 + 2));
+                }
+                if ply < 2 * self.root_depth as usize + 4 {
+                    depth += 1;
+                }
+            }
+        }
+        let forced = blocks.any();
+
+        if ply >= MAX_PLY - 2 {
+            return self.eval(pos);
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+
+        // Transposition table.
+        let key = pos.hash();
+        let entry = self.shared.tt.probe(key);
+        let mut hash_move = None;
+        if let Some(e) = entry {
+            hash_move = e.mv.filter(|&m| pos.check_move(m).is_ok());
+            if !pv_node && e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let static_eval = self.eval(pos);
+        let sharp = forced;
+
+        // Null move: for the attackers only (the defenders' threats, escapes, are seen
+        // exactly; the attackers' quiet threats, encirclements, are not, so a defender
+        // pass would hide them), not when forced, not in PV nodes, and only with a
+        // margin of pieces so that zugzwang stays unlikely.
+        if self.shared.features.null_move
+            && us == Role::Attacker
+            && !pv_node
+            && null_ok
+            && !sharp
+            && depth >= 3
+            && static_eval >= beta
+            && beta.abs() < MATE_BOUND
+            && board.soldiers(us).count() >= 4
+        {
+            let r = 2 + depth / 4;
+            let child = Position::new(*board, us.opponent());
+            self.path.set(ply + 1, &child, true);
+            let s = -self.negamax(
+                &child,
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+                false,
+            );
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return if s >= MATE_BOUND { beta } else { s };
+            }
+        }
+
+        let mut list = MoveList::new();
+        movegen::generate(board, us, &mut list);
+        if list.is_empty() {
+            return -(MATE - ply as i32);
+        }
+        if forced {
+            list.retain(|m| blocks.contains(m.to));
+            if list.is_empty() {
+                return -(MATE - (ply as i32 + 2));
+            }
+        }
+        let node = NodeInfo {
+            hash_move,
+            blocks,
+            ply,
+        };
+        let mut picker = Picker::new(board, us, list, &node, self.heur);
+
+        let rules = self.shared.rules;
+        let restrict = us == Role::Defender
+            && matches!(
+                rules.repetition,
+                crate::core::game::RepetitionMode::DefenderThirdIllegal
+                    | crate::core::game::RepetitionMode::DefenderAnyRepeatIllegal
+            );
+        let third_mode =
+            rules.repetition == crate::core::game::RepetitionMode::ThirdOccurrenceMoverLoses;
+        let mut path_dependent = false;
+        let mut legal = 0usize;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let original_alpha = alpha;
+        let mut quiets: [Option<Move>; 64] = [None; 64];
+        let mut n_quiets = 0usize;
+
+        while let Some((mv, order)) = picker.pick() {
+            let mut child = *pos;
+            let captured = child.make_move(mv);
+            if restrict
+                && self
+                    .path
+                    .banned(&self.shared.history, ply, pos, mv, captured.any(), &child)
+            {
+                path_dependent = true;
+                continue;
+            }
+            legal += 1;
+            let score = if child.win_after_move(mv.to, rules.encirclement).is_some() {
+                MATE - (ply as i32 + 1)
+            } else if third_mode
+                && captured.is_empty()
+                && self
+                    .path
+                    .third_occurrence(&self.shared.history, ply, &child)
+            {
+                path_dependent = true;
+                -(MATE - (ply as i32 + 1))
+            } else {
+                self.path.set(ply + 1, &child, captured.any());
+                // King moves are never reduced: they make the threats (escapes, forts).
+                let quiet = captured.is_empty() && !is_tactical(order) && mv.from != board.king();
+                let mut reduction = 0;
+                if self.shared.features.lmr
+                    && quiet
+                    && !sharp
+                    && depth >= 3
+                    && legal > if pv_node { 5 } else { 3 }
+                {
+                    reduction = 1 + i32::from(depth >= 6 && legal > 12);
+                    reduction = reduction.min(depth - 2);
+                }
+                let mut s;
+                if legal == 1 {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node, true);
+                } else {
+                    s = -self.negamax(
+                        &child,
+                        depth - 1 - reduction,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        true,
+                    );
+                    if s > alpha && reduction > 0 && !self.stopped {
+                        s = -self.negamax(
+                            &child,
+                            depth - 1,
+                            -alpha - 1,
+                            -alpha,
+                            ply + 1,
+                            false,
+                            true,
+                        );
+                    }
+                    if s > alpha && s < beta && pv_node && !self.stopped {
+                        s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true, true);
+                    }
+                }
+                s
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if captured.is_empty() {
+                            let tried: Vec<Move> =
+                                quiets.iter().take(n_quiets).map_while(|m| *m).collect();
+                            self.heur.cutoff(us, ply, mv, depth, &tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if captured.is_empty() && n_quiets < quiets.len() {
+                quiets[n_quiets] = Some(mv);
+                n_quiets += 1;
+            }
+        }
+
+        if legal == 0 {
+            // Every move is banned by the repetition rule: no legal move, a loss.
+            return -(MATE - ply as i32);
+        }
+        if !path_dependent {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared
+                .tt
+                .store(key, best_move.or(hash_move), to_tt(best, ply), depth, bound);
+        }
+        best
+    }
+
+    /// The quiescence search: the escape threats resolved. The defenders may stand pat
+    /// or play a king move onto a free line to a corner (Hnefatafl's check); the
+    /// attackers facing such a line may only block it. `qply` counts the plies spent
+    /// here.
+    fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.qsearch_inner(pos, alpha.max(-INFINITE), beta, ply, 0)
+    }
+
+    fn qsearch_inner(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        let board = pos.board();
+        match pos.to_move() {
+            Role::Defender => {
+                if escape_lines(board) > 0 {
+                    return MATE - (ply as i32 + 1);
+                }
+                let stand = self.eval(pos);
+                if stand >= beta
+                    || qply >= QPLY_LIMIT
+                    || ply >= MAX_PLY - 4
+                    || !self.shared.features.qsearch_checks
+                {
+                    return stand;
+                }
+                let mut best = stand;
+                alpha = alpha.max(stand);
+                let king = board.king();
+                let occ_nk = board.occupied() ^ board.king_bb();
+                let enc = self.shared.rules.encirclement;
+                for to in movegen::slides(king, board.occupied()) {
+                    // Only king moves that open a free line to a corner.
+                    if (movegen::slides(to, occ_nk) & Bitboard::CORNERS).is_empty() {
+                        continue;
+                    }
+                    let mv = Move { from: king, to };
+                    let mut child = *pos;
+                    let captured = child.make_move(mv);
+                    if self
+                        .path
+                        .banned(&self.shared.history, ply, pos, mv, captured.any(), &child)
+                    {
+                        continue;
+                    }
+                    let s = if child.win_after_move(mv.to, enc).is_some() {
+                        MATE - (ply as i32 + 1)
+                    } else {
+                        self.path.set(ply + 1, &child, captured.any());
+                        -self.qsearch_inner(&child, -beta, -alpha, ply + 1, qply + 1)
+                    };
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s > best {
+                        best = s;
+                        if s > alpha {
+                            alpha = s;
+                            if s >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+                best
+            }
+            Role::Attacker => {
+                if king_capturable(board) {
+                    return MATE - (ply as i32 + 1);
+                }
+                let lines = escape_lines(board);
+                if lines == 0 || ply >= MAX_PLY - 2 {
+                    return self.eval(pos);
+                }
+                let blocks = escape_blocks(board);
+                if lines >= 2 || blocks.is_empty() {
+                    return -(MATE - (ply as i32 + 2));
+                }
+                let mut list = MoveList::new();
+                movegen::generate(board, Role::Attacker, &mut list);
+                list.retain(|m| blocks.contains(m.to));
+                let mut best = -(MATE - (ply as i32 + 2));
+                let enc = self.shared.rules.encirclement;
+                for &mv in list.iter() {
+                    let mut child = *pos;
+                    let captured = child.make_move(mv);
+                    let s = if child.win_after_move(mv.to, enc).is_some() {
+                        MATE - (ply as i32 + 1)
+                    } else {
+                        self.path.set(ply + 1, &child, captured.any());
+                        -self.qsearch_inner(&child, -beta, -alpha, ply + 1, qply + 1)
+                    };
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s > best {
+                        best = s;
+                        if s > alpha {
+                            alpha = s;
+                            if s >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+                best
+            }
+        }
+    }
+}
+
+/// Nodes per second from a count and a start time.
+pub fn nps(nodes: u64, start: Instant) -> u64 {
+    let us = start.elapsed().as_micros().max(1);
+    (nodes as u128 * 1_000_000 / us) as u64
+}

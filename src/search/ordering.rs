@@ -1,0 +1,193 @@
+//! Move ordering: the hash move, captures, king moves that open lines to corners, moves
+//! that block the king's lines, killers and the history heuristic.
+
+use crate::core::bitboard::Bitboard;
+use crate::core::board::Board;
+use crate::core::capture;
+use crate::core::movegen::slides;
+use crate::core::moves::{MAX_MOVES, Move, MoveList};
+use crate::core::role::Role;
+use crate::core::square::NUM_SQUARES;
+
+/// Maximum search ply the per-ply tables cover.
+pub const MAX_PLY: usize = 128;
+
+const HASH_MOVE: i32 = 1 << 30;
+const WIN_MOVE: i32 = 1 << 29;
+const CAPTURE: i32 = 1 << 26;
+const CORNER_LINE: i32 = 1 << 25;
+const BLOCK: i32 = 1 << 25;
+const KILLER_1: i32 = 1 << 24;
+const KILLER_2: i32 = (1 << 24) - 1;
+const NEAR_KING: i32 = 1 << 20;
+
+/// History and killer tables of one search thread.
+#[derive(Clone)]
+pub struct Heuristics {
+    history: Vec<i32>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics {
+            history: vec![0; 2 * NUM_SQUARES * NUM_SQUARES],
+            killers: [[None; 2]; MAX_PLY + 1],
+        }
+    }
+}
+
+#[inline(always)]
+fn hidx(role: Role, mv: Move) -> usize {
+    (role as usize * NUM_SQUARES + mv.from.index()) * NUM_SQUARES + mv.to.index()
+}
+
+impl Heuristics {
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers = [[None; 2]; MAX_PLY + 1];
+    }
+
+    /// Ages the history between searches and clears the killers.
+    pub fn new_search(&mut self) {
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        self.killers = [[None; 2]; MAX_PLY + 1];
+    }
+
+    /// The killers of a ply.
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers.get(ply).copied().unwrap_or([None; 2])
+    }
+
+    /// Records a quiet move that caused a cut-off, and penalises the quiet moves tried
+    /// before it.
+    #[inline]
+    pub fn cutoff(&mut self, role: Role, ply: usize, mv: Move, depth: i32, tried: &[Move]) {
+        if let Some(k) = self.killers.get_mut(ply)
+            && k[0] != Some(mv)
+        {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400);
+        self.update(role, mv, bonus);
+        for &m in tried {
+            if m != mv {
+                self.update(role, m, -bonus);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn update(&mut self, role: Role, mv: Move, bonus: i32) {
+        if let Some(h) = self.history.get_mut(hidx(role, mv)) {
+            *h += bonus - *h * bonus.abs() / 16384;
+        }
+    }
+
+    /// The history score of a move.
+    #[inline(always)]
+    pub fn history(&self, role: Role, mv: Move) -> i32 {
+        self.history.get(hidx(role, mv)).copied().unwrap_or(0)
+    }
+}
+
+/// What the ordering needs to know about a node.
+pub struct NodeInfo {
+    /// The hash move.
+    pub hash_move: Option<Move>,
+    /// Squares on the king's free lines to corners (blocking squares).
+    pub blocks: Bitboard,
+    /// The ply.
+    pub ply: usize,
+}
+
+/// Moves with their ordering scores, picked best first.
+pub struct Picker {
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+}
+
+/// A move's ordering class, used by the reductions.
+#[inline]
+pub fn is_tactical(score: i32) -> bool {
+    score >= NEAR_KING
+}
+
+impl Picker {
+    /// Scores the moves of `role` on `board`.
+    pub fn new(
+        board: &Board,
+        role: Role,
+        moves: MoveList,
+        node: &NodeInfo,
+        h: &Heuristics,
+    ) -> Picker {
+        let mut scores = [0i32; MAX_MOVES];
+        let killers = h.killers(node.ply);
+        let king = board.king();
+        let occ = board.occupied();
+        let around_king = board.king_bb().neighbours();
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut s;
+            if Some(mv) == node.hash_move {
+                s = HASH_MOVE;
+            } else if mv.from == king && mv.to.is_corner() {
+                s = WIN_MOVE;
+            } else {
+                s = h.history(role, mv);
+                let caps = capture::custodial(board, role, mv.to).count() as i32;
+                if caps > 0 {
+                    s += CAPTURE * caps.min(3) / 2 + CAPTURE / 2;
+                } else if mv.from == king {
+                    let occ2 = occ ^ board.king_bb();
+                    let lines = slides(mv.to, occ2) & Bitboard::CORNERS;
+                    if lines.any() {
+                        s += CORNER_LINE;
+                    }
+                } else if node.blocks.contains(mv.to) {
+                    s += BLOCK;
+                } else if Some(mv) == killers[0] {
+                    s += KILLER_1;
+                } else if Some(mv) == killers[1] {
+                    s += KILLER_2;
+                } else if role == Role::Attacker && around_king.contains(mv.to) {
+                    s += NEAR_KING;
+                }
+            }
+            if let Some(slot) = scores.get_mut(i) {
+                *slot = s;
+            }
+        }
+        Picker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// The next best move and its ordering score.
+    #[inline]
+    pub fn pick(&mut self) -> Option<(Move, i32)> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let scores = &mut self.scores[..n];
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if scores[i] > scores[best] {
+                best = i;
+            }
+        }
+        scores.swap(self.next, best);
+        let moves = self.moves.as_mut_slice();
+        moves.swap(self.next, best);
+        let r = (moves[self.next], scores[self.next]);
+        self.next += 1;
+        Some(r)
+    }
+}

@@ -1,0 +1,115 @@
+//! Time management: from the limits, a soft budget (no new iteration after it) and a hard
+//! deadline that the search checks every few thousand nodes.
+
+use std::time::{Duration, Instant};
+
+use super::Limits;
+
+/// The time plan of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct TimePlan {
+    /// When the search started.
+    pub start: Instant,
+    /// No new iteration starts after this much time.
+    pub soft: Option<Duration>,
+    /// The search stops at once after this much time.
+    pub hard: Option<Duration>,
+}
+
+/// Kept back from every budget for the reply and the process around the search.
+const OVERHEAD: Duration = Duration::from_millis(5);
+/// The time used when no limit at all is given.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+
+impl TimePlan {
+    /// The plan for `limits`, starting now.
+    pub fn new(limits: &Limits, start: Instant) -> TimePlan {
+        let mut soft: Option<Duration> = None;
+        let mut hard: Option<Duration> = None;
+        let mut tighten = |s: Duration, h: Duration| {
+            soft = Some(soft.map_or(s, |x| x.min(s)));
+            hard = Some(hard.map_or(h, |x| x.min(h)));
+        };
+        let none = limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.movetime.is_none()
+            && limits.clock.is_none();
+        let movetime = if none {
+            Some(DEFAULT_MOVETIME)
+        } else {
+            limits.movetime
+        };
+        if let Some(mt) = movetime {
+            let h = mt.saturating_sub(OVERHEAD.min(mt / 10));
+            tighten(h.mul_f64(0.55), h);
+        }
+        if let Some(c) = limits.clock {
+            // Keep a reserve: never plan to use more than a fifth of the clock on one
+            // move, and always leave at least 30 ms (or a tenth of what is left).
+            let reserve = Duration::from_millis(30).min(c.remaining / 10);
+            let usable = c.remaining.saturating_sub(reserve);
+            let base = c.remaining / 30 + c.increment.mul_f64(0.8);
+            let h = (base * 3)
+                .min(usable / 5 + c.increment.min(usable / 2))
+                .min(usable);
+            let h = h.saturating_sub(OVERHEAD.min(h / 10));
+            tighten(base.min(h).mul_f64(0.6), h);
+        }
+        TimePlan { start, soft, hard }
+    }
+
+    /// True once the soft budget is spent.
+    pub fn soft_expired(&self) -> bool {
+        self.soft.is_some_and(|s| self.start.elapsed() >= s)
+    }
+
+    /// True once the hard deadline has passed.
+    #[inline]
+    pub fn hard_expired(&self) -> bool {
+        self.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Clock;
+
+    #[test]
+    fn budgets() {
+        let now = Instant::now();
+        let p = TimePlan::new(&Limits::default(), now);
+        assert!(p.hard.unwrap() <= DEFAULT_MOVETIME);
+        let p = TimePlan::new(
+            &Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+            now,
+        );
+        assert!(p.hard.is_none());
+        let p = TimePlan::new(
+            &Limits {
+                clock: Some(Clock {
+                    remaining: Duration::from_millis(100),
+                    increment: Duration::ZERO,
+                }),
+                ..Limits::default()
+            },
+            now,
+        );
+        assert!(p.hard.unwrap() <= Duration::from_millis(20));
+        let p = TimePlan::new(
+            &Limits {
+                clock: Some(Clock {
+                    remaining: Duration::from_secs(60),
+                    increment: Duration::from_secs(1),
+                }),
+                ..Limits::default()
+            },
+            now,
+        );
+        assert!(p.hard.unwrap() > Duration::from_secs(2));
+        assert!(p.hard.unwrap() < Duration::from_secs(12));
+    }
+}

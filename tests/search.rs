@@ -1,0 +1,233 @@
+//! Search tests at fixed depths (never timed): known answers from
+//! `tests/data/search_positions.txt`, determinism, stopping at any moment, and the
+//! repetition rule at the root.
+
+use std::sync::atomic::AtomicBool;
+
+use hnefi::core::game::{Game, RepetitionMode, RuleSet};
+use hnefi::core::moves::Move;
+use hnefi::core::notation::position_from_opentafl;
+use hnefi::core::role::Role;
+use hnefi::search::{Features, Limits, Score, SearchResult, Searcher};
+
+const POSITIONS: &str = include_str!("data/search_positions.txt");
+
+fn search(game: &Game, limits: Limits, features: Features) -> SearchResult {
+    let mut s = Searcher::new(1, 16);
+    s.set_features(features);
+    s.search(game, &limits, &AtomicBool::new(false), &mut |_| {})
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+struct Case {
+    line: String,
+    game: Game,
+    depth: u32,
+    win: Option<u32>,
+    /// Only the move is checked (a material gain, no forced result).
+    move_only: bool,
+    best: Vec<Move>,
+}
+
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    for line in POSITIONS.lines() {
+        let body = line.split('#').next().unwrap_or("").trim();
+        if body.is_empty() {
+            continue;
+        }
+        let t: Vec<&str> = body.split_whitespace().collect();
+        let role: Role = t[1].parse().unwrap();
+        let pos = position_from_opentafl(t[0], role).unwrap();
+        assert_eq!(t[2], "depth", "{line}");
+        let depth: u32 = t[3].parse().unwrap();
+        let move_only = t[4] == "capture";
+        let (win, rest) = match t[4] {
+            "win" => (Some(t[5].parse().unwrap()), &t[6..]),
+            "defend" | "capture" => (None, &t[5..]),
+            other => panic!("unknown kind {other} in {line}"),
+        };
+        assert_eq!(rest[0], "best", "{line}");
+        let best = rest[1].split(',').map(|m| m.parse().unwrap()).collect();
+        out.push(Case {
+            line: line.to_string(),
+            game: Game::from_position(pos, RuleSet::default()),
+            depth,
+            win,
+            move_only,
+            best,
+        });
+    }
+    out
+}
+
+/// Searches every case at its depth plus `extra` plies.
+fn check_cases(features: Features, extra: u32) {
+    let cases = cases();
+    assert!(cases.len() >= 30);
+    for c in &cases {
+        let r = search(&c.game, depth(c.depth + extra), features);
+        let best = r.best.expect("a move");
+        assert!(
+            c.best.contains(&best),
+            "{}: played {best}, score {}",
+            c.line,
+            r.score
+        );
+        match c.win {
+            _ if c.move_only => {}
+            Some(n) => assert_eq!(r.score, Score::Win(n), "{}", c.line),
+            // The defence avoids the loss at once; a deeper search may still see a
+            // longer loss.
+            None => assert!(!matches!(r.score, Score::Loss(n) if n <= 2), "{}", c.line),
+        }
+    }
+}
+
+/// With null move and reductions a quiet combination (an encirclement in three moves)
+/// may need two more plies to be seen.
+#[test]
+fn known_answers() {
+    check_cases(Features::default(), 2);
+}
+
+#[test]
+fn known_answers_without_pruning() {
+    check_cases(
+        Features {
+            null_move: false,
+            lmr: false,
+            aspiration: false,
+            qsearch_checks: false,
+        },
+        0,
+    );
+}
+
+#[test]
+fn deterministic_at_one_thread() {
+    for c in cases().iter().step_by(7) {
+        let a = search(&c.game, depth(5), Features::default());
+        let b = search(&c.game, depth(5), Features::default());
+        assert_eq!(a, b, "{}", c.line);
+    }
+    let start = Game::new(RuleSet::default());
+    assert_eq!(
+        search(&start, depth(5), Features::default()),
+        search(&start, depth(5), Features::default())
+    );
+}
+
+#[test]
+fn stopped_search_returns_a_legal_move() {
+    let mut games: Vec<Game> = cases().into_iter().step_by(5).map(|c| c.game).collect();
+    games.push(Game::new(RuleSet::default()));
+    for game in &games {
+        let legal = game.legal_moves();
+        // Stopped before it starts.
+        let mut s = Searcher::new(1, 1);
+        let r = s.search(
+            game,
+            &Limits::default(),
+            &AtomicBool::new(true),
+            &mut |_| {},
+        );
+        assert!(legal.contains(&r.best.unwrap()));
+        // Stopped after any number of nodes.
+        for nodes in [1, 2, 10, 100, 1000, 5000] {
+            let limits = Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            };
+            let r = search(game, limits, Features::default());
+            let best = r.best.unwrap();
+            assert!(legal.contains(&best), "{best} after {nodes} nodes");
+            assert_eq!(r.pv.first(), Some(&best));
+        }
+    }
+}
+
+#[test]
+fn two_threads_return_a_legal_move() {
+    let game = Game::new(RuleSet::default());
+    let mut s = Searcher::new(2, 8);
+    let r = s.search(&game, &depth(5), &AtomicBool::new(false), &mut |_| {});
+    assert!(game.legal_moves().contains(&r.best.unwrap()));
+}
+
+#[test]
+fn repetition_rule_is_respected_at_the_root() {
+    let mut game = Game::new(RuleSet::default());
+    for mv in [
+        "a4-b4", "f4-g4", "b4-a4", "g4-f4", "a4-b4", "f4-g4", "b4-a4",
+    ] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let banned: Move = "g4-f4".parse().unwrap();
+    assert!(!game.legal_moves().contains(&banned));
+    for d in 1..=4 {
+        let r = search(&game, depth(d), Features::default());
+        assert_ne!(r.best, Some(banned));
+    }
+    // Under `off` the same move is allowed.
+    let mut free = game.clone();
+    free.set_rules(RuleSet {
+        repetition: RepetitionMode::Off,
+        ..RuleSet::default()
+    });
+    assert!(free.legal_moves().contains(&banned));
+}
+
+#[test]
+fn finished_game_has_no_move() {
+    let pos =
+        position_from_opentafl("/11/11/11/11/11/4T6/11/11/11/11/K10/", Role::Attacker).unwrap();
+    let game = Game::from_position(pos, RuleSet::default());
+    assert!(game.status().is_over());
+    let r = search(&game, depth(3), Features::default());
+    assert_eq!(r.best, None);
+}
+
+#[test]
+fn third_occurrence_mover_loses_is_avoided() {
+    let mut game = Game::new(RuleSet {
+        repetition: RepetitionMode::ThirdOccurrenceMoverLoses,
+        ..RuleSet::default()
+    });
+    for mv in [
+        "a4-b4", "f4-g4", "b4-a4", "g4-f4", "a4-b4", "f4-g4", "b4-a4",
+    ] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    // Legal, but it repeats the start position a third time and loses.
+    let losing: Move = "g4-f4".parse().unwrap();
+    assert!(game.legal_moves().contains(&losing));
+    for d in 1..=3 {
+        let r = search(&game, depth(d), Features::default());
+        assert_ne!(r.best, Some(losing));
+        assert!(!matches!(r.score, Score::Loss(_)));
+    }
+}
+
+#[test]
+fn defender_any_repeat_is_respected() {
+    let mut game = Game::new(RuleSet {
+        repetition: RepetitionMode::DefenderAnyRepeatIllegal,
+        ..RuleSet::default()
+    });
+    for mv in ["a4-b4", "f4-g4", "b4-a4"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let banned: Move = "g4-f4".parse().unwrap();
+    assert!(!game.legal_moves().contains(&banned));
+    for d in 1..=3 {
+        let r = search(&game, depth(d), Features::default());
+        assert!(game.legal_moves().contains(&r.best.unwrap()));
+    }
+}
