@@ -219,9 +219,9 @@ impl Bitboard {
 }
 
 /// Kogge-Stone fill of `g` towards higher indices by steps of `n` through `p` (which
-/// must exclude the squares a step would wrap onto).
+/// must exclude the squares a step would wrap onto, and stay within the board).
 #[inline(always)]
-const fn occluded_fill_up(mut g: u128, mut p: u128, n: u32) -> u128 {
+pub(crate) const fn occluded_fill_up(mut g: u128, mut p: u128, n: u32) -> u128 {
     g |= p & (g << n);
     p &= p << n;
     g |= p & (g << (2 * n));
@@ -233,7 +233,7 @@ const fn occluded_fill_up(mut g: u128, mut p: u128, n: u32) -> u128 {
 
 /// Kogge-Stone fill of `g` towards lower indices by steps of `n` through `p`.
 #[inline(always)]
-const fn occluded_fill_down(mut g: u128, mut p: u128, n: u32) -> u128 {
+pub(crate) const fn occluded_fill_down(mut g: u128, mut p: u128, n: u32) -> u128 {
     g |= p & (g >> n);
     p &= p >> n;
     g |= p & (g >> (2 * n));

@@ -7,13 +7,11 @@ use rustc_hash::FxHashMap;
 use thiserror::Error;
 
 use super::bitboard::Bitboard;
-use super::board::Piece;
 use super::encirclement::EncirclementMode;
 use super::movegen;
 use super::moves::{Move, MoveList};
 use super::position::{IllegalMove, Position, Reason, Status};
 use super::role::Role;
-use super::zobrist;
 
 /// The repetition rule (RULES.md section 8).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
@@ -239,15 +237,7 @@ impl Game {
                 captured.is_empty() && self.occurrences(after.hash()) >= 2
             }
             RepetitionMode::DefenderAnyRepeatIllegal => {
-                let piece = if mv.from == before.board().king() {
-                    Piece::King
-                } else {
-                    Piece::Defender
-                };
-                let moved = before.board_hash()
-                    ^ zobrist::piece_key(piece, mv.from)
-                    ^ zobrist::piece_key(piece, mv.to);
-                self.boards.contains_key(&moved)
+                self.boards.contains_key(&before.moved_board_hash(mv))
             }
             RepetitionMode::Off | RepetitionMode::ThirdOccurrenceMoverLoses => false,
         }

@@ -6,7 +6,7 @@
 //! Kogge-Stone fills of all pieces of a side at once: in one direction each reached empty
 //! square belongs to exactly one move.
 
-use super::bitboard::Bitboard;
+use super::bitboard::{Bitboard, occluded_fill_down, occluded_fill_up};
 use super::board::Board;
 use super::moves::{Move, MoveList, Sink};
 use super::role::Role;
@@ -232,35 +232,27 @@ pub fn has_move(board: &Board, role: Role) -> bool {
     count_soldier_moves(soldiers, empty) > 0
 }
 
-macro_rules! fill {
-    ($gen:expr, $pro:expr, $sh:tt, $n:expr) => {{
-        let mut g = $gen;
-        let mut p = $pro;
-        g |= p & (g $sh $n);
-        p &= p $sh $n;
-        g |= p & (g $sh (2 * $n));
-        p &= p $sh (2 * $n);
-        g |= p & (g $sh (4 * $n));
-        p &= p $sh (4 * $n);
-        g |= p & (g $sh (8 * $n));
-        g
-    }};
-}
-
-/// Counts the soldier moves of a set of soldiers through `empty` squares (they may pass the
-/// empty throne but not stop on restricted squares).
+/// The empty squares that `soldiers` can reach in one move (sliding through `empty`, never
+/// stopping on the throne or a corner), and the number of such moves. In one direction
+/// each reached square is exactly one move, so the count is the sum of four population
+/// counts of Kogge-Stone fills.
 #[inline(always)]
-fn count_soldier_moves(soldiers: Bitboard, empty: Bitboard) -> u32 {
+pub fn soldier_reach(soldiers: Bitboard, empty: Bitboard) -> (Bitboard, u32) {
     let g = soldiers.0;
     let e = empty.0;
-    let not_a = !Bitboard::FILE_A.0;
-    let not_k = !Bitboard::FILE_K.0;
     let land = e & !Bitboard::RESTRICTED.0;
-    let n = fill!(g, e, <<, 11) & land;
-    let s = fill!(g, e, >>, 11) & land;
-    let east = fill!(g, e & not_a, <<, 1) & land;
-    let w = fill!(g, e & not_k, >>, 1) & land;
-    n.count_ones() + s.count_ones() + east.count_ones() + w.count_ones()
+    let n = occluded_fill_up(g, e, 11) & land;
+    let s = occluded_fill_down(g, e, 11) & land;
+    let east = occluded_fill_up(g, e & !Bitboard::FILE_A.0, 1) & land;
+    let w = occluded_fill_down(g, e & !Bitboard::FILE_K.0, 1) & land;
+    let count = n.count_ones() + s.count_ones() + east.count_ones() + w.count_ones();
+    (Bitboard(n | s | east | w), count)
+}
+
+/// Counts the soldier moves of a set of soldiers through `empty` squares.
+#[inline(always)]
+fn count_soldier_moves(soldiers: Bitboard, empty: Bitboard) -> u32 {
+    soldier_reach(soldiers, empty).1
 }
 
 /// The number of moves of `role`, as [`legal_moves`] would list them, computed without

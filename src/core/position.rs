@@ -204,6 +204,21 @@ impl Position {
         self.hash ^ zobrist::side_key(self.to_move)
     }
 
+    /// The hash of the board right after `mv` moves its piece, before any capture is
+    /// removed, side to move left out: what the `defender-any-repeat-illegal` rule
+    /// compares with earlier boards.
+    #[inline]
+    pub fn moved_board_hash(&self, mv: Move) -> u64 {
+        let piece = if mv.from == self.board.king() {
+            Piece::King
+        } else if self.to_move == Role::Attacker {
+            Piece::Attacker
+        } else {
+            Piece::Defender
+        };
+        self.board_hash() ^ zobrist::piece_key(piece, mv.from) ^ zobrist::piece_key(piece, mv.to)
+    }
+
     /// Every move of the side to move (the repetition rule is the game's business).
     pub fn legal_moves(&self) -> MoveList {
         movegen::legal_moves(&self.board, self.to_move)

@@ -14,7 +14,7 @@
 
 use crate::core::bitboard::Bitboard;
 use crate::core::board::Board;
-use crate::core::movegen::slides;
+use crate::core::movegen::{self, slides};
 use crate::core::position::Position;
 use crate::core::role::Role;
 use crate::core::square::Square;
@@ -119,36 +119,11 @@ pub const CORNER_NEIGHBOURS: Bitboard = Bitboard(
         | (1u128 << 119),
 );
 
-macro_rules! fill {
-    ($gen:expr, $pro:expr, $sh:tt, $n:expr) => {{
-        let mut g = $gen;
-        let mut p = $pro;
-        g |= p & (g $sh $n);
-        p &= p $sh $n;
-        g |= p & (g $sh (2 * $n));
-        p &= p $sh (2 * $n);
-        g |= p & (g $sh (4 * $n));
-        p &= p $sh (4 * $n);
-        g |= p & (g $sh (8 * $n));
-        g
-    }};
-}
-
 /// The squares the pieces can slide to in one move (through `empty`, not stopping on
 /// restricted squares) and the number of such moves.
 #[inline]
 fn reach(pieces: Bitboard, empty: Bitboard) -> (Bitboard, u32) {
-    let g = pieces.0;
-    let e = empty.0;
-    let not_a = !Bitboard::FILE_A.0;
-    let not_k = !Bitboard::FILE_K.0;
-    let land = e & !Bitboard::RESTRICTED.0;
-    let n = fill!(g, e, <<, 11) & land & Bitboard::FULL.0;
-    let s = fill!(g, e, >>, 11) & land;
-    let east = fill!(g, e & not_a, <<, 1) & land & Bitboard::FULL.0;
-    let w = fill!(g, e & not_k, >>, 1) & land;
-    let count = n.count_ones() + s.count_ones() + east.count_ones() + w.count_ones();
-    (Bitboard(n | s | east | w), count)
+    movegen::soldier_reach(pieces, empty)
 }
 
 /// The soldiers of `victims` that a piece of the other side could capture custodially by

@@ -7,11 +7,9 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::core::board::Piece;
 use crate::core::game::{Game, RepetitionMode};
 use crate::core::moves::Move;
 use crate::core::position::Position;
-use crate::core::zobrist;
 
 use super::ordering::MAX_PLY;
 
@@ -138,14 +136,7 @@ impl Path {
                 !captured_any && self.occurrences(game, after.hash(), ply + 1) >= 2
             }
             RepetitionMode::DefenderAnyRepeatIllegal => {
-                let piece = if mv.from == before.board().king() {
-                    Piece::King
-                } else {
-                    Piece::Defender
-                };
-                let moved = before.board_hash()
-                    ^ zobrist::piece_key(piece, mv.from)
-                    ^ zobrist::piece_key(piece, mv.to);
+                let moved = before.moved_board_hash(mv);
                 let irr = self.irr.get(ply).copied().unwrap_or(0);
                 let first = if irr == 0 {
                     if game.boards.contains(&moved) {
