@@ -194,6 +194,10 @@ impl Dialect {
     /// assert!(matches!(g, Ok(Generated::Move(m)) if m.to_string() == "f8-f9"));
     /// assert!(Dialect::Hnefi.parse_generated("play defender f8 f9, score: 1", Role::Defender).is_err());
     /// assert!(Dialect::Hnefi.parse_generated("hello", Role::Defender).is_err());
+    /// // The reference engine's resignation, as it really prints it:
+    /// let r = Dialect::Htp.parse_generated("play defender resigns _  score: -inf", Role::Defender);
+    /// assert!(matches!(r, Ok(Generated::Resign)));
+    /// assert!(Dialect::Hnefi.parse_generated("play defender resigns _", Role::Defender).is_err());
     /// ```
     pub fn parse_generated(self, text: &str, role: Role) -> Result<Generated, String> {
         let body = match self {
@@ -206,10 +210,12 @@ impl Dialect {
             ["play", r, rest @ ..] => (Role::from_str(r).map_err(|_| malformed())?, rest),
             _ => return Err(malformed()),
         };
+        let is_resign =
+            |w: &str| w.eq_ignore_ascii_case("resign") || w.eq_ignore_ascii_case("resigns");
         let generated = match rest {
-            [w] if w.eq_ignore_ascii_case("resign") || w.eq_ignore_ascii_case("resigns") => {
-                Generated::Resign
-            }
+            [w] if is_resign(w) => Generated::Resign,
+            // The reference engine resigns with `play ROLE resigns _  score: ...` (no comma).
+            [w, ..] if is_resign(w) && self != Dialect::Hnefi => Generated::Resign,
             [from, to] => {
                 let from = Square::from_str(from).map_err(|_| malformed())?;
                 let to = Square::from_str(to).map_err(|_| malformed())?;
