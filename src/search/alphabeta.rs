@@ -580,45 +580,18 @@ impl<'a> Worker<'a> {
                 {
                     return stand;
                 }
-                let mut best = stand;
+                let best = stand;
                 alpha = alpha.max(stand);
                 let king = board.king();
                 let occ_nk = board.occupied() ^ board.king_bb();
-                let enc = self.shared.rules.encirclement;
+                let mut list = MoveList::new();
                 for to in movegen::slides(king, board.occupied()) {
                     // Only king moves that open a free line to a corner.
-                    if (movegen::slides(to, occ_nk) & Bitboard::CORNERS).is_empty() {
-                        continue;
-                    }
-                    let mv = Move { from: king, to };
-                    let mut child = *pos;
-                    let captured = child.make_move(mv);
-                    if self
-                        .path
-                        .banned(&self.shared.history, ply, pos, mv, captured.any(), &child)
-                    {
-                        continue;
-                    }
-                    let s = if child.win_after_move(mv.to, enc).is_some() {
-                        MATE - (ply as i32 + 1)
-                    } else {
-                        self.path.set(ply + 1, &child, captured.any());
-                        -self.qsearch_inner(&child, -beta, -alpha, ply + 1, qply + 1)
-                    };
-                    if self.stopped {
-                        return 0;
-                    }
-                    if s > best {
-                        best = s;
-                        if s > alpha {
-                            alpha = s;
-                            if s >= beta {
-                                break;
-                            }
-                        }
+                    if !(movegen::slides(to, occ_nk) & Bitboard::CORNERS).is_empty() {
+                        list.push(Move { from: king, to });
                     }
                 }
-                best
+                self.qsearch_children(pos, &list, alpha, beta, ply, qply, best, true)
             }
             Role::Attacker => {
                 if king_capturable(board) {
@@ -635,33 +608,58 @@ impl<'a> Worker<'a> {
                 let mut list = MoveList::new();
                 movegen::generate(board, Role::Attacker, &mut list);
                 list.retain(|m| blocks.contains(m.to));
-                let mut best = -(MATE - (ply as i32 + 2));
-                let enc = self.shared.rules.encirclement;
-                for &mv in list.iter() {
-                    let mut child = *pos;
-                    let captured = child.make_move(mv);
-                    let s = if child.win_after_move(mv.to, enc).is_some() {
-                        MATE - (ply as i32 + 1)
-                    } else {
-                        self.path.set(ply + 1, &child, captured.any());
-                        -self.qsearch_inner(&child, -beta, -alpha, ply + 1, qply + 1)
-                    };
-                    if self.stopped {
-                        return 0;
-                    }
-                    if s > best {
-                        best = s;
-                        if s > alpha {
-                            alpha = s;
-                            if s >= beta {
-                                break;
-                            }
-                        }
-                    }
-                }
-                best
+                let best = -(MATE - (ply as i32 + 2));
+                self.qsearch_children(pos, &list, alpha, beta, ply, qply, best, false)
             }
         }
+    }
+
+    /// Scores the quiescence moves `moves` of `pos` (a move that wins scores as a win at
+    /// once; the others are searched further) and returns the best of `best` and their
+    /// scores, with a beta cutoff. `check_ban` applies the repetition rule (defender moves).
+    #[allow(clippy::too_many_arguments)]
+    fn qsearch_children(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+        mut best: i32,
+        check_ban: bool,
+    ) -> i32 {
+        let enc = self.shared.rules.encirclement;
+        for &mv in moves {
+            let mut child = *pos;
+            let captured = child.make_move(mv);
+            if check_ban
+                && self
+                    .path
+                    .banned(&self.shared.history, ply, pos, mv, captured.any(), &child)
+            {
+                continue;
+            }
+            let s = if child.win_after_move(mv.to, enc).is_some() {
+                MATE - (ply as i32 + 1)
+            } else {
+                self.path.set(ply + 1, &child, captured.any());
+                -self.qsearch_inner(&child, -beta, -alpha, ply + 1, qply + 1)
+            };
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 }
 
