@@ -11,6 +11,7 @@ use hnefi::core::notation::parse_opentafl;
 use hnefi::core::position::Position;
 use hnefi::core::role::Role;
 use hnefi::protocol::Engine;
+use hnefi::search::Feature;
 use hnefi::session::{SearchOption, Session};
 use hnefi::tools::{matches, perft};
 
@@ -50,6 +51,17 @@ struct EngineFlags {
     /// Time per move in milliseconds; 0 = none (as `set_option movetime_ms N`).
     #[arg(long, value_name = "N")]
     movetime_ms: Option<u64>,
+    /// Nodes per move; 0 = none (as `set_option nodes N`).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Switch a search feature on, for self-play comparisons: null-move, lmr,
+    /// aspiration, qsearch-checks or extension (all but null-move are on by default).
+    /// May be repeated.
+    #[arg(long, value_name = "FEATURE")]
+    with: Vec<Feature>,
+    /// Switch a search feature off (names as for --with). May be repeated.
+    #[arg(long, value_name = "FEATURE")]
+    without: Vec<Feature>,
 }
 
 impl EngineFlags {
@@ -70,11 +82,18 @@ impl EngineFlags {
             (self.hash_mb, SearchOption::HashMb),
             (self.depth, SearchOption::Depth),
             (self.movetime_ms, SearchOption::MovetimeMs),
+            (self.nodes, SearchOption::Nodes),
         ];
         for (value, make) in options {
             if let Some(v) = value {
                 s.set_option(make(v))?;
             }
+        }
+        for &f in &self.with {
+            s.set_feature(f, true);
+        }
+        for &f in &self.without {
+            s.set_feature(f, false);
         }
         Ok(s)
     }
@@ -123,6 +142,10 @@ enum Command {
         /// Search this many plies deeper than the bench's depths.
         #[arg(long, default_value_t = 0)]
         extra_depth: u32,
+        /// Search threads (Lazy SMP). The node count is a signature at 1 only; at more,
+        /// compare the time to the same depths.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
     },
 }
 
@@ -167,8 +190,11 @@ fn main() -> ExitCode {
             to_move,
             divide,
         }) => run_perft(depth, position, to_move, divide),
-        Some(Command::Bench { extra_depth }) => {
-            hnefi::tools::bench::main(extra_depth);
+        Some(Command::Bench {
+            extra_depth,
+            threads,
+        }) => {
+            hnefi::tools::bench::main(extra_depth, usize::from(threads));
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => matches::main(&args),

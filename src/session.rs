@@ -12,7 +12,7 @@ use crate::core::notation::{RecordToken, parse_opentafl};
 use crate::core::position::{Position, Reason, Status};
 use crate::core::role::Role;
 use crate::core::square::Square;
-use crate::search::{Clock, Info, Limits, SearchResult, Searcher};
+use crate::search::{Clock, Feature, Info, Limits, SearchResult, Searcher};
 use crate::tools::perft;
 
 /// Default search threads.
@@ -339,6 +339,13 @@ impl Session {
     pub fn set_move_limit(&mut self, plies: u32) {
         self.rules.move_limit = (plies > 0).then_some(plies);
         self.game.set_rules(self.rules);
+    }
+
+    /// Switches a search feature on or off (for self-play comparisons).
+    pub fn set_feature(&mut self, feature: Feature, on: bool) {
+        let mut features = self.searcher.features();
+        features.set(feature, on);
+        self.searcher.set_features(features);
     }
 
     /// Sets a search option (checked first).

@@ -329,7 +329,7 @@ impl<'a> Worker<'a> {
                 if blocks.is_empty() {
                     return -(MATE - (ply as i32 + 2));
                 }
-                if ply < 2 * self.root_depth as usize + 4 {
+                if self.shared.features.extension && ply < 2 * self.root_depth as usize + 4 {
                     depth += 1;
                 }
             }

@@ -141,6 +141,8 @@ pub struct Features {
     pub aspiration: bool,
     /// King moves onto free lines to corners in the quiescence search.
     pub qsearch_checks: bool,
+    /// One ply more where the attackers must block an escape line.
+    pub extension: bool,
 }
 
 impl Default for Features {
@@ -150,7 +152,95 @@ impl Default for Features {
             lmr: true,
             aspiration: true,
             qsearch_checks: true,
+            extension: true,
         }
+    }
+}
+
+/// One switchable search feature, named as on the command line
+/// (`hnefi --without lmr`, `hnefi --with null-move`).
+///
+/// ```
+/// use hnefi::search::{Feature, Features};
+///
+/// let f: Feature = "qsearch-checks".parse().unwrap();
+/// let mut features = Features::default();
+/// features.set(f, false);
+/// assert!(!features.qsearch_checks);
+/// assert_eq!(f.to_string(), "qsearch-checks");
+/// assert!("lmr2".parse::<Feature>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feature {
+    /// [`Features::null_move`].
+    NullMove,
+    /// [`Features::lmr`].
+    Lmr,
+    /// [`Features::aspiration`].
+    Aspiration,
+    /// [`Features::qsearch_checks`].
+    QsearchChecks,
+    /// [`Features::extension`].
+    Extension,
+}
+
+impl Feature {
+    /// Every feature, in the order of [`Features`].
+    pub const ALL: [Feature; 5] = [
+        Feature::NullMove,
+        Feature::Lmr,
+        Feature::Aspiration,
+        Feature::QsearchChecks,
+        Feature::Extension,
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Feature::NullMove => "null-move",
+            Feature::Lmr => "lmr",
+            Feature::Aspiration => "aspiration",
+            Feature::QsearchChecks => "qsearch-checks",
+            Feature::Extension => "extension",
+        }
+    }
+}
+
+impl std::fmt::Display for Feature {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a [`Feature`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown search feature {0:?} (expected null-move, lmr, aspiration, qsearch-checks or extension)"
+)]
+pub struct UnknownFeature(pub String);
+
+impl std::str::FromStr for Feature {
+    type Err = UnknownFeature;
+
+    fn from_str(s: &str) -> Result<Feature, UnknownFeature> {
+        Feature::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| UnknownFeature(s.to_string()))
+    }
+}
+
+impl Features {
+    /// Switches `feature` on or off.
+    pub fn set(&mut self, feature: Feature, on: bool) {
+        let flag = match feature {
+            Feature::NullMove => &mut self.null_move,
+            Feature::Lmr => &mut self.lmr,
+            Feature::Aspiration => &mut self.aspiration,
+            Feature::QsearchChecks => &mut self.qsearch_checks,
+            Feature::Extension => &mut self.extension,
+        };
+        *flag = on;
     }
 }
 
@@ -249,6 +339,11 @@ impl Searcher {
     /// Switches search features on or off (for self-play comparisons).
     pub fn set_features(&mut self, features: Features) {
         self.features = features;
+    }
+
+    /// The search features in force.
+    pub fn features(&self) -> Features {
+        self.features
     }
 
     /// Replaces the evaluation weights (for tuning).
