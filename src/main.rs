@@ -62,6 +62,10 @@ struct EngineFlags {
     /// Switch a search feature off (names as for --with). May be repeated.
     #[arg(long, value_name = "FEATURE")]
     without: Vec<Feature>,
+    /// Set an evaluation weight, for tuning by self-play (`--weight corner_guard=40`;
+    /// the names are the fields of `Weights` in src/search/eval.rs). May be repeated.
+    #[arg(long, value_name = "NAME=VALUE")]
+    weight: Vec<String>,
 }
 
 impl EngineFlags {
@@ -94,6 +98,9 @@ impl EngineFlags {
         }
         for &f in &self.without {
             s.set_feature(f, false);
+        }
+        for w in &self.weight {
+            s.set_weight(w)?;
         }
         Ok(s)
     }

@@ -348,6 +348,15 @@ impl Session {
         self.searcher.set_features(features);
     }
 
+    /// Sets one evaluation weight from `NAME=VALUE` (for tuning by self-play); on an
+    /// error nothing changes.
+    pub fn set_weight(&mut self, assignment: &str) -> Result<(), String> {
+        let mut w = self.searcher.weights();
+        w.set(assignment).map_err(|e| e.to_string())?;
+        self.searcher.set_weights(w);
+        Ok(())
+    }
+
     /// Sets a search option (checked first).
     pub fn set_option(&mut self, opt: SearchOption) -> Result<(), String> {
         opt.validate()?;

@@ -80,6 +80,97 @@ impl Default for Weights {
     }
 }
 
+/// A `NAME=VALUE` that does not set a [`Weights`] field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WeightError {
+    /// Not of the form `NAME=VALUE`.
+    #[error("expected NAME=VALUE, got {0:?}")]
+    Syntax(String),
+    /// No weight of that name.
+    #[error(
+        "unknown weight {0:?} (expected one of attacker, defender, corner_route, fork, king_mobility, king_distance, king_pressure, king_enclosed, defender_space, corner_open, corner_guard, corner_neighbour, hanging_waiting, hanging_moving, mobility, tempo)"
+    )]
+    UnknownName(String),
+    /// The value is not an integer from -10000 to 10000.
+    #[error("weight value {0:?} is not an integer from -10000 to 10000")]
+    BadValue(String),
+}
+
+impl Weights {
+    /// The names of the weights, as [`Weights::set`] takes them (the field names).
+    pub const NAMES: [&'static str; 16] = [
+        "attacker",
+        "defender",
+        "corner_route",
+        "fork",
+        "king_mobility",
+        "king_distance",
+        "king_pressure",
+        "king_enclosed",
+        "defender_space",
+        "corner_open",
+        "corner_guard",
+        "corner_neighbour",
+        "hanging_waiting",
+        "hanging_moving",
+        "mobility",
+        "tempo",
+    ];
+
+    fn field(&mut self, name: &str) -> Option<&mut i32> {
+        Some(match name {
+            "attacker" => &mut self.attacker,
+            "defender" => &mut self.defender,
+            "corner_route" => &mut self.corner_route,
+            "fork" => &mut self.fork,
+            "king_mobility" => &mut self.king_mobility,
+            "king_distance" => &mut self.king_distance,
+            "king_pressure" => &mut self.king_pressure,
+            "king_enclosed" => &mut self.king_enclosed,
+            "defender_space" => &mut self.defender_space,
+            "corner_open" => &mut self.corner_open,
+            "corner_guard" => &mut self.corner_guard,
+            "corner_neighbour" => &mut self.corner_neighbour,
+            "hanging_waiting" => &mut self.hanging_waiting,
+            "hanging_moving" => &mut self.hanging_moving,
+            "mobility" => &mut self.mobility,
+            "tempo" => &mut self.tempo,
+            _ => return None,
+        })
+    }
+
+    /// Sets one weight from `NAME=VALUE` (for tuning by self-play:
+    /// `hnefi --weight corner_guard=40`). On an error nothing changes.
+    ///
+    /// ```
+    /// use hnefi::search::eval::Weights;
+    ///
+    /// let mut w = Weights::default();
+    /// w.set("tempo=-5").unwrap();
+    /// assert_eq!(w.tempo, -5);
+    /// assert!(w.set("tempo").is_err());
+    /// assert!(w.set("speed=1").is_err());
+    /// assert!(w.set("tempo=1e9").is_err());
+    /// assert_eq!(w.tempo, -5);
+    /// ```
+    pub fn set(&mut self, assignment: &str) -> Result<(), WeightError> {
+        let (name, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| WeightError::Syntax(assignment.to_string()))?;
+        let v: i32 = value
+            .trim()
+            .parse()
+            .ok()
+            .filter(|v: &i32| (-10_000..=10_000).contains(v))
+            .ok_or_else(|| WeightError::BadValue(value.to_string()))?;
+        let field = self
+            .field(name.trim())
+            .ok_or_else(|| WeightError::UnknownName(name.to_string()))?;
+        *field = v;
+        Ok(())
+    }
+}
+
 /// Corner-guard squares: the three squares on the diagonal near each corner (b3, c2, b2
 /// for a1, and their mirrors).
 const fn guard_squares() -> Bitboard {
@@ -300,6 +391,23 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
 mod tests {
     use super::*;
     use crate::core::notation::position_from_opentafl;
+
+    #[test]
+    fn every_weight_name_sets_its_own_field() {
+        let mut seen = Vec::new();
+        for name in Weights::NAMES {
+            let mut w = Weights::default();
+            assert!(w.set(&format!("{name}=7777")).is_ok(), "{name}");
+            assert_ne!(w, Weights::default(), "{name}");
+            assert!(!seen.contains(&w), "{name} sets a field another name sets");
+            seen.push(w);
+        }
+        let mut w = Weights::default();
+        for bad in ["", "=", "tempo", "tempo=", "tempo=10001", "=5", "tempo=5=5"] {
+            assert!(w.set(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(w, Weights::default());
+    }
 
     #[test]
     fn masks() {

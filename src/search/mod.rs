@@ -346,6 +346,11 @@ impl Searcher {
         self.features
     }
 
+    /// The evaluation weights in force.
+    pub fn weights(&self) -> Weights {
+        self.weights
+    }
+
     /// Replaces the evaluation weights (for tuning).
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
