@@ -72,6 +72,10 @@ pub struct Worker<'a> {
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
     root_depth: i32,
+    /// Set when the repetition rule changed a result in the subtree being searched (a
+    /// banned move or a third occurrence): such a result depends on the path to it, so
+    /// neither the node nor any ancestor stores it in the table.
+    rep_affected: bool,
     /// The root moves, best first after each iteration.
     pub root_moves: Vec<Move>,
 }
@@ -106,6 +110,7 @@ impl<'a> Worker<'a> {
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: vec![0; MAX_PLY + 2],
             root_depth: 0,
+            rep_affected: false,
             root_moves: Vec::new(),
         }
     }
@@ -364,6 +369,8 @@ impl<'a> Worker<'a> {
 
         let static_eval = self.eval(pos);
         let sharp = forced;
+        // From here on, note whether the repetition rule touches this subtree.
+        let outer_rep = std::mem::replace(&mut self.rep_affected, false);
 
         // Null move: for the attackers only (the defenders' threats, escapes, are seen
         // exactly; the attackers' quiet threats, encirclements, are not, so a defender
@@ -395,6 +402,7 @@ impl<'a> Worker<'a> {
                 return 0;
             }
             if s >= beta {
+                self.rep_affected |= outer_rep;
                 return if s >= MATE_BOUND { beta } else { s };
             }
         }
@@ -402,11 +410,13 @@ impl<'a> Worker<'a> {
         let mut list = MoveList::new();
         movegen::generate(board, us, &mut list);
         if list.is_empty() {
+            self.rep_affected |= outer_rep;
             return -(MATE - ply as i32);
         }
         if forced {
             list.retain(|m| blocks.contains(m.to));
             if list.is_empty() {
+                self.rep_affected |= outer_rep;
                 return -(MATE - (ply as i32 + 2));
             }
         }
@@ -527,6 +537,8 @@ impl<'a> Worker<'a> {
             }
         }
 
+        let path_dependent = path_dependent || self.rep_affected;
+        self.rep_affected = outer_rep || path_dependent;
         if legal == 0 {
             // Every move is banned by the repetition rule: no legal move, a loss.
             return -(MATE - ply as i32);
@@ -638,6 +650,7 @@ impl<'a> Worker<'a> {
                     .path
                     .banned(&self.shared.history, ply, pos, mv, captured.any(), &child)
             {
+                self.rep_affected = true;
                 continue;
             }
             let s = if child.win_after_move(mv.to, enc).is_some() {
