@@ -376,6 +376,31 @@ fn sprt_stops_a_one_sided_match() {
 }
 
 #[test]
+fn game_pairs_are_counted_pentanomially() {
+    // Five games: two complete pairs (one opening, sides swapped) and one game alone.
+    let out = run_match(&[
+        "--engine",
+        &hnefi(1),
+        "--engine",
+        &fake("crash"),
+        "--games",
+        "5",
+        "--sprt",
+        "0,50,0.05,0.05",
+    ]);
+    assert!(out.status.success());
+    let table = stdout(&out);
+    assert!(table.contains("E1 vs E2: 5 / 5"), "{table}");
+    assert!(
+        table.contains(
+            "in 2 game pairs (one opening, sides swapped; E1 scored 0/0.5/1/1.5/2 in 0/0/0/0/2)"
+        ),
+        "{table}"
+    );
+    assert!(table.contains("SPRT (pentanomial"), "{table}");
+}
+
+#[test]
 fn bad_flags_and_files_are_errors_not_panics() {
     let dir = scratch("bad");
     let garbage = dir.join("openings.csv");

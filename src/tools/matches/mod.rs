@@ -403,6 +403,50 @@ fn clock_text(secs: u64) -> String {
     }
 }
 
+/// E`i`'s mean score in each complete game pair against E`j`: two games of the schedule
+/// in a row, from the same opening, with the sides swapped.
+pub fn pair_means(config: &MatchConfig, results: &[GameResult], i: usize, j: usize) -> Vec<f64> {
+    let games: Vec<&GameResult> = results
+        .iter()
+        .filter(|r| r.score_of(i).is_some() && r.score_of(j).is_some())
+        .collect();
+    let opening = |r: &GameResult| config.schedule.get(r.index).map(|g| &g.2);
+    let mut means = Vec::new();
+    let mut k = 0;
+    while let (Some(a), Some(b)) = (games.get(k), games.get(k + 1)) {
+        let paired = b.index == a.index + 1
+            && a.attacker == b.defender
+            && a.defender == b.attacker
+            && opening(a).is_some()
+            && opening(a) == opening(b);
+        if let (true, Some(x), Some(y)) = (paired, a.score_of(i), b.score_of(i)) {
+            means.push((x + y) / 2.0);
+            k += 2;
+        } else {
+            k += 1;
+        }
+    }
+    means
+}
+
+/// What the SPRT counts: E1's pair means against E2 when the engines meet in pairs
+/// (two games or more each), else E1's game scores.
+fn sprt_units(config: &MatchConfig, results: &[GameResult]) -> (Vec<f64>, &'static str) {
+    let meetings = config
+        .schedule
+        .iter()
+        .filter(|(a, d, _)| (*a, *d) == (0, 1) || (*a, *d) == (1, 0))
+        .count();
+    if meetings >= 2 {
+        (pair_means(config, results, 0, 1), "pentanomial")
+    } else {
+        (
+            results.iter().filter_map(|r| r.score_of(0)).collect(),
+            "trinomial",
+        )
+    }
+}
+
 /// Plays the match (the games not yet in the records file when resuming) and returns
 /// every game's result in schedule order.
 pub fn run(config: &MatchConfig) -> Result<Vec<GameResult>, String> {
@@ -433,11 +477,10 @@ pub fn run(config: &MatchConfig) -> Result<Vec<GameResult>, String> {
         resumed: first,
     };
     let stop = Arc::new(AtomicBool::new(false));
-    if let Some(t) = &config.sprt {
-        let scores: Vec<f64> = results.iter().filter_map(|r| r.score_of(0)).collect();
-        if t.state(&scores) != SprtState::Continue {
-            stop.store(true, Ordering::SeqCst);
-        }
+    if let Some(t) = &config.sprt
+        && t.state(&sprt_units(config, &results).0) != SprtState::Continue
+    {
+        stop.store(true, Ordering::SeqCst);
     }
     let next = Arc::new(AtomicUsize::new(first));
     let (tx, rx) = mpsc::channel::<GameResult>();
@@ -469,12 +512,10 @@ pub fn run(config: &MatchConfig) -> Result<Vec<GameResult>, String> {
                         results.push(r);
                         next_write += 1;
                     }
-                    if let Some(t) = &config.sprt {
-                        let scores: Vec<f64> =
-                            results.iter().filter_map(|r| r.score_of(0)).collect();
-                        if t.state(&scores) != SprtState::Continue {
-                            stop.store(true, Ordering::SeqCst);
-                        }
+                    if let Some(t) = &config.sprt
+                        && t.state(&sprt_units(config, &results).0) != SprtState::Continue
+                    {
+                        stop.store(true, Ordering::SeqCst);
                     }
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
@@ -632,6 +673,19 @@ pub fn report(config: &MatchConfig, results: &[GameResult]) -> String {
                     let _ = writeln!(s, "E{} vs E{}: no games", i + 1, j + 1);
                 }
             }
+            let pairs = pair_means(config, results, i, j);
+            if let Some(e) = stats::elo_estimate(&pairs) {
+                let [p0, p1, p2, p3, p4] = stats::pentanomial(&pairs);
+                let _ = writeln!(
+                    s,
+                    "  in {} game pairs (one opening, sides swapped; E{} scored 0/0.5/1/1.5/2 in {p0}/{p1}/{p2}/{p3}/{p4}): Elo {:+.1} (95%: {:+.1} to {:+.1})",
+                    pairs.len(),
+                    i + 1,
+                    e.elo,
+                    e.low,
+                    e.high
+                );
+            }
         }
     }
     let _ = writeln!(s);
@@ -675,7 +729,7 @@ pub fn report(config: &MatchConfig, results: &[GameResult]) -> String {
         }
     }
     if let Some(t) = &config.sprt {
-        let scores: Vec<f64> = results.iter().filter_map(|r| r.score_of(0)).collect();
+        let (scores, model) = sprt_units(config, results);
         let (low, high) = t.bounds();
         let state = match t.state(&scores) {
             SprtState::Continue => "undecided",
@@ -684,7 +738,7 @@ pub fn report(config: &MatchConfig, results: &[GameResult]) -> String {
         };
         let _ = writeln!(
             s,
-            "\nSPRT (trinomial, elo0 {} elo1 {} alpha {} beta {}): LLR {:.2} in ({:.2}, {:.2}): {state}",
+            "\nSPRT ({model}, elo0 {} elo1 {} alpha {} beta {}): LLR {:.2} in ({:.2}, {:.2}): {state}",
             t.elo0,
             t.elo1,
             t.alpha,

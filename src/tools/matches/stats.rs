@@ -119,6 +119,30 @@ pub fn elo_estimate(scores: &[f64]) -> Option<EloEstimate> {
     })
 }
 
+/// The pentanomial counts of game pairs (the two games of one opening, sides swapped),
+/// given as the first engine's mean score of each pair (0, ¼, ½, ¾ or 1): how many pairs
+/// it scored 0, ½, 1, 1½ and 2 points in.
+///
+/// Pairs are the unit of the pentanomial model (as in fishtest): with one side much
+/// stronger in the game, most pairs are one win each, and counting the games as if they
+/// were independent overstates the noise. [`elo_estimate`] and [`Sprt::llr`] take pair
+/// means as they take game scores.
+///
+/// ```
+/// use hnefi::tools::matches::stats::pentanomial;
+/// assert_eq!(pentanomial(&[0.5, 0.5, 1.0, 0.75, 0.0]), [1, 0, 2, 1, 1]);
+/// ```
+pub fn pentanomial(pair_means: &[f64]) -> [u32; 5] {
+    let mut counts = [0u32; 5];
+    for &m in pair_means {
+        let k = (m.clamp(0.0, 1.0) * 4.0).round() as usize;
+        if let Some(c) = counts.get_mut(k) {
+            *c += 1;
+        }
+    }
+    counts
+}
+
 /// The parameters of an SPRT.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
