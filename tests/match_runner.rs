@@ -352,20 +352,26 @@ fn the_reference_dialect_is_understood() {
     let _ = fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn sprt_stops_a_one_sided_match() {
+/// The table of a match of `games` games of hnefi against an engine that crashes at once,
+/// with an SPRT of 0 against 50 Elo.
+fn one_sided_match(games: &str) -> String {
     let out = run_match(&[
         "--engine",
         &hnefi(1),
         "--engine",
         &fake("crash"),
         "--games",
-        "200",
+        games,
         "--sprt",
         "0,50,0.05,0.05",
     ]);
     assert!(out.status.success());
-    let table = stdout(&out);
+    stdout(&out)
+}
+
+#[test]
+fn sprt_stops_a_one_sided_match() {
+    let table = one_sided_match("200");
     assert!(table.contains("H1 accepted"), "{table}");
     let games: usize = table
         .strip_prefix("Match: ")
@@ -378,18 +384,7 @@ fn sprt_stops_a_one_sided_match() {
 #[test]
 fn game_pairs_are_counted_pentanomially() {
     // Five games: two complete pairs (one opening, sides swapped) and one game alone.
-    let out = run_match(&[
-        "--engine",
-        &hnefi(1),
-        "--engine",
-        &fake("crash"),
-        "--games",
-        "5",
-        "--sprt",
-        "0,50,0.05,0.05",
-    ]);
-    assert!(out.status.success());
-    let table = stdout(&out);
+    let table = one_sided_match("5");
     assert!(table.contains("E1 vs E2: 5 / 5"), "{table}");
     assert!(
         table.contains(
