@@ -369,8 +369,6 @@ impl<'a> Worker<'a> {
 
         let static_eval = self.eval(pos);
         let sharp = forced;
-        // From here on, note whether the repetition rule touches this subtree.
-        let outer_rep = std::mem::replace(&mut self.rep_affected, false);
 
         // Null move: for the attackers only (the defenders' threats, escapes, are seen
         // exactly; the attackers' quiet threats, encirclements, are not, so a defender
@@ -402,7 +400,6 @@ impl<'a> Worker<'a> {
                 return 0;
             }
             if s >= beta {
-                self.rep_affected |= outer_rep;
                 return if s >= MATE_BOUND { beta } else { s };
             }
         }
@@ -410,13 +407,11 @@ impl<'a> Worker<'a> {
         let mut list = MoveList::new();
         movegen::generate(board, us, &mut list);
         if list.is_empty() {
-            self.rep_affected |= outer_rep;
             return -(MATE - ply as i32);
         }
         if forced {
             list.retain(|m| blocks.contains(m.to));
             if list.is_empty() {
-                self.rep_affected |= outer_rep;
                 return -(MATE - (ply as i32 + 2));
             }
         }
@@ -443,6 +438,9 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut quiets: [Option<Move>; 64] = [None; 64];
         let mut n_quiets = 0usize;
+        // Whether the repetition rule touches the moves' subtrees (the flag of the
+        // subtrees searched before, the siblings' and the null move's, is kept aside).
+        let outer_rep = std::mem::replace(&mut self.rep_affected, false);
 
         while let Some((mv, order)) = picker.pick() {
             let mut child = *pos;

@@ -87,57 +87,50 @@ pub enum WeightError {
     #[error("expected NAME=VALUE, got {0:?}")]
     Syntax(String),
     /// No weight of that name.
-    #[error(
-        "unknown weight {0:?} (expected one of attacker, defender, corner_route, fork, king_mobility, king_distance, king_pressure, king_enclosed, defender_space, corner_open, corner_guard, corner_neighbour, hanging_waiting, hanging_moving, mobility, tempo)"
-    )]
+    #[error("unknown weight {0:?} (expected one of {names})", names = weight_names())]
     UnknownName(String),
     /// The value is not an integer from -10000 to 10000.
     #[error("weight value {0:?} is not an integer from -10000 to 10000")]
     BadValue(String),
 }
 
+/// Each weight's name (its field name) and the field: the one list that
+/// [`Weights::set`] and [`Weights::NAMES`] read.
+type Field = fn(&mut Weights) -> &mut i32;
+const FIELDS: [(&str, Field); 16] = [
+    ("attacker", |w| &mut w.attacker),
+    ("defender", |w| &mut w.defender),
+    ("corner_route", |w| &mut w.corner_route),
+    ("fork", |w| &mut w.fork),
+    ("king_mobility", |w| &mut w.king_mobility),
+    ("king_distance", |w| &mut w.king_distance),
+    ("king_pressure", |w| &mut w.king_pressure),
+    ("king_enclosed", |w| &mut w.king_enclosed),
+    ("defender_space", |w| &mut w.defender_space),
+    ("corner_open", |w| &mut w.corner_open),
+    ("corner_guard", |w| &mut w.corner_guard),
+    ("corner_neighbour", |w| &mut w.corner_neighbour),
+    ("hanging_waiting", |w| &mut w.hanging_waiting),
+    ("hanging_moving", |w| &mut w.hanging_moving),
+    ("mobility", |w| &mut w.mobility),
+    ("tempo", |w| &mut w.tempo),
+];
+
+fn weight_names() -> String {
+    Weights::NAMES.join(", ")
+}
+
 impl Weights {
     /// The names of the weights, as [`Weights::set`] takes them (the field names).
-    pub const NAMES: [&'static str; 16] = [
-        "attacker",
-        "defender",
-        "corner_route",
-        "fork",
-        "king_mobility",
-        "king_distance",
-        "king_pressure",
-        "king_enclosed",
-        "defender_space",
-        "corner_open",
-        "corner_guard",
-        "corner_neighbour",
-        "hanging_waiting",
-        "hanging_moving",
-        "mobility",
-        "tempo",
-    ];
-
-    fn field(&mut self, name: &str) -> Option<&mut i32> {
-        Some(match name {
-            "attacker" => &mut self.attacker,
-            "defender" => &mut self.defender,
-            "corner_route" => &mut self.corner_route,
-            "fork" => &mut self.fork,
-            "king_mobility" => &mut self.king_mobility,
-            "king_distance" => &mut self.king_distance,
-            "king_pressure" => &mut self.king_pressure,
-            "king_enclosed" => &mut self.king_enclosed,
-            "defender_space" => &mut self.defender_space,
-            "corner_open" => &mut self.corner_open,
-            "corner_guard" => &mut self.corner_guard,
-            "corner_neighbour" => &mut self.corner_neighbour,
-            "hanging_waiting" => &mut self.hanging_waiting,
-            "hanging_moving" => &mut self.hanging_moving,
-            "mobility" => &mut self.mobility,
-            "tempo" => &mut self.tempo,
-            _ => return None,
-        })
-    }
+    pub const NAMES: [&'static str; FIELDS.len()] = {
+        let mut names = [""; FIELDS.len()];
+        let mut i = 0;
+        while i < FIELDS.len() {
+            names[i] = FIELDS[i].0;
+            i += 1;
+        }
+        names
+    };
 
     /// Sets one weight from `NAME=VALUE` (for tuning by self-play:
     /// `hnefi --weight corner_guard=40`). On an error nothing changes.
@@ -163,10 +156,11 @@ impl Weights {
             .ok()
             .filter(|v: &i32| (-10_000..=10_000).contains(v))
             .ok_or_else(|| WeightError::BadValue(value.to_string()))?;
-        let field = self
-            .field(name.trim())
+        let (_, field) = FIELDS
+            .iter()
+            .find(|(n, _)| *n == name.trim())
             .ok_or_else(|| WeightError::UnknownName(name.to_string()))?;
-        *field = v;
+        *field(self) = v;
         Ok(())
     }
 }

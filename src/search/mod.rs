@@ -214,10 +214,12 @@ impl std::fmt::Display for Feature {
 
 /// A name that is not a [`Feature`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown search feature {0:?} (expected null-move, lmr, aspiration, qsearch-checks or extension)"
-)]
+#[error("unknown search feature {0:?} (expected one of {names})", names = feature_names())]
 pub struct UnknownFeature(pub String);
+
+fn feature_names() -> String {
+    Feature::ALL.map(Feature::name).join(", ")
+}
 
 impl std::str::FromStr for Feature {
     type Err = UnknownFeature;
