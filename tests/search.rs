@@ -105,7 +105,7 @@ fn known_answers_without_pruning() {
             lmr: false,
             aspiration: false,
             qsearch_checks: false,
-            extension: true,
+            extension: false,
         },
         0,
     );

@@ -6,7 +6,8 @@
 //!   is always legal: a position with the king on a corner never occurred before);
 //! - attackers to move who can close the king's fourth side win at once;
 //! - attackers to move facing two escape lines lose, facing one they may only block it
-//!   (any other move lets the king escape), and that node is extended by one ply;
+//!   (any other move lets the king escape); with `Features::extension` (off by default)
+//!   that node is extended by one ply;
 //! - every move is tested for the wins it produces (`win_after_move`), the repetition
 //!   rule is applied with the game history plus the path, and a side without a legal
 //!   move loses.
