@@ -137,7 +137,8 @@ pub struct Features {
     pub null_move: bool,
     /// Late-move reductions.
     pub lmr: bool,
-    /// Aspiration windows at the root.
+    /// Aspiration windows at the root (from depth 5). Off by default: no gain in
+    /// self-play (50.5% over 400 games at 50000 nodes, 50.8% over 392 at 250000).
     pub aspiration: bool,
     /// King moves onto free lines to corners in the quiescence search.
     pub qsearch_checks: bool,
@@ -152,7 +153,7 @@ impl Default for Features {
         Features {
             null_move: false,
             lmr: true,
-            aspiration: true,
+            aspiration: false,
             qsearch_checks: true,
             extension: false,
         }
