@@ -68,7 +68,7 @@ impl Default for Weights {
             king_distance: 6,
             king_pressure: 20,
             king_enclosed: 120,
-            defender_space: 1,
+            defender_space: 3,
             corner_open: 0,
             corner_guard: 30,
             corner_neighbour: 20,
