@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand};
 use hnefi::core::game::RepetitionMode;
 use hnefi::core::notation::parse_opentafl;
 use hnefi::core::position::Position;
+use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
 use hnefi::protocol::Engine;
 use hnefi::search::Feature;
@@ -32,6 +33,11 @@ struct Cli {
 /// The settings the protocol can change too (`set_rule`, `set_option`).
 #[derive(Args, Debug)]
 struct EngineFlags {
+    /// A named rule set: copenhagen (the default) or hnefatafl-org (the rules of the
+    /// hnefatafl.org server); --repetition and --move-limit override its parts (as
+    /// `set_rule rules PRESET`).
+    #[arg(long, value_name = "PRESET")]
+    rules: Option<RulePreset>,
     /// Repetition rule: defender-third-illegal (default), off, defender-any-repeat-illegal
     /// or third-occurrence-mover-loses (as `set_rule repetition MODE`).
     #[arg(long, value_name = "MODE")]
@@ -72,6 +78,9 @@ impl EngineFlags {
     /// A session with these settings, or the message of the first invalid one.
     fn session(&self) -> Result<Session, String> {
         let mut s = Session::new();
+        if let Some(preset) = self.rules {
+            s.set_rule_set(preset.rules());
+        }
         if let Some(mode) = self.repetition {
             s.set_repetition(mode);
         }

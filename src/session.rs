@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::core::board::Board;
+use crate::core::encirclement::EncirclementMode;
 use crate::core::game::{Game, Ply, RepetitionMode, RuleSet};
 use crate::core::moves::Move;
 use crate::core::notation::{RecordToken, parse_opentafl};
@@ -332,6 +333,18 @@ impl Session {
     /// Sets the repetition rule for new games and the game in progress.
     pub fn set_repetition(&mut self, mode: RepetitionMode) {
         self.rules.repetition = mode;
+        self.game.set_rules(self.rules);
+    }
+
+    /// Sets the encirclement rule for new games and the game in progress.
+    pub fn set_encirclement(&mut self, mode: EncirclementMode) {
+        self.rules.encirclement = mode;
+        self.game.set_rules(self.rules);
+    }
+
+    /// Sets every rule at once (a named preset) for new games and the game in progress.
+    pub fn set_rule_set(&mut self, rules: RuleSet) {
+        self.rules = rules;
         self.game.set_rules(self.rules);
     }
 

@@ -13,6 +13,41 @@ pub enum EncirclementMode {
     SingleRing,
 }
 
+impl EncirclementMode {
+    /// Both modes, default first.
+    pub const ALL: [EncirclementMode; 2] =
+        [EncirclementMode::MultiPocket, EncirclementMode::SingleRing];
+
+    /// The name used by the protocol and the rule cases.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EncirclementMode::MultiPocket => "multi-pocket",
+            EncirclementMode::SingleRing => "single-ring",
+        }
+    }
+}
+
+impl std::fmt::Display for EncirclementMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown encirclement mode name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid encirclement mode '{0}': expected multi-pocket or single-ring")]
+pub struct EncirclementModeError(pub String);
+
+impl std::str::FromStr for EncirclementMode {
+    type Err = EncirclementModeError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        EncirclementMode::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| EncirclementModeError(s.chars().take(40).collect()))
+    }
+}
+
 /// True when the attackers have encircled the defenders.
 ///
 /// Multi-pocket: the squares reachable from any defender or the king through squares

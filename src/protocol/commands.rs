@@ -4,9 +4,11 @@
 
 use std::time::Duration;
 
+use crate::core::encirclement::EncirclementMode;
 use crate::core::game::RepetitionMode;
 use crate::core::moves::Move;
 use crate::core::position::Status;
+use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 use crate::core::square::Square;
 use crate::search::Info;
@@ -197,7 +199,7 @@ pub const COMMANDS: &[Command] = &[
     ),
     cmd(
         "set_rule",
-        "set_rule repetition MODE | set_rule move_limit PLIES",
+        "set_rule repetition MODE | set_rule move_limit PLIES | set_rule encirclement MODE | set_rule rules PRESET",
         "sets a rule for this game and the next",
         set_rule,
     ),
@@ -552,9 +554,21 @@ fn set_rule(s: &mut Session, args: &[&str]) -> Reply {
             let plies = number_arg(args, 1, "PLIES", 0, u64::from(u32::MAX))?;
             s.set_move_limit(u32::try_from(plies).map_err(|e| e.to_string())?);
         }
+        "encirclement" => {
+            let mode: EncirclementMode = arg(args, 1, "MODE")?
+                .parse()
+                .map_err(|e| format!("argument 2 (MODE): {e}"))?;
+            s.set_encirclement(mode);
+        }
+        "rules" => {
+            let preset: RulePreset = arg(args, 1, "PRESET")?
+                .parse()
+                .map_err(|e| format!("argument 2 (PRESET): {e}"))?;
+            s.set_rule_set(preset.rules());
+        }
         _ => {
             return Err(format!(
-                "argument 1 (RULE): unknown rule '{}': expected repetition or move_limit",
+                "argument 1 (RULE): unknown rule '{}': expected repetition, move_limit, encirclement or rules",
                 short(rule)
             ));
         }

@@ -33,6 +33,7 @@ use clap::Args;
 
 use crate::core::game::{RepetitionMode, RuleSet};
 use crate::core::moves::Move;
+use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 
 use dialect::Dialect;
@@ -75,8 +76,12 @@ pub struct MatchArgs {
     /// Seed for random openings and for the order of the openings file.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Repetition rule (default defender-third-illegal; defender-any-repeat-illegal, the
-    /// reference engine's rule, when an htp engine plays).
+    /// A named rule set: copenhagen or hnefatafl-org (the hnefatafl.org server's rules);
+    /// --repetition and --move-limit override its parts. Sent to hnefi engines.
+    #[arg(long, value_name = "PRESET")]
+    pub rules: Option<RulePreset>,
+    /// Repetition rule (default defender-third-illegal, or the --rules preset's;
+    /// defender-any-repeat-illegal, the reference engine's rule, when an htp engine plays).
     #[arg(long, value_name = "MODE")]
     pub repetition: Option<RepetitionMode>,
     /// A draw after this many plies (0 = no limit).
@@ -199,13 +204,20 @@ impl MatchConfig {
                 }
                 m
             }
-            None if htp => RepetitionMode::DefenderAnyRepeatIllegal,
-            None => RepetitionMode::default(),
+            None => match a.rules {
+                Some(preset) => preset.rules().repetition,
+                None if htp => RepetitionMode::DefenderAnyRepeatIllegal,
+                None => RepetitionMode::default(),
+            },
         };
+        let base = a.rules.unwrap_or_default().rules();
         let rules = RuleSet {
             repetition,
-            move_limit: a.move_limit.filter(|&n| n > 0),
-            ..RuleSet::default()
+            move_limit: match a.move_limit {
+                Some(n) => (n > 0).then_some(n),
+                None => base.move_limit,
+            },
+            ..base
         };
         let time = match (a.movetime_ms, &a.tc) {
             (Some(ms), _) if ms == 0 || ms > DAY_MS => {
@@ -295,7 +307,8 @@ impl MatchConfig {
             _ => "start position".into(),
         };
         let summary = format!(
-            "time: {time_text}; repetition: {repetition}; move limit: {}; openings: {opening_text}",
+            "time: {time_text}; rules: {}; repetition: {repetition}; move limit: {}; openings: {opening_text}",
+            a.rules.unwrap_or_default(),
             rules
                 .move_limit
                 .map_or("none".to_string(), |n| format!("{n} plies"))

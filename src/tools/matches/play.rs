@@ -4,6 +4,7 @@ use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::core::encirclement::EncirclementMode;
 use crate::core::game::{Game, RuleSet};
 use crate::core::moves::Move;
 use crate::core::position::Status;
@@ -137,6 +138,13 @@ fn prepare(p: &mut Player, s: &Settings) -> Result<(), Forfeit> {
         return Ok(());
     }
     command(p, "clear_board", s)?;
+    if s.rules.encirclement != EncirclementMode::default() {
+        command(
+            p,
+            &format!("set_rule encirclement {}", s.rules.encirclement),
+            s,
+        )?;
+    }
     command(p, &format!("set_rule repetition {}", s.rules.repetition), s)?;
     command(
         p,

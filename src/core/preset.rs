@@ -1,0 +1,94 @@
+//! Named rule presets: a whole [`RuleSet`] under one name, so that a referee and a
+//! searcher can follow the same rules as a given server (`--rules hnefatafl-org`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use super::encirclement::EncirclementMode;
+use super::game::{RepetitionMode, RuleSet};
+
+/// The plies after which the hnefatafl.org server draws a game.
+///
+/// The server (crate `hnefatafl-copenhagen` 6.4.1, `board.rs`) declares a draw when a move
+/// is made with more than 140 plies already played (`turn_number > MAX_TURNS`, the turn
+/// number being the count of plies before the move) and the move wins nothing: the 142nd
+/// ply draws. A turn there is one ply, not a move pair.
+pub const HNEFATAFL_ORG_MOVE_LIMIT: u32 = 142;
+
+/// A named set of rules.
+///
+/// ```
+/// use hnefi::core::preset::RulePreset;
+/// use hnefi::core::game::RepetitionMode;
+///
+/// let p: RulePreset = "hnefatafl-org".parse().unwrap();
+/// assert_eq!(p.rules().repetition, RepetitionMode::DefenderAnyRepeatIllegal);
+/// assert_eq!(p.rules().move_limit, Some(142));
+/// assert_eq!(p.to_string(), "hnefatafl-org");
+/// assert!("fetlar".parse::<RulePreset>().is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum RulePreset {
+    /// hnefi's default rules ([`RuleSet::default`]).
+    #[default]
+    Copenhagen,
+    /// The rules of the hnefatafl.org server (`hnefatafl-copenhagen` 6.4.1): a defender
+    /// move may never recreate an earlier board, encirclement is judged on the king's
+    /// region (which must hold every defender), and the 142nd ply draws.
+    ///
+    /// Not modelled: the server's early adjudication (`Board::can_not_escape`, an attacker
+    /// win when the king is judged trapped or the defenders hold too little of the edge),
+    /// and its fort and encirclement tests after moves of the other side (hnefi tests
+    /// forts after defender moves and encirclement after attacker moves). Neither changes
+    /// which moves are legal; both can end a game on the server that hnefi sees as going
+    /// on.
+    HnefataflOrg,
+}
+
+impl RulePreset {
+    /// Every preset.
+    pub const ALL: [RulePreset; 2] = [RulePreset::Copenhagen, RulePreset::HnefataflOrg];
+
+    /// The name on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RulePreset::Copenhagen => "copenhagen",
+            RulePreset::HnefataflOrg => "hnefatafl-org",
+        }
+    }
+
+    /// The rule set.
+    pub fn rules(self) -> RuleSet {
+        match self {
+            RulePreset::Copenhagen => RuleSet::default(),
+            RulePreset::HnefataflOrg => RuleSet {
+                repetition: RepetitionMode::DefenderAnyRepeatIllegal,
+                encirclement: EncirclementMode::SingleRing,
+                move_limit: Some(HNEFATAFL_ORG_MOVE_LIMIT),
+            },
+        }
+    }
+}
+
+impl fmt::Display for RulePreset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown preset name.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("invalid rules '{0}': expected copenhagen or hnefatafl-org")]
+pub struct RulePresetError(pub String);
+
+impl FromStr for RulePreset {
+    type Err = RulePresetError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        RulePreset::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| RulePresetError(s.chars().take(40).collect()))
+    }
+}
