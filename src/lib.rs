@@ -1,5 +1,6 @@
 //! hnefi: a Copenhagen Hnefatafl engine.
 //!
+//! - [`bot`]: `hnefi bot`, a client of the hnefatafl.org server that plays with the search.
 //! - [`core`]: the rules (bitboards, move generation, captures, end-of-game tests, games).
 //! - [`search`]: the searcher behind `generate_move` and `analyze`.
 //! - [`session`]: the engine session (game, rules, options, clock) behind the protocol.
@@ -8,6 +9,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bot;
 pub mod core;
 pub mod protocol;
 pub mod search;

@@ -153,6 +153,8 @@ enum Command {
     },
     /// Play engine-vs-engine matches over the text protocol, refereed by the rules core.
     Match(matches::MatchArgs),
+    /// Play on a hnefatafl.org server (hnefatafl-server 6.4.1's bot protocol) as a bot.
+    Bot(hnefi::bot::cli::BotArgs),
     /// Search the fixed bench positions at one thread; print total nodes and nodes/s.
     Bench {
         /// Search this many plies deeper than the bench's depths.
@@ -214,6 +216,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => matches::main(&args),
+        Some(Command::Bot(args)) => hnefi::bot::cli::main(&args),
         None => run_protocol(&cli.engine),
     }
 }

@@ -12,10 +12,11 @@ use super::game::{RepetitionMode, RuleSet};
 /// The plies after which the hnefatafl.org server draws a game.
 ///
 /// The server (crate `hnefatafl-copenhagen` 6.4.1, `board.rs`) declares a draw when a move
-/// is made with more than 140 plies already played (`turn_number > MAX_TURNS`, the turn
-/// number being the count of plies before the move) and the move wins nothing: the 142nd
-/// ply draws. A turn there is one ply, not a move pair.
-pub const HNEFATAFL_ORG_MOVE_LIMIT: u32 = 142;
+/// that wins nothing is made with its turn number over 140 (`turn_number > MAX_TURNS`).
+/// The turn number is the length of the game's play list before the move, and a server
+/// game's list starts with one empty entry (`ServerGame::new`), so the 141st ply draws
+/// (seen in a game against the real server). A turn there is one ply, not a move pair.
+pub const HNEFATAFL_ORG_MOVE_LIMIT: u32 = 141;
 
 /// A named set of rules.
 ///
@@ -25,7 +26,7 @@ pub const HNEFATAFL_ORG_MOVE_LIMIT: u32 = 142;
 ///
 /// let p: RulePreset = "hnefatafl-org".parse().unwrap();
 /// assert_eq!(p.rules().repetition, RepetitionMode::DefenderAnyRepeatIllegal);
-/// assert_eq!(p.rules().move_limit, Some(142));
+/// assert_eq!(p.rules().move_limit, Some(141));
 /// assert_eq!(p.to_string(), "hnefatafl-org");
 /// assert!("fetlar".parse::<RulePreset>().is_err());
 /// ```
@@ -36,7 +37,7 @@ pub enum RulePreset {
     Copenhagen,
     /// The rules of the hnefatafl.org server (`hnefatafl-copenhagen` 6.4.1): a defender
     /// move may never recreate an earlier board, encirclement is judged on the king's
-    /// region (which must hold every defender), and the 142nd ply draws.
+    /// region (which must hold every defender), and the 141st ply draws.
     ///
     /// Not modelled: the server's early adjudication (`Board::can_not_escape`, an attacker
     /// win when the king is judged trapped or the defenders hold too little of the edge),

@@ -1,0 +1,207 @@
+//! The flags of `hnefi bot`, after those of the reference bot (`taflzero`) where they
+//! apply, and hnefi's search options.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::core::role::Role;
+
+use super::clock::Caps;
+use super::log::Log;
+use super::message::{GameId, TimeSettings, VERSION_ID};
+use super::{Config, run};
+
+/// `hnefi bot`: play on a hnefatafl.org server.
+#[derive(Args, Debug, Clone)]
+pub struct BotArgs {
+    /// The server.
+    #[arg(long, default_value = "hnefatafl.org")]
+    pub host: String,
+    /// Its port.
+    #[arg(long, default_value_t = 49152)]
+    pub port: u16,
+    /// The account to play as.
+    #[arg(long)]
+    pub username: String,
+    /// Its password (never logged). Empty by default, as for the reference bot.
+    #[arg(long, default_value = "")]
+    pub password: String,
+    /// Create the account at the first login.
+    #[arg(long)]
+    pub create_account: bool,
+    /// Our side in the games we offer: attacker or defender.
+    #[arg(long, default_value = "defender")]
+    pub role: Role,
+    /// Keep this many offered games open (waiting for a challenger or being played).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub accept_games: u32,
+    /// Join this game offered by someone else.
+    #[arg(long, value_name = "ID")]
+    pub join_game: Option<GameId>,
+    /// Offer rated games.
+    #[arg(long)]
+    pub rated: bool,
+    /// The clock of the games we offer: MIN+INC (Fischer: minutes, seconds added per move;
+    /// the server counts the increment in whole seconds) or `untimed`.
+    #[arg(long, value_name = "MIN+INC", default_value = "15+10")]
+    pub tc: String,
+    /// Search threads.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: u16,
+    /// Transposition table size in MiB.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub hash_mb: u16,
+    /// The longest a move may take, in milliseconds, and the time per move in untimed
+    /// games; timed games budget from their clock below this.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub max_move_ms: u64,
+    /// Nodes per move (a strength cap; 0 = none).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub nodes: u64,
+    /// Depth per move in plies (a strength cap; 0 = none).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub depth: u32,
+    /// Stop after this many games are over (0 = run until stopped).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub max_games: u32,
+    /// Give up after this many failed reconnection attempts in a row.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    pub max_reconnects: u32,
+    /// The protocol version id sent at login (hnefatafl-copenhagen 6.4.1's by default).
+    #[arg(long, value_name = "ID", default_value = VERSION_ID)]
+    pub version_id: String,
+    /// Log every line to and from the server (the password excepted) on stderr.
+    #[arg(long)]
+    pub debug: bool,
+}
+
+/// Reads `MIN+INC` (minutes may have decimals; the increment is whole seconds, as the
+/// server keeps it) or `untimed`.
+pub fn parse_tc(s: &str) -> Result<TimeSettings, String> {
+    if s.eq_ignore_ascii_case("untimed") {
+        return Ok(TimeSettings::Untimed);
+    }
+    let err = || format!("invalid --tc '{s}': expected MIN+INC (e.g. 15+10) or untimed");
+    let (min, inc) = s.split_once('+').ok_or_else(err)?;
+    let min: f64 = min.parse().map_err(|_| err())?;
+    let increment_s: u64 = inc.parse().map_err(|_| err())?;
+    if !(min > 0.0 && min <= 100_000.0) || increment_s > 86_400 {
+        return Err(err());
+    }
+    // In range: at most 6e9 ms.
+    let main_ms = (min * 60_000.0).round() as u64;
+    Ok(TimeSettings::Fischer {
+        main_ms,
+        increment_s,
+    })
+}
+
+impl BotArgs {
+    /// The configuration, or what is wrong with the flags.
+    pub fn config(&self) -> Result<Config, String> {
+        if self.username.is_empty()
+            || self.username.len() > 16
+            || self
+                .username
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_control())
+        {
+            return Err("--username must be 1 to 16 characters without spaces".into());
+        }
+        if self.password.len() > 32 || self.password.chars().any(char::is_control) {
+            return Err(
+                "--password must be at most 32 characters, without control characters".into(),
+            );
+        }
+        if self.version_id.is_empty() || self.version_id.chars().any(char::is_whitespace) {
+            return Err("--version-id must be one word".into());
+        }
+        if self.accept_games == 0 && self.join_game.is_none() {
+            return Err("nothing to do: give --accept-games N and/or --join-game ID".into());
+        }
+        if !(1..=256).contains(&self.threads) || !(1..=1024).contains(&self.hash_mb) {
+            return Err("--threads must be 1 to 256 and --hash-mb 1 to 1024".into());
+        }
+        if !(1..=86_400_000).contains(&self.max_move_ms) {
+            return Err("--max-move-ms must be 1 to 86400000".into());
+        }
+        Ok(Config {
+            host: self.host.clone(),
+            port: self.port,
+            username: self.username.clone(),
+            password: self.password.clone(),
+            create_account: self.create_account,
+            version_id: self.version_id.clone(),
+            role: self.role,
+            accept_games: self.accept_games,
+            join_game: self.join_game,
+            rated: self.rated,
+            time: parse_tc(&self.tc)?,
+            threads: usize::from(self.threads),
+            hash_mb: usize::from(self.hash_mb),
+            caps: Caps {
+                max_move: Duration::from_millis(self.max_move_ms),
+                nodes: (self.nodes > 0).then_some(self.nodes),
+                depth: (self.depth > 0).then_some(self.depth),
+            },
+            max_games: self.max_games,
+            max_reconnects: self.max_reconnects.max(1),
+        })
+    }
+}
+
+/// `hnefi bot`.
+pub fn main(args: &BotArgs) -> ExitCode {
+    let config = match args.config() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let log = Log::stderr(args.debug);
+    match run(&config, &log) {
+        Ok(summary) => {
+            log.info(&format!(
+                "done: {} game(s) over, {} move(s) refused by the server, {} reconnection(s)",
+                summary.finished.len(),
+                summary.refused_moves,
+                summary.reconnects
+            ));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls() {
+        assert_eq!(
+            parse_tc("1+1"),
+            Ok(TimeSettings::Fischer {
+                main_ms: 60_000,
+                increment_s: 1
+            })
+        );
+        assert_eq!(
+            parse_tc("0.5+0"),
+            Ok(TimeSettings::Fischer {
+                main_ms: 30_000,
+                increment_s: 0
+            })
+        );
+        assert_eq!(parse_tc("untimed"), Ok(TimeSettings::Untimed));
+        for bad in ["", "5", "0+1", "-1+1", "1+0.5", "nan+1", "inf+1", "1e9+1"] {
+            assert!(parse_tc(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,458 @@
+//! The lines of the hnefatafl.org bot protocol (server `hnefatafl-copenhagen` 6.4.1):
+//! what the server sends, parsed, and what the bot sends, formatted.
+//!
+//! Lines are newline-delimited text over TCP. Replies to a command start with `=`
+//! (success) or `?` (failure) and the command's name; a few messages start with `game`.
+//! Replies to `game ... play` carry no game id: the bot matches them to its moves in
+//! the order it sent them.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::core::moves::Move;
+use crate::core::role::Role;
+use crate::core::square::Square;
+
+use super::json::{GameTime, ResumedGame};
+
+/// The protocol version of hnefatafl-copenhagen 6.4.1 (its `VERSION_ID`), the first
+/// word of the login line. A server of another release answers `? login wrong_version`.
+pub const VERSION_ID: &str = "32d9a140";
+
+/// The server release whose protocol this bot speaks.
+pub const SERVER_RELEASE: &str = "6.4.1";
+
+/// A game id (the server counts them from 0).
+pub type GameId = u64;
+
+/// How a game ended, as `game_over` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// `attacker_wins`.
+    AttackerWins,
+    /// `defender_wins`.
+    DefenderWins,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::AttackerWins => "attacker_wins",
+            Outcome::DefenderWins => "defender_wins",
+        })
+    }
+}
+
+/// A line from the server that the bot acts on.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ServerMessage {
+    /// `= login` or `= create_account`: logged in.
+    LoginOk,
+    /// `? login wrong_version`: the server speaks another protocol version.
+    WrongVersion,
+    /// `? login ...` or `? create_account ...`: refused (the rest of the line).
+    LoginRefused(String),
+    /// `= new_game ID`: our offer is open.
+    Offered(GameId),
+    /// `= challenge_requested ID`: someone wants to play our offer.
+    ChallengeRequested(GameId),
+    /// `= join_game_pending ID`: our request to join is waiting for the offerer.
+    JoinPending(GameId),
+    /// `? join_game_pending ...`: no such pending game.
+    JoinRefused(String),
+    /// `game ID generate_move ROLE`: the server asks `ROLE` to move (also sent for every
+    /// game at login, whoever is to move).
+    GenerateMove {
+        /// The game.
+        id: GameId,
+        /// Who is asked.
+        role: Role,
+    },
+    /// `game ID play ROLE FROM TO` (a move) or `game ID play ROLE resigns` (`mv` None).
+    Played {
+        /// The game.
+        id: GameId,
+        /// Who moved.
+        role: Role,
+        /// The move, or None for a resignation.
+        mv: Option<Move>,
+    },
+    /// `= game`: our oldest unanswered move was accepted.
+    MoveAccepted,
+    /// `? game ...`: our oldest unanswered move was refused (the reason).
+    MoveRejected(String),
+    /// `= game_time {...}`: both clocks after a move.
+    GameTime(GameTime),
+    /// `= game_over ID attacker_wins|defender_wins`.
+    GameOver {
+        /// The game.
+        id: GameId,
+        /// Who won.
+        outcome: Outcome,
+    },
+    /// `= draw accept`: a game was drawn (the server names no game).
+    Drawn,
+    /// `request_draw ID ROLE`: the opponent offers a draw (the bot never accepts).
+    DrawOffered(GameId),
+    /// `= resume_game_json {...}`: a whole game.
+    Resumed(Box<ResumedGame>),
+    /// Any other line: lobby updates, chat, versions. Ignored.
+    Other,
+}
+
+/// A line the bot cannot read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// A field of a known message is missing or malformed.
+    #[error("malformed '{0}' message")]
+    Malformed(&'static str),
+    /// A JSON payload does not decode.
+    #[error("bad JSON in '{kind}': {error}")]
+    Json {
+        /// The message.
+        kind: &'static str,
+        /// Why.
+        error: String,
+    },
+}
+
+fn id_of(word: Option<&str>, kind: &'static str) -> Result<GameId, ParseError> {
+    word.and_then(|w| w.parse().ok())
+        .ok_or(ParseError::Malformed(kind))
+}
+
+fn role_of(word: Option<&str>, kind: &'static str) -> Result<Role, ParseError> {
+    match word {
+        Some("attacker") => Ok(Role::Attacker),
+        Some("defender") => Ok(Role::Defender),
+        _ => Err(ParseError::Malformed(kind)),
+    }
+}
+
+/// The text after the first `n` words of `line` (words separated by single spaces, as
+/// the server writes them).
+fn rest_after(line: &str, n: usize) -> &str {
+    let mut rest = line;
+    for _ in 0..n {
+        rest = rest.split_once(' ').map_or("", |(_, r)| r);
+    }
+    rest
+}
+
+impl ServerMessage {
+    /// Parses one line (without its newline). Unknown lines are [`ServerMessage::Other`];
+    /// known ones with bad fields are errors.
+    pub fn parse(line: &str) -> Result<ServerMessage, ParseError> {
+        let line = line.trim_end_matches(['\r', '\n']);
+        let mut words = line.split(' ');
+        let first = words.next().unwrap_or("");
+        let second = words.next();
+        let third = words.next();
+        Ok(match (first, second) {
+            ("=", Some("login" | "create_account")) => ServerMessage::LoginOk,
+            ("?", Some("login")) if third == Some("wrong_version") => ServerMessage::WrongVersion,
+            ("?", Some("login" | "create_account")) => {
+                ServerMessage::LoginRefused(rest_after(line, 2).to_string())
+            }
+            ("=", Some("new_game")) => ServerMessage::Offered(id_of(third, "new_game")?),
+            ("=", Some("challenge_requested")) => {
+                ServerMessage::ChallengeRequested(id_of(third, "challenge_requested")?)
+            }
+            ("=", Some("join_game_pending")) => {
+                ServerMessage::JoinPending(id_of(third, "join_game_pending")?)
+            }
+            ("?", Some("join_game_pending")) => {
+                ServerMessage::JoinRefused(rest_after(line, 2).to_string())
+            }
+            ("=", Some("game")) => ServerMessage::MoveAccepted,
+            ("?", Some("game")) => ServerMessage::MoveRejected(rest_after(line, 2).to_string()),
+            ("=", Some("game_time")) => {
+                let json = rest_after(line, 2);
+                ServerMessage::GameTime(GameTime::parse(json).map_err(|error| {
+                    ParseError::Json {
+                        kind: "game_time",
+                        error,
+                    }
+                })?)
+            }
+            ("=", Some("game_over")) => {
+                let id = id_of(third, "game_over")?;
+                let outcome = match words.next() {
+                    Some("attacker_wins") => Outcome::AttackerWins,
+                    Some("defender_wins") => Outcome::DefenderWins,
+                    _ => return Err(ParseError::Malformed("game_over")),
+                };
+                ServerMessage::GameOver { id, outcome }
+            }
+            ("=", Some("draw")) if third == Some("accept") => ServerMessage::Drawn,
+            ("request_draw", _) => ServerMessage::DrawOffered(id_of(second, "request_draw")?),
+            ("=", Some("resume_game_json")) => {
+                let json = rest_after(line, 2);
+                ServerMessage::Resumed(Box::new(ResumedGame::parse(json).map_err(|error| {
+                    ParseError::Json {
+                        kind: "resume_game_json",
+                        error,
+                    }
+                })?))
+            }
+            ("game", Some(_)) => {
+                let id = id_of(second, "game")?;
+                match third {
+                    Some("generate_move") => ServerMessage::GenerateMove {
+                        id,
+                        role: role_of(words.next(), "generate_move")?,
+                    },
+                    Some("play") => {
+                        let role = role_of(words.next(), "play")?;
+                        let from = words.next();
+                        let mv = match from {
+                            Some("resigns") => None,
+                            Some(from) => {
+                                let to = words.next().ok_or(ParseError::Malformed("play"))?;
+                                let (Ok(from), Ok(to)) =
+                                    (from.parse::<Square>(), to.parse::<Square>())
+                                else {
+                                    return Err(ParseError::Malformed("play"));
+                                };
+                                Some(Move::new(from, to).ok_or(ParseError::Malformed("play"))?)
+                            }
+                            None => return Err(ParseError::Malformed("play")),
+                        };
+                        ServerMessage::Played { id, role, mv }
+                    }
+                    _ => ServerMessage::Other,
+                }
+            }
+            _ => ServerMessage::Other,
+        })
+    }
+}
+
+/// The time settings of an offered game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeSettings {
+    /// No clock.
+    Untimed,
+    /// Fischer: main time and increment.
+    Fischer {
+        /// Main time in milliseconds.
+        main_ms: u64,
+        /// Increment in whole seconds (the server's unit).
+        increment_s: u64,
+    },
+}
+
+/// A line the bot sends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClientMessage {
+    /// `VERSION_ID login NAME PASSWORD` or `VERSION_ID create_account NAME PASSWORD`.
+    Login {
+        /// The protocol version sent.
+        version: String,
+        /// Create the account instead of logging in.
+        create: bool,
+        /// The account.
+        username: String,
+        /// Its password (never logged).
+        password: String,
+    },
+    /// `software_id hnefi-VERSION`.
+    SoftwareId,
+    /// `new_game {json}`: offer an 11x11 game.
+    NewGame {
+        /// Our side.
+        role: Role,
+        /// Rated or not.
+        rated: bool,
+        /// The clock.
+        time: TimeSettings,
+    },
+    /// `join_game ID`: accept a challenge to our offer.
+    JoinGame(GameId),
+    /// `decline_game ID`: refuse a challenge.
+    DeclineGame(GameId),
+    /// `join_game_pending ID`: ask to join someone's offer.
+    JoinGamePending(GameId),
+    /// `resume_game_json ID`: ask for the whole game (and receive its moves from now on).
+    ResumeGameJson(GameId),
+    /// `game ID play ROLE FROM TO`.
+    Play {
+        /// The game.
+        id: GameId,
+        /// Our side.
+        role: Role,
+        /// The move.
+        mv: Move,
+    },
+    /// `game ID play ROLE resigns _`.
+    Resign {
+        /// The game.
+        id: GameId,
+        /// Our side.
+        role: Role,
+    },
+}
+
+impl ClientMessage {
+    /// The line as sent (without its newline).
+    pub fn line(&self) -> String {
+        match self {
+            ClientMessage::Login {
+                version,
+                create,
+                username,
+                password,
+            } => format!(
+                "{version} {} {username} {password}",
+                if *create { "create_account" } else { "login" }
+            ),
+            other => other.redacted(),
+        }
+    }
+
+    /// The line as logged: the password replaced by asterisks.
+    pub fn redacted(&self) -> String {
+        match self {
+            ClientMessage::Login {
+                version,
+                create,
+                username,
+                ..
+            } => format!(
+                "{version} {} {username} ********",
+                if *create { "create_account" } else { "login" }
+            ),
+            ClientMessage::SoftwareId => {
+                format!("software_id hnefi-{}", env!("CARGO_PKG_VERSION"))
+            }
+            ClientMessage::NewGame { role, rated, time } => {
+                let role = match role {
+                    Role::Attacker => "Attacker",
+                    Role::Defender => "Defender",
+                };
+                let time = match time {
+                    TimeSettings::Untimed => "\"UnTimed\"".to_string(),
+                    TimeSettings::Fischer {
+                        main_ms,
+                        increment_s,
+                    } => format!(
+                        "{{\"Timed\":{{\"add_seconds\":{increment_s},\"milliseconds_left\":{main_ms}}}}}"
+                    ),
+                };
+                format!(
+                    "new_game {{\"role\":\"{role}\",\"rated\":{rated},\"time_settings\":{time},\"board_size\":11}}"
+                )
+            }
+            ClientMessage::JoinGame(id) => format!("join_game {id}"),
+            ClientMessage::DeclineGame(id) => format!("decline_game {id}"),
+            ClientMessage::JoinGamePending(id) => format!("join_game_pending {id}"),
+            ClientMessage::ResumeGameJson(id) => format!("resume_game_json {id}"),
+            ClientMessage::Play { id, role, mv } => {
+                format!("game {id} play {role} {} {}", mv.from, mv.to)
+            }
+            ClientMessage::Resign { id, role } => format!("game {id} play {role} resigns _"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_message() {
+        let p = |s: &str| ServerMessage::parse(s).unwrap();
+        assert_eq!(p("= login"), ServerMessage::LoginOk);
+        assert_eq!(p("? login wrong_version"), ServerMessage::WrongVersion);
+        assert_eq!(p("= new_game 7"), ServerMessage::Offered(7));
+        assert_eq!(
+            p("= challenge_requested 7"),
+            ServerMessage::ChallengeRequested(7)
+        );
+        assert_eq!(
+            p("game 3 generate_move defender"),
+            ServerMessage::GenerateMove {
+                id: 3,
+                role: Role::Defender
+            }
+        );
+        assert_eq!(
+            p("game 3 play attacker h1 h3"),
+            ServerMessage::Played {
+                id: 3,
+                role: Role::Attacker,
+                mv: Some("h1-h3".parse().unwrap())
+            }
+        );
+        assert_eq!(
+            p("game 3 play defender resigns "),
+            ServerMessage::Played {
+                id: 3,
+                role: Role::Defender,
+                mv: None
+            }
+        );
+        assert_eq!(
+            p("= game_over 3 defender_wins"),
+            ServerMessage::GameOver {
+                id: 3,
+                outcome: Outcome::DefenderWins
+            }
+        );
+        assert_eq!(p("= game"), ServerMessage::MoveAccepted);
+        assert_eq!(
+            p("? game play: it isn't your turn"),
+            ServerMessage::MoveRejected("play: it isn't your turn".into())
+        );
+        assert_eq!(p("= draw accept"), ServerMessage::Drawn);
+        assert_eq!(p("request_draw 4 attacker"), ServerMessage::DrawOffered(4));
+        assert_eq!(p("= games_updated {\"created\":[]}"), ServerMessage::Other);
+        assert_eq!(p(""), ServerMessage::Other);
+    }
+
+    #[test]
+    fn bad_fields_are_errors() {
+        for line in [
+            "game x generate_move attacker",
+            "game 1 generate_move king",
+            "game 1 play attacker h1 z9",
+            "game 1 play attacker h1 g2",
+            "game 1 play attacker h1",
+            "= game_over 1 nobody_wins",
+            "= new_game -1",
+            "= game_time {\"id\":1}",
+            "= resume_game_json {",
+        ] {
+            assert!(ServerMessage::parse(line).is_err(), "{line}");
+        }
+    }
+
+    #[test]
+    fn the_password_is_only_in_the_line() {
+        let login = ClientMessage::Login {
+            version: VERSION_ID.into(),
+            create: false,
+            username: "hnefi".into(),
+            password: "s3cret".into(),
+        };
+        assert_eq!(login.line(), "32d9a140 login hnefi s3cret");
+        assert!(!login.redacted().contains("s3cret"));
+    }
+
+    #[test]
+    fn offers_are_json() {
+        let m = ClientMessage::NewGame {
+            role: Role::Attacker,
+            rated: false,
+            time: TimeSettings::Fischer {
+                main_ms: 60_000,
+                increment_s: 1,
+            },
+        };
+        assert_eq!(
+            m.line(),
+            "new_game {\"role\":\"Attacker\",\"rated\":false,\"time_settings\":{\"Timed\":{\"add_seconds\":1,\"milliseconds_left\":60000}},\"board_size\":11}"
+        );
+    }
+}
