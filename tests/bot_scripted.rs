@@ -1,0 +1,279 @@
+//! `hnefi bot` against a scripted server in this process (loopback only): every message
+//! type, a refused move, a dropped connection, garbage, a wrong version and a board
+//! size hnefi does not play.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+use hnefi::bot::clock::Caps;
+use hnefi::bot::log::Log;
+use hnefi::bot::message::{TimeSettings, VERSION_ID};
+use hnefi::bot::{BotError, Config, Summary, run};
+use hnefi::core::game::Game;
+use hnefi::core::moves::Move;
+use hnefi::core::preset::RulePreset;
+use hnefi::core::role::Role;
+
+/// A log the test can read.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .map_err(|_| std::io::Error::other("poisoned"))?
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+    }
+}
+
+fn config(port: u16) -> Config {
+    Config {
+        host: "127.0.0.1".into(),
+        port,
+        username: "alice".into(),
+        password: "s3cret".into(),
+        create_account: true,
+        version_id: VERSION_ID.into(),
+        role: Role::Attacker,
+        accept_games: 1,
+        join_game: None,
+        rated: false,
+        time: TimeSettings::Fischer {
+            main_ms: 60_000,
+            increment_s: 1,
+        },
+        threads: 1,
+        hash_mb: 1,
+        caps: Caps {
+            max_move: Duration::from_millis(200),
+            nodes: Some(2_000),
+            depth: None,
+        },
+        max_games: 1,
+        max_reconnects: 3,
+    }
+}
+
+/// One connection of the scripted server.
+struct Peer {
+    out: TcpStream,
+    lines: BufReader<TcpStream>,
+}
+
+impl Peer {
+    fn accept(listener: &TcpListener) -> Peer {
+        let (s, _) = listener.accept().unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        Peer {
+            out: s.try_clone().unwrap(),
+            lines: BufReader::new(s),
+        }
+    }
+
+    /// The next line from the bot.
+    fn recv(&mut self) -> String {
+        let mut l = String::new();
+        self.lines.read_line(&mut l).unwrap();
+        assert!(l.ends_with('\n'), "the bot closed the connection");
+        l.trim_end().to_string()
+    }
+
+    fn send(&mut self, line: &[u8]) {
+        self.out.write_all(line).unwrap();
+        self.out.write_all(b"\n").unwrap();
+    }
+
+    fn say(&mut self, line: &str) {
+        self.send(line.as_bytes());
+    }
+}
+
+fn start(
+    config: Config,
+) -> (
+    u16,
+    TcpListener,
+    thread::JoinHandle<Result<Summary, BotError>>,
+    Shared,
+) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let log = Shared::default();
+    let out = log.clone();
+    let config = Config { port, ..config };
+    let bot = thread::spawn(move || run(&config, &Log::new(true, Box::new(out))));
+    (port, listener, bot, log)
+}
+
+fn resume(id: u64, moves: &[Move], dim: u32) -> String {
+    let moves: Vec<String> = moves.iter().map(Move::to_string).collect();
+    format!(
+        "= resume_game_json {{\"id\":{id},\"attackers\":\"alice\",\"defenders\":\"bob\",\"dim\":{dim},\"start\":\"\",\"time_control\":{{\"main_time_seconds\":60,\"increment_length\":1}},\"time_remaining_ms\":{{\"attackers\":60000,\"defenders\":60000,\"last_move\":\"2026-01-01T00:00:00Z\"}},\"moves\":\"{}\",\"rated\":false,\"messages\":[]}}",
+        moves.join(" ")
+    )
+}
+
+/// Reads `game ID play ROLE FROM TO` and checks it is legal in `game`.
+fn legal_move(line: &str, id: u64, role: &str, game: &Game) -> Move {
+    let prefix = format!("game {id} play {role} ");
+    let rest = line
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("expected a move, got '{line}'"));
+    let mv: Move = rest.replacen(' ', "-", 1).parse().unwrap();
+    assert!(game.check(mv).is_ok(), "illegal move {mv}");
+    mv
+}
+
+#[test]
+fn plays_through_refusals_drops_and_garbage() {
+    let (_, listener, bot, log) = start(config(0));
+    let mut p = Peer::accept(&listener);
+    assert_eq!(
+        p.recv(),
+        format!("{VERSION_ID} create_account alice s3cret")
+    );
+    p.say("= login");
+    assert!(p.recv().starts_with("software_id hnefi-"));
+    assert_eq!(
+        p.recv(),
+        "new_game {\"role\":\"Attacker\",\"rated\":false,\"time_settings\":{\"Timed\":{\"add_seconds\":1,\"milliseconds_left\":60000}},\"board_size\":11}"
+    );
+    // Garbage of every kind: none of it may stop the bot.
+    p.send(b"\xff\xfe garbage \x00");
+    p.say("game x generate_move attacker");
+    p.say("= game_over 5 nobody_wins");
+    p.say("= resume_game_json {broken");
+    p.say(&format!("= games_updated {}", "x".repeat(200_000)));
+    p.say("version 6.4.1");
+    p.say("");
+    p.say("= new_game 5");
+    p.say("= challenge_requested 6");
+    assert_eq!(p.recv(), "decline_game 6");
+    p.say("= challenge_requested 5");
+    assert_eq!(p.recv(), "join_game 5");
+    p.say("= join_game alice bob unrated fischer 60000 1 11");
+    p.say("game 5 generate_move attacker");
+    assert_eq!(p.recv(), "resume_game_json 5");
+    p.say(&resume(5, &[], 11));
+    let mut game = Game::new(RulePreset::HnefataflOrg.rules());
+    let first = legal_move(&p.recv(), 5, "attacker", &game);
+    // Refused: the bot re-reads the game and sends another move.
+    p.say("? game play: you already reached that position");
+    assert_eq!(p.recv(), "resume_game_json 5");
+    p.say(&resume(5, &[], 11));
+    let second = legal_move(&p.recv(), 5, "attacker", &game);
+    assert_ne!(first, second);
+    p.say("= game");
+    game.play(second).unwrap();
+    p.say("= game_time {\"id\":5,\"attacker_ms_left\":60800,\"defender_ms_left\":60000}");
+    let reply = game.legal_moves().as_slice()[0];
+    game.play(reply).unwrap();
+    p.say(&format!("game 5 play defender {} {}", reply.from, reply.to));
+    p.say("game 5 generate_move attacker");
+    p.say("= game_time {\"id\":5,\"attacker_ms_left\":60800,\"defender_ms_left\":60900}");
+    // In step: the move comes without another resume.
+    let third = legal_move(&p.recv(), 5, "attacker", &game);
+    game.play(third).unwrap();
+    p.say("request_draw 5 defender");
+    // The connection drops; the bot logs in again (no new account) and resumes game 5.
+    drop(p);
+    let mut p = Peer::accept(&listener);
+    assert_eq!(p.recv(), format!("{VERSION_ID} login alice s3cret"));
+    p.say("= login");
+    assert!(p.recv().starts_with("software_id"));
+    assert_eq!(p.recv(), "resume_game_json 5");
+    let reply = game.legal_moves().as_slice()[0];
+    game.play(reply).unwrap();
+    let moves: Vec<Move> = game
+        .plies()
+        .iter()
+        .filter_map(|p| match *p {
+            hnefi::core::game::Ply::Move { mv, .. } => Some(mv),
+            _ => None,
+        })
+        .collect();
+    p.say("game 5 generate_move attacker");
+    p.say(&resume(5, &moves, 11));
+    legal_move(&p.recv(), 5, "attacker", &game);
+    p.say("= game");
+    p.say("= draw accept");
+    let summary = bot.join().unwrap().unwrap();
+    assert_eq!(summary.finished.len(), 1);
+    assert_eq!(summary.finished[0].result, "draw");
+    assert_eq!(summary.finished[0].record.split(' ').count(), 5);
+    assert_eq!(summary.refused_moves, 1);
+    assert_eq!(summary.reconnects, 1);
+    assert!(summary.bad_lines >= 3, "{summary:?}");
+    let text = log.text();
+    assert!(!text.contains("s3cret"), "the password was logged");
+    assert!(text.contains("> 32d9a140 create_account alice ********"));
+    assert!(text.contains("the server refused"));
+}
+
+#[test]
+fn wrong_version_names_both_sides() {
+    let (_, listener, bot, _) = start(Config {
+        version_id: "00000000".into(),
+        ..config(0)
+    });
+    let mut p = Peer::accept(&listener);
+    assert!(p.recv().starts_with("00000000 create_account alice"));
+    p.say("? login wrong_version");
+    let err = bot.join().unwrap().unwrap_err().to_string();
+    assert!(
+        err.contains("00000000") && err.contains(VERSION_ID) && err.contains("6.4.1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn refused_login_is_an_error() {
+    let (_, listener, bot, log) = start(config(0));
+    let mut p = Peer::accept(&listener);
+    p.recv();
+    p.say("? create_account multiple_possible_errors play: the account exists");
+    let err = bot.join().unwrap().unwrap_err().to_string();
+    assert!(err.contains("refused the login"), "{err}");
+    assert!(!log.text().contains("s3cret"));
+}
+
+#[test]
+fn declines_other_board_sizes() {
+    let (_, listener, bot, log) = start(Config {
+        accept_games: 0,
+        join_game: Some(9),
+        create_account: false,
+        ..config(0)
+    });
+    let mut p = Peer::accept(&listener);
+    assert_eq!(p.recv(), format!("{VERSION_ID} login alice s3cret"));
+    p.say("= login");
+    p.recv();
+    assert_eq!(p.recv(), "join_game_pending 9");
+    // Not offered yet: the bot tries again.
+    p.say("? join_game_pending the id doesn't refer to a pending game unknown error");
+    assert_eq!(p.recv(), "join_game_pending 9");
+    p.say("= join_game_pending 9");
+    p.say("game 9 generate_move attacker");
+    assert_eq!(p.recv(), "resume_game_json 9");
+    p.say(&resume(9, &[], 13));
+    assert_eq!(p.recv(), "game 9 play attacker resigns _");
+    p.say("= game_over 9 defender_wins");
+    let summary = bot.join().unwrap().unwrap();
+    assert_eq!(summary.finished.len(), 1);
+    assert!(log.text().contains("hnefi plays only 11x11"));
+}
