@@ -422,7 +422,7 @@ impl Bot<'_> {
                 self.in_flight = self.in_flight.saturating_sub(1);
                 self.ours.insert(id);
                 self.log.info(&format!(
-                    "offered game {id} ({} , {}, {})",
+                    "offered game {id} ({}, {}, {})",
                     self.config.role,
                     match self.config.time {
                         TimeSettings::Untimed => "untimed".to_string(),

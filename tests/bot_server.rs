@@ -1,0 +1,360 @@
+//! `hnefi bot` against the real `hnefatafl-server` 6.4.1 (crate `hnefatafl-copenhagen`).
+//!
+//! The server listens on every interface, so each test runs in a network namespace of
+//! its own: the test re-runs itself under `unshare --net` (as root, or with a user
+//! namespace otherwise) with `HNEFI_IN_NETNS=1`, brings up the loopback there, and starts
+//! the server, the bots and the scripted client inside; nothing is reachable from
+//! outside, and the server is started under `timeout -s KILL` and killed at the end.
+//!
+//! The server is `$HNEFI_SERVER`, or `~/.cache/hnefi-ci/hnefatafl-server-6.4.1/bin/hnefatafl-server`
+//! (where `.ci/run` installs it). Without it the tests are skipped with a message, unless
+//! `HNEFI_REQUIRE_SERVER=1` (as in `.ci/run`); without network namespaces they are
+//! skipped with a message.
+//!
+//! Reproduce the games: `cargo test --release --test bot_server -- --nocapture`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use hnefi::bot::games::OpenGame;
+use hnefi::bot::message::VERSION_ID;
+use hnefi::core::game::Game;
+use hnefi::core::moves::Move;
+use hnefi::core::preset::RulePreset;
+use hnefi::core::role::Role;
+
+const PORT: u16 = 49152;
+
+fn server_path() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("HNEFI_SERVER") {
+        return Some(PathBuf::from(p)).filter(|p| p.is_file());
+    }
+    let home = std::env::var_os("HOME")?;
+    let p = PathBuf::from(home).join(".cache/hnefi-ci/hnefatafl-server-6.4.1/bin/hnefatafl-server");
+    p.is_file().then_some(p)
+}
+
+/// The `unshare` arguments that work here, if any.
+fn namespace_command() -> Option<Vec<&'static str>> {
+    for args in [vec!["--net"], vec!["--user", "--map-root-user", "--net"]] {
+        let ok = Command::new("unshare")
+            .args(&args)
+            .args(["sh", "-c", "ip link set lo up"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if ok {
+            return Some(args);
+        }
+    }
+    None
+}
+
+/// True inside the namespace (run the test's body); outside, runs the test inside one
+/// (or says why it is skipped) and returns false.
+fn in_namespace(name: &str) -> bool {
+    if std::env::var_os("HNEFI_IN_NETNS").is_some() {
+        let up = Command::new("ip")
+            .args(["link", "set", "lo", "up"])
+            .status();
+        assert!(
+            up.is_ok_and(|s| s.success()),
+            "cannot bring up the loopback in the namespace"
+        );
+        return true;
+    }
+    let Some(_) = server_path() else {
+        let msg =
+            "hnefatafl-server 6.4.1 not found (set HNEFI_SERVER or run .ci/run, which installs it)";
+        assert!(std::env::var_os("HNEFI_REQUIRE_SERVER").is_none(), "{msg}");
+        eprintln!("skipped {name}: {msg}");
+        return false;
+    };
+    let Some(unshare) = namespace_command() else {
+        eprintln!(
+            "skipped {name}: network namespaces are unavailable here (`unshare --net` failed), and the server must not listen on a shared network"
+        );
+        return false;
+    };
+    let exe = std::env::current_exe().unwrap();
+    let status = Command::new("unshare")
+        .args(&unshare)
+        .arg(exe)
+        .args(["--exact", name, "--nocapture", "--test-threads=1"])
+        .env("HNEFI_IN_NETNS", "1")
+        .status()
+        .unwrap();
+    assert!(status.success(), "{name} failed in its network namespace");
+    false
+}
+
+/// A child process killed when dropped.
+struct Guard(Child);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The server, on loopback in this namespace; its log lines come through the receiver.
+fn start_server() -> (Guard, mpsc::Receiver<String>) {
+    let server = server_path().unwrap();
+    let mut child = Command::new("timeout")
+        .args(["-s", "KILL", "900"])
+        .arg(server)
+        .arg("--skip-the-data-file")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = lines_of(child.stderr.take().unwrap(), "");
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", PORT)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the server did not start"
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
+    (Guard(child), lines)
+}
+
+/// Forwards each line of `r` (echoed with `label` when not empty).
+fn lines_of(r: impl std::io::Read + Send + 'static, label: &'static str) -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        for line in BufReader::new(r).lines().map_while(Result::ok) {
+            if !label.is_empty() {
+                eprintln!("[{label}] {line}");
+            }
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// `hnefi bot` with `args`; its stderr lines come through the receiver.
+fn start_bot(args: &[&str], label: &'static str) -> (Guard, mpsc::Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hnefi"))
+        .arg("bot")
+        .args(["--host", "127.0.0.1", "--max-games", "1", "--hash-mb", "16"])
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = lines_of(child.stderr.take().unwrap(), label);
+    (Guard(child), lines)
+}
+
+/// Waits for a line containing `needle`; returns every line read.
+fn wait_for(rx: &mpsc::Receiver<String>, needle: &str, limit: Duration) -> Vec<String> {
+    let end = Instant::now() + limit;
+    let mut seen = Vec::new();
+    loop {
+        let left = end.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(l) => {
+                let hit = l.contains(needle);
+                seen.push(l);
+                if hit {
+                    return seen;
+                }
+            }
+            Err(_) => panic!("no '{needle}' within {limit:?}; got: {seen:#?}"),
+        }
+    }
+}
+
+/// Waits for a bot to exit successfully; returns its remaining log.
+fn finish(mut bot: Guard, rx: &mpsc::Receiver<String>, limit: Duration) -> Vec<String> {
+    let end = Instant::now() + limit;
+    loop {
+        if let Some(status) = bot.0.try_wait().unwrap() {
+            assert!(status.success(), "the bot failed: {status}");
+            break;
+        }
+        assert!(
+            Instant::now() < end,
+            "the bot did not finish within {limit:?}"
+        );
+        thread::sleep(Duration::from_millis(100));
+    }
+    // The reader ends at the bot's exit.
+    rx.iter().collect()
+}
+
+/// The checks common to every game: over by the rules, nothing refused, nothing lost on
+/// time (the server ends a game on time with a resignation), no resignation by hnefi.
+fn check_game(logs: &[&[String]], server_log: &[String]) {
+    for log in logs {
+        let over = log
+            .iter()
+            .find(|l| l.starts_with("game 0 over:"))
+            .unwrap_or_else(|| panic!("no game over in {log:#?}"));
+        eprintln!("RECORD {over}");
+        assert!(
+            !log.iter().any(|l| l.contains("the server refused")),
+            "a move was refused: {log:#?}"
+        );
+        assert!(
+            !log.iter().any(|l| l.contains("resign")),
+            "hnefi resigned: {log:#?}"
+        );
+    }
+    let bad: Vec<&String> = server_log
+        .iter()
+        .filter(|l| l.contains("resigns") || (l.contains("ERROR") && l.contains("play")))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "the server refused a move or ended a game on time: {bad:#?}"
+    );
+}
+
+fn bot_vs_bot(tc: &str, extra: &[&str]) {
+    let (_server, server_log) = start_server();
+    let mut offer = vec![
+        "--username",
+        "offerer",
+        "--password",
+        "pw-offerer",
+        "--create-account",
+        "--role",
+        "attacker",
+        "--accept-games",
+        "1",
+        "--tc",
+        tc,
+    ];
+    offer.extend_from_slice(extra);
+    let (a, a_rx) = start_bot(&offer, "attacker bot");
+    let mut a_log = wait_for(&a_rx, "offered game 0", Duration::from_secs(20));
+    let mut join = vec![
+        "--username",
+        "joiner",
+        "--password",
+        "pw-joiner",
+        "--create-account",
+        "--join-game",
+        "0",
+    ];
+    join.extend_from_slice(extra);
+    let (b, b_rx) = start_bot(&join, "defender bot");
+    let limit = Duration::from_secs(600);
+    let b_log = finish(b, &b_rx, limit);
+    a_log.extend(finish(a, &a_rx, limit));
+    let server_log: Vec<String> = server_log.try_iter().collect();
+    check_game(&[&a_log, &b_log], &server_log);
+    for log in [&a_log, &b_log] {
+        assert!(
+            !log.iter().any(|l| l.contains("pw-")),
+            "a password was logged"
+        );
+    }
+}
+
+/// Two bots, a Fischer clock of 30 seconds and no increment: every move is budgeted from
+/// the server's clock alone (no per-move cap below it), so a game of 141 plies must fit.
+#[test]
+fn timed_game_between_two_bots() {
+    if in_namespace("timed_game_between_two_bots") {
+        bot_vs_bot("0.5+0", &["--max-move-ms", "86400000"]);
+    }
+}
+
+/// Two bots, untimed, at a fixed node count per move.
+#[test]
+fn untimed_game_between_two_bots() {
+    if in_namespace("untimed_game_between_two_bots") {
+        bot_vs_bot("untimed", &["--nodes", "20000", "--debug"]);
+    }
+}
+
+/// A plain client playing random legal moves (by hnefi's rules under the hnefatafl-org
+/// preset, which the server must accept) against the bot.
+#[test]
+fn game_against_a_random_client() {
+    if !in_namespace("game_against_a_random_client") {
+        return;
+    }
+    let (_server, server_log) = start_server();
+    let (bot, bot_rx) = start_bot(
+        &[
+            "--username",
+            "hnefi",
+            "--create-account",
+            "--role",
+            "attacker",
+            "--accept-games",
+            "1",
+            "--tc",
+            "1+1",
+            "--max-move-ms",
+            "200",
+        ],
+        "bot",
+    );
+    let mut bot_log = wait_for(&bot_rx, "offered game 0", Duration::from_secs(20));
+    let stream = TcpStream::connect(("127.0.0.1", PORT)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    let mut out = stream.try_clone().unwrap();
+    let mut lines = BufReader::new(stream).lines();
+    writeln!(out, "{VERSION_ID} create_account random pw").unwrap();
+    writeln!(out, "join_game_pending 0").unwrap();
+    let mut game = Game::new(RulePreset::HnefataflOrg.rules());
+    let mut moves: Vec<Move> = Vec::new();
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let result = loop {
+        let line = lines
+            .next()
+            .expect("the server closed the connection")
+            .unwrap();
+        let words: Vec<&str> = line.split(' ').collect();
+        match words.as_slice() {
+            ["game", "0", "play", "attacker", from, to] => {
+                let mv: Move = format!("{from}-{to}").parse().unwrap();
+                moves.push(mv);
+                // hnefi's core may see the game as over before the server does.
+                let _ = game.play(mv);
+            }
+            ["game", "0", "generate_move", "defender"] => {
+                let legal = game.legal_moves();
+                let mv = if legal.is_empty() {
+                    OpenGame::from_moves(0, Role::Defender, &moves)
+                        .0
+                        .choose(None)
+                        .unwrap()
+                } else {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    legal.as_slice()[(seed % legal.len() as u64) as usize]
+                };
+                let _ = game.play(mv);
+                moves.push(mv);
+                writeln!(out, "game 0 play defender {} {}", mv.from, mv.to).unwrap();
+            }
+            ["?", "game", ..] => panic!("the server refused the random client's move: {line}"),
+            ["=", "game_over", "0", result] => break (*result).to_string(),
+            ["=", "draw", "accept"] => break "draw".to_string(),
+            _ => {}
+        }
+    };
+    eprintln!("random client: game 0 {result} after {} plies", moves.len());
+    bot_log.extend(finish(bot, &bot_rx, Duration::from_secs(60)));
+    let server_log: Vec<String> = server_log.try_iter().collect();
+    check_game(&[&bot_log], &server_log);
+}
