@@ -10,7 +10,7 @@ use crate::core::game::{Game, Ply, RepetitionMode, RuleSet};
 use crate::core::moves::Move;
 use crate::core::notation::{RecordToken, parse_opentafl};
 use crate::core::position::{Position, Reason, Status};
-use crate::core::role::Role;
+use crate::core::role::{ByRole, Role};
 use crate::core::square::Square;
 use crate::search::{Clock, Feature, Info, Limits, SearchResult, Searcher};
 use crate::tools::perft;
@@ -125,20 +125,13 @@ pub struct Session {
     limits: SearchLimits,
     searcher: Searcher,
     time: Option<TimeControl>,
-    /// The time each side has left, as the controller last said (attacker, defender).
-    time_left: [Option<Duration>; 2],
+    /// The time each side has left, as the controller last said.
+    time_left: ByRole<Option<Duration>>,
 }
 
 impl Default for Session {
     fn default() -> Self {
         Session::new()
-    }
-}
-
-fn role_index(role: Role) -> usize {
-    match role {
-        Role::Attacker => 0,
-        Role::Defender => 1,
     }
 }
 
@@ -152,7 +145,7 @@ impl Session {
             limits: SearchLimits::default(),
             searcher: Searcher::new(DEFAULT_THREADS, DEFAULT_HASH_MB),
             time: None,
-            time_left: [None; 2],
+            time_left: ByRole::default(),
         }
     }
 
@@ -173,7 +166,7 @@ impl Session {
 
     fn replace_game(&mut self, game: Game) {
         self.game = game;
-        self.time_left = [None; 2];
+        self.time_left = ByRole::default();
         self.searcher.clear();
     }
 
@@ -373,14 +366,12 @@ impl Session {
     /// Sets or removes the time control; the game goes on.
     pub fn set_time_control(&mut self, time: Option<TimeControl>) {
         self.time = time;
-        self.time_left = [None; 2];
+        self.time_left = ByRole::default();
     }
 
     /// The controller says `role` has `left` on its clock.
     pub fn set_time_left(&mut self, role: Role, left: Duration) {
-        if let Some(slot) = self.time_left.get_mut(role_index(role)) {
-            *slot = Some(left);
-        }
+        *self.time_left.get_mut(role) = Some(left);
     }
 
     /// The limits for the side to move: the options, and its clock if there is one.
@@ -399,7 +390,7 @@ impl Session {
     }
 
     fn clock_of(&self, role: Role) -> Option<Duration> {
-        self.time_left.get(role_index(role)).copied().flatten()
+        *self.time_left.get(role)
     }
 
     fn search(&mut self, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
@@ -525,7 +516,7 @@ mod tests {
         s.set_time_left(Role::Attacker, Duration::from_secs(10));
         let (role, _) = s.generate_move(&mut |_| {}).unwrap();
         assert_eq!(role, Role::Attacker);
-        let left = s.time_left.first().copied().flatten().unwrap();
+        let left = s.time_left.attacker.unwrap();
         // 10 s minus the search time plus the one-hour increment: more than 10 s.
         assert!(left > Duration::from_secs(10) && left <= Duration::from_secs(3610));
     }

@@ -13,6 +13,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod position;
+pub mod rng;
 pub mod role;
 pub mod square;
 pub mod zobrist;
