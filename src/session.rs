@@ -6,10 +6,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::core::board::Board;
-use crate::core::game::{Game, Ply, RepetitionMode, RuleSet};
+use crate::core::game::{Game, RepetitionMode, RuleSet};
 use crate::core::moves::Move;
-use crate::core::notation::{RecordToken, parse_opentafl};
+use crate::core::notation::parse_opentafl;
 use crate::core::position::{Position, Reason, Status};
+use crate::core::record::{GameRecord, RecordResult};
 use crate::core::role::{ByRole, Role};
 use crate::core::square::Square;
 use crate::search::{Clock, Feature, Info, Limits, SearchResult, Searcher};
@@ -260,56 +261,16 @@ impl Session {
             .collect())
     }
 
-    /// The game so far in record notation.
-    pub fn record(&self) -> Vec<String> {
-        self.game
-            .plies()
-            .iter()
-            .filter_map(|ply| match *ply {
-                Ply::Move { mv, captured } => {
-                    let caps: String = captured.into_iter().map(|sq| format!("x{sq}")).collect();
-                    Some(format!("{mv}{caps}"))
-                }
-                Ply::Timeout(_) => Some("timeout".to_string()),
-                Ply::Resign(_) => None,
-            })
-            .collect()
+    /// The game so far as a record (its result from the game's status).
+    pub fn record(&self) -> GameRecord {
+        GameRecord::from_game(&self.game, RecordResult::of_status(self.game.status()))
     }
 
     /// A new game from the start position (attackers first) with these record moves
     /// played under the current rules. On an error the game is left as it was.
     pub fn load_moves(&mut self, tokens: &[&str]) -> Result<(), String> {
-        let mut game = Game::new(self.rules);
-        for (i, text) in tokens.iter().enumerate() {
-            let ply = i + 1;
-            let err = |msg: String| format!("ply {ply} ({}): {msg}", short(text));
-            let token = RecordToken::parse(text).map_err(|e| err(e.to_string()))?;
-            match token {
-                RecordToken::Timeout if ply == tokens.len() => {
-                    let loser = game.to_move();
-                    game.lose_on_time(loser).map_err(|e| err(e.to_string()))?;
-                }
-                RecordToken::Timeout => return Err(err("timeout must be the last token".into())),
-                RecordToken::Move(rec) => {
-                    let captured = game.play(rec.mv).map_err(|e| err(e.to_string()))?;
-                    if rec.captures.any() && rec.captures != captured {
-                        let list = |b: crate::core::bitboard::Bitboard| {
-                            let v: Vec<String> = b.into_iter().map(|s| s.to_string()).collect();
-                            if v.is_empty() {
-                                "none".into()
-                            } else {
-                                v.join(" ")
-                            }
-                        };
-                        return Err(err(format!(
-                            "the record lists captures {}, the move captures {}",
-                            list(rec.captures),
-                            list(captured)
-                        )));
-                    }
-                }
-            }
-        }
+        let record = GameRecord::from_moves(&tokens.join(" ")).map_err(|e| e.to_string())?;
+        let game = record.replay(self.rules).map_err(|e| e.to_string())?;
         self.replace_game(game);
         Ok(())
     }
@@ -462,11 +423,7 @@ impl Session {
 
 /// At most 24 characters of outside text, for messages.
 pub fn short(s: &str) -> String {
-    let mut out: String = s.chars().take(24).collect();
-    if out.len() < s.len() {
-        out.push_str("...");
-    }
-    out
+    crate::core::record::short(s)
 }
 
 #[cfg(test)]
