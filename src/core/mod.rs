@@ -14,6 +14,7 @@ pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod record;
+pub mod repetition;
 pub mod rng;
 pub mod role;
 pub mod square;

@@ -19,12 +19,13 @@ use crate::core::bitboard::Bitboard;
 use crate::core::movegen;
 use crate::core::moves::{Move, MoveList};
 use crate::core::position::Position;
+use crate::core::repetition::Verdict;
 use crate::core::role::Role;
 
 use super::Shared;
 use super::eval::{escape_blocks, escape_lines, evaluate, king_capturable};
-use super::history::Path;
 use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker, is_tactical};
+use super::path::SearchPath;
 use super::tt::Bound;
 
 /// The score of a win at the root.
@@ -69,7 +70,7 @@ pub struct Worker<'a> {
     nodes: u64,
     unflushed: u64,
     stopped: bool,
-    path: Path,
+    path: SearchPath,
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
     root_depth: i32,
@@ -92,14 +93,8 @@ pub struct Iteration {
 
 impl<'a> Worker<'a> {
     /// A worker over the shared state, with its own heuristics.
-    pub fn new(
-        shared: &'a Shared<'a>,
-        heur: &'a mut Heuristics,
-        id: usize,
-        root: &Position,
-    ) -> Worker<'a> {
-        let mut path = Path::default();
-        path.set_root(root);
+    pub fn new(shared: &'a Shared<'a>, heur: &'a mut Heuristics, id: usize) -> Worker<'a> {
+        let path = shared.path.clone();
         Worker {
             shared,
             heur,
@@ -213,14 +208,14 @@ impl<'a> Worker<'a> {
             let mut child = *root;
             let captured = child.make_move(mv);
             self.count_node();
+            // The root moves are the game's legal moves: none is banned.
+            let verdict = self.path.judge(0, root, mv, captured, &child);
             let score = if child.win_after_move(mv.to, rules.encirclement).is_some() {
                 MATE - 1
-            } else if captured.is_empty()
-                && self.path.third_occurrence(&self.shared.history, 0, &child)
-            {
+            } else if verdict == Verdict::MoverLoses {
                 -(MATE - 1)
             } else {
-                self.path.set(1, &child, captured.any());
+                self.path.push(1, &child, captured.any());
                 let mut s;
                 if i == 0 {
                     s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, true);
@@ -387,7 +382,7 @@ impl<'a> Worker<'a> {
         {
             let r = 2 + depth / 4;
             let child = Position::new(*board, us.opponent());
-            self.path.set(ply + 1, &child, true);
+            self.path.push(ply + 1, &child, true);
             let s = -self.negamax(
                 &child,
                 depth - 1 - r,
@@ -424,14 +419,6 @@ impl<'a> Worker<'a> {
         let mut picker = Picker::new(board, us, list, &node, self.heur);
 
         let rules = self.shared.rules;
-        let restrict = us == Role::Defender
-            && matches!(
-                rules.repetition,
-                crate::core::game::RepetitionMode::DefenderThirdIllegal
-                    | crate::core::game::RepetitionMode::DefenderAnyRepeatIllegal
-            );
-        let third_mode =
-            rules.repetition == crate::core::game::RepetitionMode::ThirdOccurrenceMoverLoses;
         let mut path_dependent = false;
         let mut legal = 0usize;
         let mut best = -INFINITE;
@@ -446,27 +433,19 @@ impl<'a> Worker<'a> {
         while let Some((mv, order)) = picker.pick() {
             let mut child = *pos;
             let captured = child.make_move(mv);
-            if restrict
-                && self
-                    .path
-                    .banned(&self.shared.history, ply, pos, mv, captured.any(), &child)
-            {
+            let verdict = self.path.judge(ply, pos, mv, captured, &child);
+            if verdict == Verdict::Banned {
                 path_dependent = true;
                 continue;
             }
             legal += 1;
             let score = if child.win_after_move(mv.to, rules.encirclement).is_some() {
                 MATE - (ply as i32 + 1)
-            } else if third_mode
-                && captured.is_empty()
-                && self
-                    .path
-                    .third_occurrence(&self.shared.history, ply, &child)
-            {
+            } else if verdict == Verdict::MoverLoses {
                 path_dependent = true;
                 -(MATE - (ply as i32 + 1))
             } else {
-                self.path.set(ply + 1, &child, captured.any());
+                self.path.push(ply + 1, &child, captured.any());
                 // King moves are never reduced: they make the threats (escapes, forts).
                 let quiet = captured.is_empty() && !is_tactical(order) && mv.from != board.king();
                 let mut reduction = 0;
@@ -602,7 +581,7 @@ impl<'a> Worker<'a> {
                         list.push(Move { from: king, to });
                     }
                 }
-                self.qsearch_children(pos, &list, alpha, beta, ply, qply, best, true)
+                self.qsearch_children(pos, &list, alpha, beta, ply, qply, best)
             }
             Role::Attacker => {
                 if king_capturable(board) {
@@ -620,14 +599,14 @@ impl<'a> Worker<'a> {
                 movegen::generate(board, Role::Attacker, &mut list);
                 list.retain(|m| blocks.contains(m.to));
                 let best = -(MATE - (ply as i32 + 2));
-                self.qsearch_children(pos, &list, alpha, beta, ply, qply, best, false)
+                self.qsearch_children(pos, &list, alpha, beta, ply, qply, best)
             }
         }
     }
 
     /// Scores the quiescence moves `moves` of `pos` (a move that wins scores as a win at
     /// once; the others are searched further) and returns the best of `best` and their
-    /// scores, with a beta cutoff. `check_ban` applies the repetition rule (defender moves).
+    /// scores, with a beta cutoff, under the repetition rule.
     #[allow(clippy::too_many_arguments)]
     fn qsearch_children(
         &mut self,
@@ -638,24 +617,23 @@ impl<'a> Worker<'a> {
         ply: usize,
         qply: u32,
         mut best: i32,
-        check_ban: bool,
     ) -> i32 {
         let enc = self.shared.rules.encirclement;
         for &mv in moves {
             let mut child = *pos;
             let captured = child.make_move(mv);
-            if check_ban
-                && self
-                    .path
-                    .banned(&self.shared.history, ply, pos, mv, captured.any(), &child)
-            {
+            let verdict = self.path.judge(ply, pos, mv, captured, &child);
+            if verdict == Verdict::Banned {
                 self.rep_affected = true;
                 continue;
             }
             let s = if child.win_after_move(mv.to, enc).is_some() {
                 MATE - (ply as i32 + 1)
+            } else if verdict == Verdict::MoverLoses {
+                self.rep_affected = true;
+                -(MATE - (ply as i32 + 1))
             } else {
-                self.path.set(ply + 1, &child, captured.any());
+                self.path.push(ply + 1, &child, captured.any());
                 -self.qsearch_inner(&child, -beta, -alpha, ply + 1, qply + 1)
             };
             if self.stopped {

@@ -7,15 +7,15 @@
 //! is what the protocol layer relies on.
 //!
 //! Files: [`alphabeta`] (the tree search of one thread), [`eval`] (the evaluation),
-//! [`tt`] (the shared transposition table), [`ordering`] (move ordering), [`history`]
+//! [`tt`] (the shared transposition table), [`ordering`] (move ordering), `path`
 //! (the repetition rule inside the tree), [`timeman`] (time budgets). This file holds
 //! the interface and the driver: iterative deepening, aspiration windows and Lazy SMP
 //! helper threads sharing the table.
 
 pub mod alphabeta;
 pub mod eval;
-pub mod history;
 pub mod ordering;
+pub(crate) mod path;
 pub mod timeman;
 pub mod tt;
 
@@ -28,8 +28,8 @@ use crate::core::moves::{Move, MoveList};
 
 use alphabeta::{INFINITE, MATE, MATE_BOUND, Worker};
 use eval::Weights;
-use history::GameHistory;
 use ordering::{Heuristics, MAX_PLY, NodeInfo, Picker};
+use path::SearchPath;
 use timeman::TimePlan;
 use tt::Table;
 
@@ -258,7 +258,7 @@ pub struct Shared<'a> {
     node_limit: Option<u64>,
     plan: TimePlan,
     rules: RuleSet,
-    history: GameHistory,
+    path: SearchPath,
     weights: Weights,
     features: Features,
 }
@@ -441,7 +441,7 @@ impl Searcher {
             node_limit: limits.nodes,
             plan,
             rules: game.rules(),
-            history: GameHistory::new(game),
+            path: SearchPath::new(game),
             weights: self.weights,
             features: self.features,
         };
@@ -455,13 +455,13 @@ impl Searcher {
                 let shared = &shared;
                 let root_moves = root_moves.clone();
                 scope.spawn(move || {
-                    let mut w = Worker::new(shared, heur, i + 1, &root);
+                    let mut w = Worker::new(shared, heur, i + 1);
                     w.root_moves = root_moves;
                     iterate(&mut w, &root, max_depth, &mut |_, _| {});
                     w.flush();
                 });
             }
-            let mut w = Worker::new(&shared, main_heur, 0, &root);
+            let mut w = Worker::new(&shared, main_heur, 0);
             w.root_moves = root_moves.clone();
             let mut last: Option<(i32, i32, Vec<Move>)> = None;
             let mut report = |depth: i32, it: &alphabeta::Iteration| {
