@@ -1,5 +1,7 @@
 //! The `hnefi` command line.
 
+#![forbid(unsafe_code)]
+
 use std::io;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -8,12 +10,13 @@ use clap::{Args, Parser, Subcommand};
 
 use hnefi::core::game::RepetitionMode;
 use hnefi::core::notation::parse_opentafl;
+use hnefi::core::perft;
 use hnefi::core::position::Position;
 use hnefi::core::role::Role;
 use hnefi::protocol::Engine;
 use hnefi::search::Feature;
 use hnefi::session::{SearchOption, Session};
-use hnefi::tools::{matches, perft};
+use hnefi::tools::matches;
 
 /// hnefi: a Copenhagen Hnefatafl engine.
 ///
@@ -45,7 +48,7 @@ struct EngineFlags {
     /// Transposition table size in MiB, 1 to 1024 (as `set_option hash_mb N`).
     #[arg(long, value_name = "N")]
     hash_mb: Option<u64>,
-    /// Search depth limit in plies; 0 = none (as `set_option depth N`).
+    /// Search depth limit in plies, up to 64; 0 = none (as `set_option depth N`).
     #[arg(long, value_name = "N")]
     depth: Option<u64>,
     /// Time per move in milliseconds; 0 = none (as `set_option movetime_ms N`).
@@ -201,7 +204,10 @@ fn main() -> ExitCode {
             extra_depth,
             threads,
         }) => {
-            hnefi::tools::bench::main(extra_depth, usize::from(threads));
+            if let Err(e) = hnefi::tools::bench::main(extra_depth, usize::from(threads)) {
+                eprintln!("hnefi bench: {e}");
+                return ExitCode::from(2);
+            }
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => matches::main(&args),

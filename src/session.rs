@@ -9,25 +9,19 @@ use crate::core::board::Board;
 use crate::core::game::{Game, RepetitionMode, RuleSet};
 use crate::core::moves::Move;
 use crate::core::notation::parse_opentafl;
+use crate::core::perft;
 use crate::core::position::{Position, Reason, Status};
 use crate::core::record::{GameRecord, RecordResult};
 use crate::core::role::{ByRole, Role};
 use crate::core::square::Square;
-use crate::search::{Clock, Feature, Info, Limits, SearchResult, Searcher};
-use crate::tools::perft;
+use crate::search::{self, Clock, Feature, Info, Limits, SearchResult, Searcher};
 
 /// Default search threads.
 pub const DEFAULT_THREADS: usize = 1;
 /// Default transposition table size in MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
-/// Most search threads accepted.
-pub const MAX_THREADS: u64 = 256;
-/// Largest transposition table accepted, in MiB.
-pub const MAX_HASH_MB: u64 = 1024;
 /// Deepest perft accepted.
 pub const MAX_PERFT_DEPTH: u64 = 8;
-/// Deepest search accepted.
-pub const MAX_DEPTH: u64 = 1000;
 /// Longest time accepted for one search, in milliseconds (one week).
 pub const MAX_MOVETIME_MS: u64 = 7 * 24 * 3600 * 1000;
 /// Longest Fischer base time accepted, in minutes (one year).
@@ -40,11 +34,11 @@ pub const MAX_INCREMENT_SECS: f64 = 86_400.0;
 /// A search option that `set_option` and the command line can set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchOption {
-    /// Search threads (1 to [`MAX_THREADS`]).
+    /// Search threads (1 to [`search::MAX_THREADS`]).
     Threads(u64),
-    /// Transposition table size in MiB (1 to [`MAX_HASH_MB`]).
+    /// Transposition table size in MiB (1 to [`search::MAX_HASH_MB`]).
     HashMb(u64),
-    /// Depth limit in plies (0 = none).
+    /// Depth limit in plies (0 = none, else up to [`search::MAX_DEPTH`]).
     Depth(u64),
     /// Node limit (0 = none).
     Nodes(u64),
@@ -78,9 +72,9 @@ impl SearchOption {
     /// Checks the value's range.
     pub fn validate(self) -> Result<(), String> {
         let (name, value, min, max) = match self {
-            SearchOption::Threads(v) => ("threads", v, 1, MAX_THREADS),
-            SearchOption::HashMb(v) => ("hash_mb", v, 1, MAX_HASH_MB),
-            SearchOption::Depth(v) => ("depth", v, 0, MAX_DEPTH),
+            SearchOption::Threads(v) => ("threads", v, 1, search::MAX_THREADS as u64),
+            SearchOption::HashMb(v) => ("hash_mb", v, 1, search::MAX_HASH_MB as u64),
+            SearchOption::Depth(v) => ("depth", v, 0, u64::from(search::MAX_DEPTH)),
             SearchOption::Nodes(v) => ("nodes", v, 0, u64::MAX),
             SearchOption::MovetimeMs(v) => ("movetime_ms", v, 0, MAX_MOVETIME_MS),
         };

@@ -2,9 +2,9 @@
 //! read as data: adding a position is adding a block of text.
 
 use hnefi::core::notation::parse_rows;
+use hnefi::core::perft::{divide, perft};
 use hnefi::core::position::Position;
 use hnefi::core::role::Role;
-use hnefi::tools::perft::{divide, perft};
 
 struct Entry {
     id: String,

@@ -12,6 +12,7 @@ pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod perft;
 pub mod position;
 pub mod record;
 pub mod repetition;

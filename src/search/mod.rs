@@ -286,8 +286,14 @@ impl Default for Searcher {
     }
 }
 
-/// The deepest iteration the driver starts.
-const MAX_DEPTH: u32 = (MAX_PLY as u32) / 2;
+/// The deepest search: iterations beyond it would overrun the per-ply tables
+/// ([`ordering::MAX_PLY`]) once reductions, quiescence and forced replies are added.
+/// The session refuses a deeper `depth`.
+pub const MAX_DEPTH: u32 = (MAX_PLY as u32) / 2;
+/// The largest transposition table, in MiB; the session refuses a larger `hash_mb`.
+pub const MAX_HASH_MB: usize = 1024;
+/// The most search threads; the session refuses more.
+pub const MAX_THREADS: usize = 256;
 
 /// A root score as a [`Score`].
 pub fn score_of(v: i32) -> Score {
@@ -303,8 +309,8 @@ pub fn score_of(v: i32) -> Score {
 impl Searcher {
     /// A searcher with `threads` threads and a transposition table of `hash_mb` MiB.
     pub fn new(threads: usize, hash_mb: usize) -> Searcher {
-        let threads = threads.clamp(1, 256);
-        let hash_mb = hash_mb.clamp(1, 1 << 16);
+        let threads = threads.clamp(1, MAX_THREADS);
+        let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
         Searcher {
             threads,
             hash_mb,
@@ -317,14 +323,14 @@ impl Searcher {
 
     /// Sets the number of search threads (at least 1).
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, 256);
+        self.threads = threads.clamp(1, MAX_THREADS);
         self.heuristics
             .resize_with(self.threads, Heuristics::default);
     }
 
     /// Resizes the transposition table (at least 1 MiB).
     pub fn set_hash_mb(&mut self, hash_mb: usize) {
-        let mb = hash_mb.clamp(1, 1 << 16);
+        let mb = hash_mb.clamp(1, MAX_HASH_MB);
         if mb != self.hash_mb {
             self.hash_mb = mb;
             self.tt = Table::new(mb);
