@@ -58,7 +58,7 @@ struct EngineFlags {
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
     /// Switch a search feature on, for self-play comparisons: null-move, lmr,
-    /// aspiration, qsearch-checks or extension (only lmr and qsearch-checks are on by default).
+    /// aspiration or qsearch-checks (only lmr and qsearch-checks are on by default).
     /// May be repeated.
     #[arg(long, value_name = "FEATURE")]
     with: Vec<Feature>,

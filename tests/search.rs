@@ -98,6 +98,21 @@ fn known_answers() {
     check_cases(Features::default(), 2);
 }
 
+/// Null move and aspiration windows are off by default (no gain in self-play, see
+/// docs/experiments.md) and stay switchable for experiments: with them on, the known
+/// answers must still be found.
+#[test]
+fn known_answers_with_null_move_and_aspiration() {
+    check_cases(
+        Features {
+            null_move: true,
+            aspiration: true,
+            ..Features::default()
+        },
+        2,
+    );
+}
+
 #[test]
 fn known_answers_without_pruning() {
     check_cases(
@@ -106,7 +121,6 @@ fn known_answers_without_pruning() {
             lmr: false,
             aspiration: false,
             qsearch_checks: false,
-            extension: false,
         },
         0,
     );

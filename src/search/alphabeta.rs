@@ -6,8 +6,7 @@
 //!   is always legal: a position with the king on a corner never occurred before);
 //! - attackers to move who can close the king's fourth side win at once;
 //! - attackers to move facing two escape lines lose, facing one they may only block it
-//!   (any other move lets the king escape); with `Features::extension` (off by default)
-//!   that node is extended by one ply;
+//!   (any other move lets the king escape);
 //! - every move is tested for the wins it produces (`win_after_move`), the repetition
 //!   rule is applied with the game history plus the path, and a side without a legal
 //!   move loses.
@@ -67,13 +66,11 @@ pub struct Worker<'a> {
     pub heur: &'a mut Heuristics,
     /// 0 for the main thread.
     pub id: usize,
-    nodes: u64,
     unflushed: u64,
     stopped: bool,
     path: SearchPath,
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
-    root_depth: i32,
     /// Set when the repetition rule changed a result in the subtree being searched (a
     /// banned move or a third occurrence): such a result depends on the path to it, so
     /// neither the node nor any ancestor stores it in the table.
@@ -99,21 +96,14 @@ impl<'a> Worker<'a> {
             shared,
             heur,
             id,
-            nodes: 0,
             unflushed: 0,
             stopped: false,
             path,
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: vec![0; MAX_PLY + 2],
-            root_depth: 0,
             rep_affected: false,
             root_moves: Vec::new(),
         }
-    }
-
-    /// Nodes searched by this worker.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
     }
 
     /// True once the search was told to stop.
@@ -145,7 +135,6 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn count_node(&mut self) {
-        self.nodes += 1;
         self.unflushed += 1;
         if self.unflushed >= 1024 {
             self.flush_nodes();
@@ -195,7 +184,6 @@ impl<'a> Worker<'a> {
         mut alpha: i32,
         beta: i32,
     ) -> Iteration {
-        self.root_depth = depth;
         if let Some(l) = self.pv_len.get_mut(0) {
             *l = 0;
         }
@@ -281,7 +269,7 @@ impl<'a> Worker<'a> {
     fn negamax(
         &mut self,
         pos: &Position,
-        mut depth: i32,
+        depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
@@ -329,9 +317,6 @@ impl<'a> Worker<'a> {
                 blocks = escape_blocks(board);
                 if blocks.is_empty() {
                     return -(MATE - (ply as i32 + 2));
-                }
-                if self.shared.features.extension && ply < 2 * self.root_depth as usize + 4 {
-                    depth += 1;
                 }
             }
         }

@@ -12,12 +12,12 @@
 //! the interface and the driver: iterative deepening, aspiration windows and Lazy SMP
 //! helper threads sharing the table.
 
-pub mod alphabeta;
+pub(crate) mod alphabeta;
 pub mod eval;
-pub mod ordering;
+pub(crate) mod ordering;
 pub(crate) mod path;
-pub mod timeman;
-pub mod tt;
+pub(crate) mod timeman;
+pub(crate) mod tt;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -142,10 +142,6 @@ pub struct Features {
     pub aspiration: bool,
     /// King moves onto free lines to corners in the quiescence search.
     pub qsearch_checks: bool,
-    /// One ply more where the attackers must block an escape line. Off by default: it
-    /// showed no gain in self-play (49.8% over 719 games at 50000 nodes; the SPRT for
-    /// 10 Elo accepted "no gain").
-    pub extension: bool,
 }
 
 impl Default for Features {
@@ -155,7 +151,6 @@ impl Default for Features {
             lmr: true,
             aspiration: false,
             qsearch_checks: true,
-            extension: false,
         }
     }
 }
@@ -183,18 +178,15 @@ pub enum Feature {
     Aspiration,
     /// [`Features::qsearch_checks`].
     QsearchChecks,
-    /// [`Features::extension`].
-    Extension,
 }
 
 impl Feature {
     /// Every feature, in the order of [`Features`].
-    pub const ALL: [Feature; 5] = [
+    pub const ALL: [Feature; 4] = [
         Feature::NullMove,
         Feature::Lmr,
         Feature::Aspiration,
         Feature::QsearchChecks,
-        Feature::Extension,
     ];
 
     /// The command-line name.
@@ -204,7 +196,6 @@ impl Feature {
             Feature::Lmr => "lmr",
             Feature::Aspiration => "aspiration",
             Feature::QsearchChecks => "qsearch-checks",
-            Feature::Extension => "extension",
         }
     }
 }
@@ -243,14 +234,13 @@ impl Features {
             Feature::Lmr => &mut self.lmr,
             Feature::Aspiration => &mut self.aspiration,
             Feature::QsearchChecks => &mut self.qsearch_checks,
-            Feature::Extension => &mut self.extension,
         };
         *flag = on;
     }
 }
 
 /// What the search threads share.
-pub struct Shared<'a> {
+pub(crate) struct Shared<'a> {
     tt: &'a Table,
     stop: &'a AtomicBool,
     abort: AtomicBool,
@@ -269,7 +259,10 @@ pub struct Searcher {
     threads: usize,
     hash_mb: usize,
     tt: Table,
-    heuristics: Vec<Heuristics>,
+    /// The main thread's killers and history.
+    heuristics: Heuristics,
+    /// The helper threads', one each.
+    helper_heuristics: Vec<Heuristics>,
     weights: Weights,
     features: Features,
 }
@@ -296,7 +289,7 @@ pub const MAX_HASH_MB: usize = 1024;
 pub const MAX_THREADS: usize = 256;
 
 /// A root score as a [`Score`].
-pub fn score_of(v: i32) -> Score {
+pub(crate) fn score_of(v: i32) -> Score {
     if v >= MATE_BOUND {
         Score::Win((MATE - v).max(0) as u32)
     } else if v <= -MATE_BOUND {
@@ -315,7 +308,8 @@ impl Searcher {
             threads,
             hash_mb,
             tt: Table::new(hash_mb),
-            heuristics: (0..threads).map(|_| Heuristics::default()).collect(),
+            heuristics: Heuristics::default(),
+            helper_heuristics: (1..threads).map(|_| Heuristics::default()).collect(),
             weights: Weights::default(),
             features: Features::default(),
         }
@@ -324,8 +318,8 @@ impl Searcher {
     /// Sets the number of search threads (at least 1).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, MAX_THREADS);
-        self.heuristics
-            .resize_with(self.threads, Heuristics::default);
+        self.helper_heuristics
+            .resize_with(self.threads - 1, Heuristics::default);
     }
 
     /// Resizes the transposition table (at least 1 MiB).
@@ -335,16 +329,6 @@ impl Searcher {
             self.hash_mb = mb;
             self.tt = Table::new(mb);
         }
-    }
-
-    /// The number of threads.
-    pub fn threads(&self) -> usize {
-        self.threads
-    }
-
-    /// The table size in MiB.
-    pub fn hash_mb(&self) -> usize {
-        self.hash_mb
     }
 
     /// Switches search features on or off (for self-play comparisons).
@@ -370,7 +354,8 @@ impl Searcher {
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        for h in &mut self.heuristics {
+        self.heuristics.clear();
+        for h in &mut self.helper_heuristics {
             h.clear();
         }
     }
@@ -407,11 +392,8 @@ impl Searcher {
             };
         }
         self.tt.new_search();
-        if self.heuristics.len() < self.threads {
-            self.heuristics
-                .resize_with(self.threads, Heuristics::default);
-        }
-        for h in &mut self.heuristics {
+        self.heuristics.new_search();
+        for h in &mut self.helper_heuristics {
             h.new_search();
         }
         // Root moves in ordering order.
@@ -422,16 +404,13 @@ impl Searcher {
                 blocks: eval::escape_blocks(root.board()),
                 ply: 0,
             };
-            let mut picker = match self.heuristics.first() {
-                Some(h) => Picker::new(root.board(), root.to_move(), legal.clone(), &node, h),
-                None => Picker::new(
-                    root.board(),
-                    root.to_move(),
-                    legal.clone(),
-                    &node,
-                    &Heuristics::default(),
-                ),
-            };
+            let mut picker = Picker::new(
+                root.board(),
+                root.to_move(),
+                legal.clone(),
+                &node,
+                &self.heuristics,
+            );
             std::iter::from_fn(|| picker.pick().map(|(m, _)| m)).collect()
         };
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
@@ -451,13 +430,9 @@ impl Searcher {
             weights: self.weights,
             features: self.features,
         };
-        let (main_heur, helper_heur) = match self.heuristics.split_first_mut() {
-            Some((m, rest)) => (m, rest),
-            None => return fallback(&legal),
-        };
-        let helpers = self.threads - 1;
+        let main_heur = &mut self.heuristics;
         let result = std::thread::scope(|scope| {
-            for (i, heur) in helper_heur.iter_mut().take(helpers).enumerate() {
+            for (i, heur) in self.helper_heuristics.iter_mut().enumerate() {
                 let shared = &shared;
                 let root_moves = root_moves.clone();
                 scope.spawn(move || {
@@ -515,17 +490,6 @@ impl Searcher {
             nodes,
             pv,
         }
-    }
-}
-
-fn fallback(legal: &MoveList) -> SearchResult {
-    let best = legal.first().copied();
-    SearchResult {
-        best,
-        score: Score::Cp(0),
-        depth: 0,
-        nodes: 0,
-        pv: best.into_iter().collect(),
     }
 }
 
