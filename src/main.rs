@@ -130,7 +130,7 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Count the leaf positions of the move tree (repetition off; see rules/perft.txt).
+    /// Count the leaf positions of the move tree (repetition off; see tests/data/perft.txt).
     Perft {
         /// Number of plies.
         depth: u32,
