@@ -73,7 +73,7 @@ struct EngineFlags {
 
 impl EngineFlags {
     /// A session with these settings, or the message of the first invalid one.
-    fn session(&self) -> Result<Session, String> {
+    fn session(&self) -> Result<Session, hnefi::session::SessionError> {
         let mut s = Session::new();
         if let Some(mode) = self.repetition {
             s.set_repetition(mode);
