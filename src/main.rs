@@ -1,5 +1,7 @@
 //! The `hnefi` command line.
 
+#![forbid(unsafe_code)]
+
 use std::io;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -8,13 +10,14 @@ use clap::{Args, Parser, Subcommand};
 
 use hnefi::core::game::RepetitionMode;
 use hnefi::core::notation::parse_opentafl;
+use hnefi::core::perft;
 use hnefi::core::position::Position;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
 use hnefi::protocol::Engine;
 use hnefi::search::Feature;
 use hnefi::session::{SearchOption, Session};
-use hnefi::tools::{matches, perft};
+use hnefi::tools::matches;
 
 /// hnefi: a Copenhagen Hnefatafl engine.
 ///
@@ -51,7 +54,7 @@ struct EngineFlags {
     /// Transposition table size in MiB, 1 to 1024 (as `set_option hash_mb N`).
     #[arg(long, value_name = "N")]
     hash_mb: Option<u64>,
-    /// Search depth limit in plies; 0 = none (as `set_option depth N`).
+    /// Search depth limit in plies, up to 64; 0 = none (as `set_option depth N`).
     #[arg(long, value_name = "N")]
     depth: Option<u64>,
     /// Time per move in milliseconds; 0 = none (as `set_option movetime_ms N`).
@@ -61,7 +64,7 @@ struct EngineFlags {
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
     /// Switch a search feature on, for self-play comparisons: null-move, lmr,
-    /// aspiration, qsearch-checks or extension (only lmr and qsearch-checks are on by default).
+    /// aspiration or qsearch-checks (only lmr and qsearch-checks are on by default).
     /// May be repeated.
     #[arg(long, value_name = "FEATURE")]
     with: Vec<Feature>,
@@ -76,7 +79,7 @@ struct EngineFlags {
 
 impl EngineFlags {
     /// A session with these settings, or the message of the first invalid one.
-    fn session(&self) -> Result<Session, String> {
+    fn session(&self) -> Result<Session, hnefi::session::SessionError> {
         let mut s = Session::new();
         if let Some(preset) = self.rules {
             s.set_rule_set(preset.rules());
@@ -136,7 +139,7 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Count the leaf positions of the move tree (repetition off; see rules/perft.txt).
+    /// Count the leaf positions of the move tree (repetition off; see tests/data/perft.txt).
     Perft {
         /// Number of plies.
         depth: u32,
@@ -212,7 +215,10 @@ fn main() -> ExitCode {
             extra_depth,
             threads,
         }) => {
-            hnefi::tools::bench::main(extra_depth, usize::from(threads));
+            if let Err(e) = hnefi::tools::bench::main(extra_depth, usize::from(threads)) {
+                eprintln!("hnefi bench: {e}");
+                return ExitCode::from(2);
+            }
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => matches::main(&args),

@@ -58,10 +58,9 @@ impl OpenGame {
                 for &m in moves {
                     pos.make_move(m);
                 }
-                let to_move = if moves.len() % 2 == 0 {
-                    Role::Attacker
-                } else {
-                    Role::Defender
+                let to_move = match moves.len() % 2 {
+                    0 => Role::Attacker,
+                    _ => Role::Defender,
                 };
                 game =
                     Game::from_position(Position::new(*pos.board(), to_move), SERVER_RULES.rules());

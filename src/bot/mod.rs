@@ -559,10 +559,9 @@ impl Bot<'_> {
             } else {
                 Role::Attacker
             };
-            if plies % 2 == 0 {
-                first
-            } else {
-                first.opponent()
+            match plies % 2 {
+                0 => first,
+                _ => first.opponent(),
             }
         };
         let role = match (&r.attackers == name, &r.defenders == name) {

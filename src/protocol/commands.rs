@@ -381,7 +381,7 @@ fn play(s: &mut Session, args: &[&str]) -> Reply {
     let role = role_arg(args, 0)?;
     let second = arg(args, 1, "FROM")?;
     if args.len() == 2 && ["resign", "resigns"].contains(&second.to_ascii_lowercase().as_str()) {
-        s.resign(role)?;
+        s.resign(role).map_err(|e| e.to_string())?;
         return Ok(String::new());
     }
     let mv = if args.len() == 2 {
@@ -395,18 +395,18 @@ fn play(s: &mut Session, args: &[&str]) -> Reply {
             format!("{from}-{to} is not a straight move: FROM and TO must differ and share a rank or file")
         })?
     };
-    Ok(join(s.play(role, mv)?))
+    Ok(join(s.play(role, mv).map_err(|e| e.to_string())?))
 }
 
 fn play_undo(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "play_undo")?;
-    s.undo()?;
+    s.undo().map_err(|e| e.to_string())?;
     Ok(String::new())
 }
 
 fn generate_move(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "generate_move")?;
-    let (role, mv) = s.generate_move(&mut log_info)?;
+    let (role, mv) = s.generate_move(&mut log_info).map_err(|e| e.to_string())?;
     Ok(match mv {
         EngineMove::Play(mv) => format!("play {role} {} {}", mv.from, mv.to),
         EngineMove::Resign => format!("play {role} resign"),
@@ -446,7 +446,7 @@ fn play_to(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 2, 2, "play_to")?;
     let role = role_arg(args, 0)?;
     let from = square_arg(args, 1, "FROM")?;
-    Ok(join(s.destinations(role, from)?))
+    Ok(join(s.destinations(role, from).map_err(|e| e.to_string())?))
 }
 
 fn legal_moves(s: &mut Session, args: &[&str]) -> Reply {
@@ -462,7 +462,7 @@ fn show_board(s: &mut Session, args: &[&str]) -> Reply {
 
 fn show_moves(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "show_moves")?;
-    Ok(s.record().join(" "))
+    Ok(s.record().moves_field())
 }
 
 fn first_move(s: &mut Session, args: &[&str]) -> Reply {
@@ -529,7 +529,7 @@ fn show_position(s: &mut Session, args: &[&str]) -> Reply {
 }
 
 fn load_moves(s: &mut Session, args: &[&str]) -> Reply {
-    s.load_moves(args)?;
+    s.load_moves(args).map_err(|e| e.to_string())?;
     Ok(String::new())
 }
 
@@ -589,7 +589,7 @@ fn set_option(s: &mut Session, args: &[&str]) -> Reply {
     let value = number_arg(args, 1, "VALUE", 0, u64::MAX)?;
     let opt =
         SearchOption::from_name(option, value).map_err(|e| format!("argument 2 (VALUE): {e}"))?;
-    s.set_option(opt)?;
+    s.set_option(opt).map_err(|e| e.to_string())?;
     Ok(String::new())
 }
 
@@ -602,7 +602,9 @@ fn analyze(s: &mut Session, args: &[&str]) -> Reply {
             Some(Duration::from_millis(ms))
         }
     };
-    let result = s.analyze(movetime, &mut log_info)?;
+    let result = s
+        .analyze(movetime, &mut log_info)
+        .map_err(|e| e.to_string())?;
     let best = result.best.map(|m| m.to_string()).unwrap_or_default();
     Ok(format!(
         "move {best} score {} depth {} nodes {} pv {}",

@@ -516,11 +516,11 @@ pub fn run(config: &MatchConfig) -> Result<Vec<GameResult>, String> {
                 Ok(r) => {
                     pending.insert(r.index, r);
                     while let Some(r) = pending.remove(&next_write) {
-                        if let Some(w) = writer.as_mut() {
-                            if let Err(e) = w.append(&r) {
-                                write_error.get_or_insert_with(|| e.to_string());
-                                stop.store(true, Ordering::SeqCst);
-                            }
+                        if let Some(w) = writer.as_mut()
+                            && let Err(e) = w.append(&r)
+                        {
+                            write_error.get_or_insert_with(|| e.to_string());
+                            stop.store(true, Ordering::SeqCst);
                         }
                         results.push(r);
                         next_write += 1;

@@ -64,10 +64,10 @@ impl Player {
     /// Stops the process (politely for the reference engine, which does not exit at the
     /// end of its input; then it is killed anyway).
     pub fn stop(&mut self) {
-        if let Some(mut p) = self.process.take() {
-            if self.dialect == Dialect::Htp {
-                let _ = p.send("quit");
-            }
+        if let Some(mut p) = self.process.take()
+            && self.dialect == Dialect::Htp
+        {
+            let _ = p.send("quit");
         }
     }
 }

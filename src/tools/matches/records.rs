@@ -188,13 +188,12 @@ pub fn read_done(out: &Path, schedule: &[(usize, usize)]) -> Result<Vec<GameResu
                 (attacker + 1).to_string(),
                 (defender + 1).to_string(),
             ];
-            if let [g, a, d, res, why, more] = f.as_slice() {
-                if [*g, *a, *d] == [&expect[0], &expect[1], &expect[2]]
-                    && winner_of(res) == Some(winner)
-                {
-                    reason = why.to_string();
-                    detail = more.to_string();
-                }
+            if let [g, a, d, res, why, more] = f.as_slice()
+                && [*g, *a, *d] == [&expect[0], &expect[1], &expect[2]]
+                && winner_of(res) == Some(winner)
+            {
+                reason = why.to_string();
+                detail = more.to_string();
             }
         }
         done.push(GameResult {
