@@ -277,3 +277,55 @@ fn declines_other_board_sizes() {
     assert_eq!(summary.finished.len(), 1);
     assert!(log.text().contains("hnefi plays only 11x11"));
 }
+
+#[test]
+fn plays_two_games_at_once() {
+    let (_, listener, bot, log) = start(Config {
+        accept_games: 2,
+        max_games: 2,
+        create_account: false,
+        ..config(0)
+    });
+    let mut p = Peer::accept(&listener);
+    p.recv();
+    p.say("= login");
+    p.recv();
+    assert!(p.recv().starts_with("new_game "));
+    assert!(p.recv().starts_with("new_game "));
+    p.say("= new_game 1");
+    p.say("= new_game 2");
+    for id in [1, 2] {
+        p.say(&format!("= challenge_requested {id}"));
+        assert_eq!(p.recv(), format!("join_game {id}"));
+    }
+    p.say("game 1 generate_move attacker");
+    p.say("game 2 generate_move attacker");
+    assert_eq!(p.recv(), "resume_game_json 1");
+    assert_eq!(p.recv(), "resume_game_json 2");
+    p.say(&resume(1, &[], 11));
+    p.say(&resume(2, &[], 11));
+    let game = Game::new(RulePreset::HnefataflOrg.rules());
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        let line = p.recv();
+        let id: u64 = line.split(' ').nth(1).unwrap().parse().unwrap();
+        legal_move(&line, id, "attacker", &game);
+        seen.push(id);
+    }
+    seen.sort_unstable();
+    assert_eq!(seen, [1, 2]);
+    p.say("= game");
+    p.say("= game");
+    p.say("= game_over 2 attacker_wins");
+    // No new offer: with --max-games 2, the two open games are all there is to play.
+    p.say("= game_over 1 defender_wins");
+    let summary = bot.join().unwrap().unwrap();
+    let results: Vec<(u64, &str)> = summary
+        .finished
+        .iter()
+        .map(|f| (f.id, f.result.as_str()))
+        .collect();
+    assert_eq!(results, [(2, "attacker_wins"), (1, "defender_wins")]);
+    assert_eq!(summary.refused_moves, 0);
+    assert!(!log.text().contains("s3cret"));
+}
