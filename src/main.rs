@@ -119,13 +119,18 @@ impl EngineFlags {
 }
 
 fn run_protocol(flags: &EngineFlags) -> ExitCode {
-    let session = match flags.session() {
+    let mut session = match flags.session() {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
+    // Search progress goes to stderr (docs/PROTOCOL.md); a closed stderr is not an error.
+    session.set_info_sink(|info| {
+        use std::io::Write;
+        let _ = writeln!(io::stderr(), "info {info}");
+    });
     let mut engine = Engine::new(session);
     match engine.run(io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,

@@ -185,6 +185,33 @@ pub enum EngineMove {
     Resign,
 }
 
+/// Where a session reports the search's progress (one [`Info`] per completed iteration):
+/// the caller decides (the `hnefi` binary writes `info` lines to stderr); by default,
+/// nowhere.
+#[derive(Default)]
+pub struct InfoSink(Option<Box<InfoFn>>);
+
+/// The function an [`InfoSink`] calls.
+type InfoFn = dyn FnMut(&Info) + Send;
+
+impl InfoSink {
+    fn report(&mut self, info: &Info) {
+        if let Some(f) = self.0.as_mut() {
+            f(info);
+        }
+    }
+}
+
+impl std::fmt::Debug for InfoSink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "InfoSink(set)"
+        } else {
+            "InfoSink(none)"
+        })
+    }
+}
+
 /// One engine session: a game under a rule set, search options, a searcher and a clock.
 #[derive(Debug)]
 pub struct Session {
@@ -195,6 +222,7 @@ pub struct Session {
     time: Option<TimeControl>,
     /// The time each side has left, as the controller last said.
     time_left: ByRole<Option<Duration>>,
+    info: InfoSink,
 }
 
 impl Default for Session {
@@ -214,7 +242,13 @@ impl Session {
             searcher: Searcher::new(DEFAULT_THREADS, DEFAULT_HASH_MB),
             time: None,
             time_left: ByRole::default(),
+            info: InfoSink::default(),
         }
+    }
+
+    /// Sends the search's progress to `sink` from now on.
+    pub fn set_info_sink(&mut self, sink: impl FnMut(&Info) + Send + 'static) {
+        self.info = InfoSink(Some(Box::new(sink)));
     }
 
     /// The game in progress.
@@ -433,23 +467,23 @@ impl Session {
         *self.time_left.get(role)
     }
 
-    fn search(&mut self, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+    fn search(&mut self, limits: &Limits) -> SearchResult {
         let stop = AtomicBool::new(false);
-        self.searcher.search(&self.game, limits, &stop, on_info)
+        let info = &mut self.info;
+        self.searcher
+            .search(&self.game, limits, &stop, &mut |i| info.report(i))
     }
 
     /// Searches for the side to move under the current limits and plays the move.
-    pub fn generate_move(
-        &mut self,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> Result<(Role, EngineMove), SessionError> {
+    /// The search reports to the session's [`InfoSink`].
+    pub fn generate_move(&mut self) -> Result<(Role, EngineMove), SessionError> {
         if self.game.status().is_over() {
             return Err(SessionError::GameOver);
         }
         let role = self.game.to_move();
         let limits = self.limits();
         let started = Instant::now();
-        let result = self.search(&limits, on_info);
+        let result = self.search(&limits);
         let Some(mv) = result.best else {
             self.game.resign(role)?;
             return Ok((role, EngineMove::Resign));
@@ -470,12 +504,9 @@ impl Session {
     }
 
     /// Searches the current position without playing: for `movetime` if given, else under
-    /// the current limits, else for one second.
-    pub fn analyze(
-        &mut self,
-        movetime: Option<Duration>,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> Result<SearchResult, SessionError> {
+    /// the current limits, else for one second. The search reports to the session's
+    /// [`InfoSink`].
+    pub fn analyze(&mut self, movetime: Option<Duration>) -> Result<SearchResult, SessionError> {
         if self.game.status().is_over() {
             return Err(SessionError::GameOver);
         }
@@ -492,7 +523,7 @@ impl Session {
         if limits == Limits::default() {
             limits.movetime = Some(Duration::from_secs(1));
         }
-        let result = self.search(&limits, on_info);
+        let result = self.search(&limits);
         if result.best.is_none() {
             return Err(SessionError::NothingToAnalyze);
         }
@@ -542,6 +573,19 @@ mod tests {
     }
 
     #[test]
+    fn the_search_reports_to_the_info_sink() {
+        let mut s = Session::new();
+        s.set_option(SearchOption::Depth(3)).unwrap();
+        let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = std::sync::Arc::clone(&lines);
+        s.set_info_sink(move |info| sink.lock().unwrap().push(info.to_string()));
+        s.generate_move().unwrap();
+        let lines = lines.lock().unwrap();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(lines[2].starts_with("depth 3 score "), "{lines:?}");
+    }
+
+    #[test]
     fn generate_move_charges_the_engine_clock_with_the_increment() {
         let mut s = Session::new();
         s.set_option(SearchOption::Depth(1)).unwrap();
@@ -550,7 +594,7 @@ mod tests {
             increment: Duration::from_secs(3600),
         }));
         s.set_time_left(Role::Attacker, Duration::from_secs(10));
-        let (role, _) = s.generate_move(&mut |_| {}).unwrap();
+        let (role, _) = s.generate_move().unwrap();
         assert_eq!(role, Role::Attacker);
         let left = s.time_left.attacker.unwrap();
         // 10 s minus the search time plus the one-hour increment: more than 10 s.

@@ -11,7 +11,6 @@ use crate::core::position::Status;
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 use crate::core::square::Square;
-use crate::search::Info;
 use crate::session::{
     EngineMove, MAX_INCREMENT_SECS, MAX_MINUTES, MAX_MOVETIME_MS, MAX_PERFT_DEPTH,
     MAX_TIME_LEFT_MS, SearchOption, Session, TimeControl, short,
@@ -305,12 +304,6 @@ fn join<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
         .join(" ")
 }
 
-/// Writes a search iteration to stderr; a closed stderr is not an error.
-fn log_info(info: &Info) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "info {info}");
-}
-
 // ---- the commands ----
 
 fn name(_: &mut Session, args: &[&str]) -> Reply {
@@ -406,7 +399,7 @@ fn play_undo(s: &mut Session, args: &[&str]) -> Reply {
 
 fn generate_move(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "generate_move")?;
-    let (role, mv) = s.generate_move(&mut log_info).map_err(|e| e.to_string())?;
+    let (role, mv) = s.generate_move().map_err(|e| e.to_string())?;
     Ok(match mv {
         EngineMove::Play(mv) => format!("play {role} {} {}", mv.from, mv.to),
         EngineMove::Resign => format!("play {role} resign"),
@@ -602,9 +595,7 @@ fn analyze(s: &mut Session, args: &[&str]) -> Reply {
             Some(Duration::from_millis(ms))
         }
     };
-    let result = s
-        .analyze(movetime, &mut log_info)
-        .map_err(|e| e.to_string())?;
+    let result = s.analyze(movetime).map_err(|e| e.to_string())?;
     let best = result.best.map(|m| m.to_string()).unwrap_or_default();
     Ok(format!(
         "move {best} score {} depth {} nodes {} pv {}",
