@@ -1,10 +1,12 @@
 //! `hnefi bot` against the real `hnefatafl-server` 6.4.1 (crate `hnefatafl-copenhagen`).
 //!
 //! The server listens on every interface, so each test runs in a network namespace of
-//! its own: the test re-runs itself under `unshare --net` (as root, or with a user
-//! namespace otherwise) with `HNEFI_IN_NETNS=1`, brings up the loopback there, and starts
-//! the server, the bots and the scripted client inside; nothing is reachable from
-//! outside, and the server is started under `timeout -s KILL` and killed at the end.
+//! its own: the test re-runs itself under `unshare --net --pid --fork --kill-child` (as
+//! root, or with a user namespace otherwise) with `HNEFI_IN_NETNS=1`, brings up the
+//! loopback there, and starts the server, the bots and the scripted client inside.
+//! Nothing is reachable from outside, and nothing outlives the test: the server is killed
+//! at the end, and the test is the first process of a PID namespace, whose every process
+//! the kernel kills when it exits (or when `unshare` is killed).
 //!
 //! The server is `$HNEFI_SERVER`, or `~/.cache/hnefi-ci/hnefatafl-server-6.4.1/bin/hnefatafl-server`
 //! (where `.ci/run` installs it). Without it the tests are skipped with a message, unless
@@ -41,7 +43,11 @@ fn server_path() -> Option<PathBuf> {
 
 /// The `unshare` arguments that work here, if any.
 fn namespace_command() -> Option<Vec<&'static str>> {
-    for args in [vec!["--net"], vec!["--user", "--map-root-user", "--net"]] {
+    let isolate = ["--net", "--pid", "--fork", "--kill-child"];
+    for args in [
+        isolate.to_vec(),
+        [&["--user", "--map-root-user"][..], &isolate].concat(),
+    ] {
         let ok = Command::new("unshare")
             .args(&args)
             .args(["sh", "-c", "ip link set lo up"])
@@ -78,7 +84,7 @@ fn in_namespace(name: &str) -> bool {
     };
     let Some(unshare) = namespace_command() else {
         eprintln!(
-            "skipped {name}: network namespaces are unavailable here (`unshare --net` failed), and the server must not listen on a shared network"
+            "skipped {name}: network namespaces are unavailable here (`unshare --net --pid --fork` failed), and the server must not listen on a shared network"
         );
         return false;
     };
@@ -107,9 +113,7 @@ impl Drop for Guard {
 /// The server, on loopback in this namespace; its log lines come through the receiver.
 fn start_server() -> (Guard, mpsc::Receiver<String>) {
     let server = server_path().unwrap();
-    let mut child = Command::new("timeout")
-        .args(["-s", "KILL", "900"])
-        .arg(server)
+    let mut child = Command::new(server)
         .arg("--skip-the-data-file")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
