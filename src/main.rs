@@ -11,6 +11,7 @@ use hnefi::core::notation::parse_opentafl;
 use hnefi::core::position::Position;
 use hnefi::core::role::Role;
 use hnefi::protocol::Engine;
+use hnefi::protocol::otep::OtepEngine;
 use hnefi::search::Feature;
 use hnefi::session::{SearchOption, Session};
 use hnefi::tools::{matches, perft};
@@ -27,6 +28,10 @@ struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     engine: EngineFlags,
+    /// Speak the OpenTafl Engine Protocol instead of the text protocol, as an engine
+    /// OpenTafl can host (see the README for its .ini file).
+    #[arg(long)]
+    otep: bool,
 }
 
 /// The settings the protocol can change too (`set_rule`, `set_option`).
@@ -125,6 +130,25 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
     }
 }
 
+fn run_otep(flags: &EngineFlags) -> ExitCode {
+    let session = match flags.session() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut engine = OtepEngine::new(session, flags.movetime_ms.unwrap_or(0));
+    match engine.run(io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Count the leaf positions of the move tree (repetition off; see rules/perft.txt).
@@ -142,7 +166,8 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Play engine-vs-engine matches over the text protocol, refereed by the rules core.
+    /// Play engine-vs-engine matches (text protocol, UCI-style, OpenTafl), refereed by the
+    /// rules core.
     Match(matches::MatchArgs),
     /// Search the fixed bench positions at one thread; print total nodes and nodes/s.
     Bench {
@@ -205,6 +230,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => matches::main(&args),
+        None if cli.otep => run_otep(&cli.engine),
         None => run_protocol(&cli.engine),
     }
 }

@@ -3,9 +3,21 @@
 
 use std::collections::HashSet;
 
+use thiserror::Error;
+
 use crate::core::game::{Game, RuleSet};
 use crate::core::moves::Move;
 use crate::core::notation::RecordToken;
+
+/// An openings file without a usable opening.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OpeningsError {
+    /// No line gives an opening of this many plies.
+    #[error(
+        "no usable opening of {0} plies in the openings file (each needs a line whose first field holds at least {0} legal moves, like h1-h3 f8-i8, with the game still on after them)"
+    )]
+    NoneUsable(usize),
+}
 
 /// A small deterministic generator (SplitMix64), so that a seed always gives the same
 /// openings on every platform.
@@ -53,7 +65,11 @@ impl Rng {
 /// assert_eq!(o.len(), 1); // the second game has the same first 2 plies, the third is no game
 /// assert_eq!(o[0][1].to_string(), "f8-i8");
 /// ```
-pub fn from_records(text: &str, plies: usize, rules: RuleSet) -> Result<Vec<Vec<Move>>, String> {
+pub fn from_records(
+    text: &str,
+    plies: usize,
+    rules: RuleSet,
+) -> Result<Vec<Vec<Move>>, OpeningsError> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for line in text.lines() {
@@ -74,9 +90,7 @@ pub fn from_records(text: &str, plies: usize, rules: RuleSet) -> Result<Vec<Vec<
         }
     }
     if out.is_empty() {
-        return Err(format!(
-            "no usable opening of {plies} plies in the openings file (each needs a line whose first field holds at least {plies} legal moves, like h1-h3 f8-i8, with the game still on after them)"
-        ));
+        return Err(OpeningsError::NoneUsable(plies));
     }
     Ok(out)
 }

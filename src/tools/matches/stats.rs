@@ -79,10 +79,10 @@ pub struct EloEstimate {
     pub score: f64,
     /// The Elo difference.
     pub elo: f64,
-    /// The lower end of the 95% interval.
-    pub low: f64,
-    /// The upper end.
-    pub high: f64,
+    /// The lower and upper ends of the 95% interval; `None` when the scores cannot give
+    /// one (fewer than two, or all the same: their variance is 0, and an interval of
+    /// zero width would claim a certainty the games do not have).
+    pub interval: Option<(f64, f64)>,
 }
 
 fn mean_var(scores: &[f64]) -> Option<(f64, f64)> {
@@ -101,9 +101,12 @@ fn mean_var(scores: &[f64]) -> Option<(f64, f64)> {
 /// use hnefi::tools::matches::stats::elo_estimate;
 /// let e = elo_estimate(&[1.0, 0.5, 0.0, 1.0]).unwrap();
 /// assert!((e.score - 0.625).abs() < 1e-9);
-/// assert!(e.low < e.elo && e.elo < e.high);
+/// let (low, high) = e.interval.unwrap();
+/// assert!(low < e.elo && e.elo < high);
 /// let all = elo_estimate(&[1.0, 1.0]).unwrap();
 /// assert!(all.elo.is_finite() && all.elo > 0.0);
+/// assert_eq!(all.interval, None);
+/// assert_eq!(elo_estimate(&[0.5]).unwrap().interval, None);
 /// ```
 pub fn elo_estimate(scores: &[f64]) -> Option<EloEstimate> {
     let (mean, var) = mean_var(scores)?;
@@ -111,11 +114,12 @@ pub fn elo_estimate(scores: &[f64]) -> Option<EloEstimate> {
     let eps = 1.0 / (2.0 * n);
     let clamp = |p: f64| p.clamp(eps, 1.0 - eps).clamp(1e-6, 1.0 - 1e-6);
     let half = 1.959_964 * (var / n).sqrt();
+    let low = elo_of_score(clamp(mean - half));
+    let high = elo_of_score(clamp(mean + half));
     Some(EloEstimate {
         score: mean,
         elo: elo_of_score(clamp(mean)),
-        low: elo_of_score(clamp(mean - half)),
-        high: elo_of_score(clamp(mean + half)),
+        interval: (scores.len() >= 2 && high - low > 1e-9).then_some((low, high)),
     })
 }
 
@@ -167,18 +171,20 @@ pub enum SprtState {
     AcceptH0,
 }
 
+/// A `--sprt` that is not `elo0,elo1,alpha,beta` with `elo0 < elo1` and rates in (0, ½).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "invalid --sprt '{0}': expected elo0,elo1,alpha,beta with elo0 < elo1 and 0 < alpha, beta < 0.5"
+)]
+pub struct SprtError(pub String);
+
 impl std::str::FromStr for Sprt {
-    type Err = String;
+    type Err = SprtError;
 
     /// Reads `elo0,elo1,alpha,beta`, e.g. `0,10,0.05,0.05`.
-    fn from_str(s: &str) -> Result<Sprt, String> {
+    fn from_str(s: &str) -> Result<Sprt, SprtError> {
         let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-        let err = || {
-            format!(
-                "invalid --sprt '{}': expected elo0,elo1,alpha,beta with elo0 < elo1 and 0 < alpha, beta < 0.5",
-                super::dialect::shown(s)
-            )
-        };
+        let err = || SprtError(super::dialect::shown(s));
         let [a, b, c, d] = parts.as_slice() else {
             return Err(err());
         };
