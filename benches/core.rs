@@ -11,8 +11,8 @@ use hnefi::core::encirclement::EncirclementMode;
 use hnefi::core::game::{Game, RepetitionMode, RuleSet};
 use hnefi::core::movegen;
 use hnefi::core::moves::{Move, MoveList};
-use hnefi::core::notation::RecordToken;
 use hnefi::core::position::Position;
+use hnefi::core::record::GameRecord;
 
 /// Rounds per benchmark (the median is reported); `HNEFI_BENCH_ROUNDS` overrides it, e.g.
 /// `HNEFI_BENCH_ROUNDS=1` to count instructions under `valgrind --tool=callgrind`.
@@ -35,11 +35,10 @@ fn positions() -> Vec<Position> {
         .take(300)
     {
         let mut game = Game::new(rules);
-        let moves = line.split(',').next().unwrap_or("");
-        for (i, tok) in moves.split(' ').enumerate() {
-            let Ok(RecordToken::Move(m)) = RecordToken::parse(tok) else {
-                break;
-            };
+        let Ok(record) = line.parse::<GameRecord>() else {
+            continue;
+        };
+        for (i, m) in record.moves.iter().enumerate() {
             if game.play(m.mv).is_err() || game.status().is_over() {
                 break;
             }

@@ -6,11 +6,12 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::core::board::Board;
-use crate::core::game::{Game, Ply, RepetitionMode, RuleSet};
+use crate::core::game::{Game, RepetitionMode, RuleSet};
 use crate::core::moves::Move;
-use crate::core::notation::{RecordToken, parse_opentafl};
+use crate::core::notation::parse_opentafl;
 use crate::core::position::{Position, Reason, Status};
-use crate::core::role::Role;
+use crate::core::record::{GameRecord, RecordResult};
+use crate::core::role::{ByRole, Role};
 use crate::core::square::Square;
 use crate::search::{Clock, Feature, Info, Limits, SearchResult, Searcher};
 use crate::tools::perft;
@@ -125,20 +126,13 @@ pub struct Session {
     limits: SearchLimits,
     searcher: Searcher,
     time: Option<TimeControl>,
-    /// The time each side has left, as the controller last said (attacker, defender).
-    time_left: [Option<Duration>; 2],
+    /// The time each side has left, as the controller last said.
+    time_left: ByRole<Option<Duration>>,
 }
 
 impl Default for Session {
     fn default() -> Self {
         Session::new()
-    }
-}
-
-fn role_index(role: Role) -> usize {
-    match role {
-        Role::Attacker => 0,
-        Role::Defender => 1,
     }
 }
 
@@ -152,7 +146,7 @@ impl Session {
             limits: SearchLimits::default(),
             searcher: Searcher::new(DEFAULT_THREADS, DEFAULT_HASH_MB),
             time: None,
-            time_left: [None; 2],
+            time_left: ByRole::default(),
         }
     }
 
@@ -173,7 +167,7 @@ impl Session {
 
     fn replace_game(&mut self, game: Game) {
         self.game = game;
-        self.time_left = [None; 2];
+        self.time_left = ByRole::default();
         self.searcher.clear();
     }
 
@@ -267,56 +261,16 @@ impl Session {
             .collect())
     }
 
-    /// The game so far in record notation.
-    pub fn record(&self) -> Vec<String> {
-        self.game
-            .plies()
-            .iter()
-            .filter_map(|ply| match *ply {
-                Ply::Move { mv, captured } => {
-                    let caps: String = captured.into_iter().map(|sq| format!("x{sq}")).collect();
-                    Some(format!("{mv}{caps}"))
-                }
-                Ply::Timeout(_) => Some("timeout".to_string()),
-                Ply::Resign(_) => None,
-            })
-            .collect()
+    /// The game so far as a record (its result from the game's status).
+    pub fn record(&self) -> GameRecord {
+        GameRecord::from_game(&self.game, RecordResult::of_status(self.game.status()))
     }
 
     /// A new game from the start position (attackers first) with these record moves
     /// played under the current rules. On an error the game is left as it was.
     pub fn load_moves(&mut self, tokens: &[&str]) -> Result<(), String> {
-        let mut game = Game::new(self.rules);
-        for (i, text) in tokens.iter().enumerate() {
-            let ply = i + 1;
-            let err = |msg: String| format!("ply {ply} ({}): {msg}", short(text));
-            let token = RecordToken::parse(text).map_err(|e| err(e.to_string()))?;
-            match token {
-                RecordToken::Timeout if ply == tokens.len() => {
-                    let loser = game.to_move();
-                    game.lose_on_time(loser).map_err(|e| err(e.to_string()))?;
-                }
-                RecordToken::Timeout => return Err(err("timeout must be the last token".into())),
-                RecordToken::Move(rec) => {
-                    let captured = game.play(rec.mv).map_err(|e| err(e.to_string()))?;
-                    if rec.captures.any() && rec.captures != captured {
-                        let list = |b: crate::core::bitboard::Bitboard| {
-                            let v: Vec<String> = b.into_iter().map(|s| s.to_string()).collect();
-                            if v.is_empty() {
-                                "none".into()
-                            } else {
-                                v.join(" ")
-                            }
-                        };
-                        return Err(err(format!(
-                            "the record lists captures {}, the move captures {}",
-                            list(rec.captures),
-                            list(captured)
-                        )));
-                    }
-                }
-            }
-        }
+        let record = GameRecord::from_moves(&tokens.join(" ")).map_err(|e| e.to_string())?;
+        let game = record.replay(self.rules).map_err(|e| e.to_string())?;
         self.replace_game(game);
         Ok(())
     }
@@ -373,14 +327,12 @@ impl Session {
     /// Sets or removes the time control; the game goes on.
     pub fn set_time_control(&mut self, time: Option<TimeControl>) {
         self.time = time;
-        self.time_left = [None; 2];
+        self.time_left = ByRole::default();
     }
 
     /// The controller says `role` has `left` on its clock.
     pub fn set_time_left(&mut self, role: Role, left: Duration) {
-        if let Some(slot) = self.time_left.get_mut(role_index(role)) {
-            *slot = Some(left);
-        }
+        *self.time_left.get_mut(role) = Some(left);
     }
 
     /// The limits for the side to move: the options, and its clock if there is one.
@@ -399,7 +351,7 @@ impl Session {
     }
 
     fn clock_of(&self, role: Role) -> Option<Duration> {
-        self.time_left.get(role_index(role)).copied().flatten()
+        *self.time_left.get(role)
     }
 
     fn search(&mut self, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
@@ -471,11 +423,7 @@ impl Session {
 
 /// At most 24 characters of outside text, for messages.
 pub fn short(s: &str) -> String {
-    let mut out: String = s.chars().take(24).collect();
-    if out.len() < s.len() {
-        out.push_str("...");
-    }
-    out
+    crate::core::record::short(s)
 }
 
 #[cfg(test)]
@@ -525,7 +473,7 @@ mod tests {
         s.set_time_left(Role::Attacker, Duration::from_secs(10));
         let (role, _) = s.generate_move(&mut |_| {}).unwrap();
         assert_eq!(role, Role::Attacker);
-        let left = s.time_left.first().copied().flatten().unwrap();
+        let left = s.time_left.attacker.unwrap();
         // 10 s minus the search time plus the one-hour increment: more than 10 s.
         assert!(left > Duration::from_secs(10) && left <= Duration::from_secs(3610));
     }

@@ -1,5 +1,5 @@
 //! The rules core: squares, bitboards, boards, move generation, captures, the end-of-game
-//! tests, positions with Zobrist hashes, games with their history, and notation.
+//! tests, positions with Zobrist hashes, games with their history, notation and game records.
 //!
 //! No I/O, and no allocation in the hot path (move generation and make-move).
 
@@ -13,6 +13,8 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod position;
+pub mod record;
+pub mod rng;
 pub mod role;
 pub mod square;
 pub mod zobrist;

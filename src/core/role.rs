@@ -32,6 +32,9 @@ pub enum RoleError {
 }
 
 impl Role {
+    /// Both sides, attackers first.
+    pub const ALL: [Role; 2] = [Role::Attacker, Role::Defender];
+
     /// The other side.
     #[inline(always)]
     pub const fn opponent(self) -> Role {
@@ -70,5 +73,69 @@ impl FromStr for Role {
             "defender" | "defenders" | "d" | "white" | "w" => Ok(Role::Defender),
             _ => Err(RoleError::Invalid(s.chars().take(16).collect())),
         }
+    }
+}
+
+/// One value per side, indexed by [`Role`] (as shakmaty's `ByColor`): the one place that
+/// maps a side to a slot.
+///
+/// ```
+/// use hnefi::core::role::{ByRole, Role};
+/// let mut captures = ByRole::<u32>::default();
+/// *captures.get_mut(Role::Defender) += 2;
+/// assert_eq!(*captures.get(Role::Defender), 2);
+/// assert_eq!(captures, ByRole { attacker: 0, defender: 2 });
+/// assert_eq!(captures.map(|n| n * 10).defender, 20);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct ByRole<T> {
+    /// The attackers' value.
+    pub attacker: T,
+    /// The defenders' value.
+    pub defender: T,
+}
+
+impl<T> ByRole<T> {
+    /// A value for each side from a function of the side.
+    pub fn new_with(mut f: impl FnMut(Role) -> T) -> ByRole<T> {
+        ByRole {
+            attacker: f(Role::Attacker),
+            defender: f(Role::Defender),
+        }
+    }
+
+    /// The value of `role`.
+    #[inline(always)]
+    pub const fn get(&self, role: Role) -> &T {
+        match role {
+            Role::Attacker => &self.attacker,
+            Role::Defender => &self.defender,
+        }
+    }
+
+    /// The value of `role`, mutably.
+    #[inline(always)]
+    pub const fn get_mut(&mut self, role: Role) -> &mut T {
+        match role {
+            Role::Attacker => &mut self.attacker,
+            Role::Defender => &mut self.defender,
+        }
+    }
+
+    /// Applies `f` to both values.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByRole<U> {
+        ByRole {
+            attacker: f(self.attacker),
+            defender: f(self.defender),
+        }
+    }
+
+    /// Both sides with their values, attackers first.
+    pub fn iter(&self) -> impl Iterator<Item = (Role, &T)> {
+        [
+            (Role::Attacker, &self.attacker),
+            (Role::Defender, &self.defender),
+        ]
+        .into_iter()
     }
 }

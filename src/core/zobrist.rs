@@ -1,37 +1,27 @@
 //! Zobrist keys for hashing positions.
 //!
 //! A position's hash is the XOR of one key per (piece kind, square) and, when the defenders
-//! are to move, [`SIDE`]. The keys come from a fixed-seed SplitMix64 sequence, so hashes
+//! are to move, [`SIDE`]. The keys come from a fixed-seed [`SplitMix64`] sequence, so hashes
 //! are the same in every build.
 
 use super::board::{Board, Piece};
+use super::rng::SplitMix64;
 use super::role::Role;
 use super::square::{NUM_SQUARES, Square};
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
 const fn keys() -> ([[u64; NUM_SQUARES]; 3], u64) {
     let mut t = [[0u64; NUM_SQUARES]; 3];
-    let mut state = 0x686E_6566_6900_0001u64; // "hnefi"
+    let mut rng = SplitMix64::new(0x686E_6566_6900_0001); // "hnefi"
     let mut k = 0;
     while k < 3 {
         let mut s = 0;
         while s < NUM_SQUARES {
-            let (ns, v) = splitmix(state);
-            state = ns;
-            t[k][s] = v;
+            t[k][s] = rng.next_u64();
             s += 1;
         }
         k += 1;
     }
-    let (_, side) = splitmix(state);
-    (t, side)
+    (t, rng.next_u64())
 }
 
 const KEYS: ([[u64; NUM_SQUARES]; 3], u64) = keys();

@@ -460,7 +460,7 @@ fn show_board(s: &mut Session, args: &[&str]) -> Reply {
 
 fn show_moves(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "show_moves")?;
-    Ok(s.record().join(" "))
+    Ok(s.record().moves_field())
 }
 
 fn first_move(s: &mut Session, args: &[&str]) -> Reply {

@@ -6,7 +6,7 @@ use crate::core::board::Board;
 use crate::core::capture;
 use crate::core::movegen::slides;
 use crate::core::moves::{MAX_MOVES, Move, MoveList};
-use crate::core::role::Role;
+use crate::core::role::{ByRole, Role};
 use crate::core::square::NUM_SQUARES;
 
 /// Maximum search ply the per-ply tables cover.
@@ -24,34 +24,38 @@ const NEAR_KING: i32 = 1 << 20;
 /// History and killer tables of one search thread.
 #[derive(Clone)]
 pub struct Heuristics {
-    history: Vec<i32>,
+    history: ByRole<Vec<i32>>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
 }
 
 impl Default for Heuristics {
     fn default() -> Self {
         Heuristics {
-            history: vec![0; 2 * NUM_SQUARES * NUM_SQUARES],
+            history: ByRole::new_with(|_| vec![0; NUM_SQUARES * NUM_SQUARES]),
             killers: [[None; 2]; MAX_PLY + 1],
         }
     }
 }
 
 #[inline(always)]
-fn hidx(role: Role, mv: Move) -> usize {
-    (role as usize * NUM_SQUARES + mv.from.index()) * NUM_SQUARES + mv.to.index()
+fn hidx(mv: Move) -> usize {
+    mv.from.index() * NUM_SQUARES + mv.to.index()
 }
 
 impl Heuristics {
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.history.iter_mut().for_each(|h| *h = 0);
+        for role in Role::ALL {
+            self.history.get_mut(role).iter_mut().for_each(|h| *h = 0);
+        }
         self.killers = [[None; 2]; MAX_PLY + 1];
     }
 
     /// Ages the history between searches and clears the killers.
     pub fn new_search(&mut self) {
-        self.history.iter_mut().for_each(|h| *h /= 8);
+        for role in Role::ALL {
+            self.history.get_mut(role).iter_mut().for_each(|h| *h /= 8);
+        }
         self.killers = [[None; 2]; MAX_PLY + 1];
     }
 
@@ -82,7 +86,7 @@ impl Heuristics {
 
     #[inline(always)]
     fn update(&mut self, role: Role, mv: Move, bonus: i32) {
-        if let Some(h) = self.history.get_mut(hidx(role, mv)) {
+        if let Some(h) = self.history.get_mut(role).get_mut(hidx(mv)) {
             *h += bonus - *h * bonus.abs() / 16384;
         }
     }
@@ -90,7 +94,7 @@ impl Heuristics {
     /// The history score of a move.
     #[inline(always)]
     pub fn history(&self, role: Role, mv: Move) -> i32 {
-        self.history.get(hidx(role, mv)).copied().unwrap_or(0)
+        self.history.get(role).get(hidx(mv)).copied().unwrap_or(0)
     }
 }
 

@@ -1,0 +1,455 @@
+//! Game records: the one owner of the records format of `tests/data/copenhagen.csv`, one
+//! game per line,
+//!
+//! ```text
+//! moves,attacker_captures,defender_captures,result
+//! d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2 timeout,1,0,Black
+//! ```
+//!
+//! `moves` holds record moves separated by spaces (`g3-e3xe2`: the move and each square it
+//! captured), optionally ending with `timeout` (the side to move lost on time); the
+//! attackers move first, from the start position. The capture counts are the numbers of
+//! capture suffixes each side wrote (the archive sometimes lists a square twice, and counts
+//! it twice). `result` is `Black` (attackers won), `White` (defenders won), `Draw` or
+//! `Ongoing`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use super::bitboard::Bitboard;
+use super::game::{Game, Ply, RuleSet};
+use super::notation::{RecordError, RecordMove, RecordToken};
+use super::position::{IllegalMove, Status};
+use super::role::{ByRole, Role};
+
+/// The result field of a record.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum RecordResult {
+    /// `Black`: the attackers won.
+    AttackersWon,
+    /// `White`: the defenders won.
+    DefendersWon,
+    /// `Draw`.
+    Draw,
+    /// `Ongoing`: the game was not finished.
+    Ongoing,
+}
+
+impl RecordResult {
+    /// The result of a finished game with this winner (`None`: a draw).
+    pub const fn of_winner(winner: Option<Role>) -> RecordResult {
+        match winner {
+            Some(Role::Attacker) => RecordResult::AttackersWon,
+            Some(Role::Defender) => RecordResult::DefendersWon,
+            None => RecordResult::Draw,
+        }
+    }
+
+    /// The result field for a game with this status.
+    pub const fn of_status(status: Status) -> RecordResult {
+        match status {
+            Status::Ongoing => RecordResult::Ongoing,
+            Status::Won { winner, .. } => RecordResult::of_winner(Some(winner)),
+            Status::Drawn { .. } => RecordResult::Draw,
+        }
+    }
+
+    /// The winner, if the result names one.
+    pub const fn winner(self) -> Option<Role> {
+        match self {
+            RecordResult::AttackersWon => Some(Role::Attacker),
+            RecordResult::DefendersWon => Some(Role::Defender),
+            RecordResult::Draw | RecordResult::Ongoing => None,
+        }
+    }
+
+    /// The name in the file.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecordResult::AttackersWon => "Black",
+            RecordResult::DefendersWon => "White",
+            RecordResult::Draw => "Draw",
+            RecordResult::Ongoing => "Ongoing",
+        }
+    }
+}
+
+impl fmt::Display for RecordResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RecordResult {
+    type Err = GameRecordError;
+
+    fn from_str(s: &str) -> Result<RecordResult, GameRecordError> {
+        [
+            RecordResult::AttackersWon,
+            RecordResult::DefendersWon,
+            RecordResult::Draw,
+            RecordResult::Ongoing,
+        ]
+        .into_iter()
+        .find(|r| r.name() == s)
+        .ok_or_else(|| GameRecordError::Result(short(s)))
+    }
+}
+
+/// Why a record line could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GameRecordError {
+    /// Not four comma-separated fields.
+    #[error(
+        "a game record has 4 comma-separated fields (moves,attacker_captures,defender_captures,result), this line has {0}"
+    )]
+    Fields(usize),
+    /// A token of the moves field is neither a record move nor `timeout`.
+    #[error("ply {ply} ({token}): {source}")]
+    Token {
+        /// The ply, from 1.
+        ply: usize,
+        /// The token (shortened).
+        token: String,
+        /// What is wrong with it.
+        source: RecordError,
+    },
+    /// `timeout` before the last token.
+    #[error("ply {ply} (timeout): timeout must be the last token")]
+    TimeoutNotLast {
+        /// The ply, from 1.
+        ply: usize,
+    },
+    /// A capture count is not a number.
+    #[error("invalid {} capture count '{text}': expected a number", .role.plural())]
+    CountSyntax {
+        /// Whose count.
+        role: Role,
+        /// The field (shortened).
+        text: String,
+    },
+    /// A capture count differs from the capture suffixes of that side's moves.
+    #[error(
+        "the {} capture count is {field}, but their moves list {listed} captures", .role.plural()
+    )]
+    CountMismatch {
+        /// Whose count.
+        role: Role,
+        /// The number in the field.
+        field: u32,
+        /// The capture suffixes of that side's moves.
+        listed: u32,
+    },
+    /// An unknown result.
+    #[error("invalid result '{0}': expected Black, White, Draw or Ongoing")]
+    Result(String),
+}
+
+/// Why a record does not replay under the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    /// A move is illegal (or the game was already over).
+    #[error("ply {ply} ({token}): {source}")]
+    Illegal {
+        /// The ply, from 1.
+        ply: usize,
+        /// The record move.
+        token: String,
+        /// Why the rules refuse it.
+        source: IllegalMove,
+    },
+    /// A move lists captures, and they are not the move's.
+    #[error(
+        "ply {ply} ({token}): the record lists captures {}, the move captures {}",
+        squares(*.listed), squares(*.actual)
+    )]
+    Captures {
+        /// The ply, from 1.
+        ply: usize,
+        /// The record move.
+        token: String,
+        /// The captures the record lists.
+        listed: Bitboard,
+        /// The captures the move makes.
+        actual: Bitboard,
+    },
+    /// The final `timeout` after the end of the game.
+    #[error("ply {ply} (timeout): {source}")]
+    Timeout {
+        /// The ply, from 1.
+        ply: usize,
+        /// Why the rules refuse it.
+        source: IllegalMove,
+    },
+}
+
+fn squares(b: Bitboard) -> String {
+    if b.is_empty() {
+        return "none".into();
+    }
+    b.into_iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// At most 24 characters of outside text, for messages.
+pub(crate) fn short(s: &str) -> String {
+    let mut out: String = s.chars().take(24).collect();
+    if out.len() < s.len() {
+        out.push_str("...");
+    }
+    out
+}
+
+/// One game of a records file.
+///
+/// ```
+/// use hnefi::core::game::RuleSet;
+/// use hnefi::core::record::{GameRecord, RecordResult};
+/// let line = "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2 timeout,1,0,Black";
+/// let record: GameRecord = line.parse().unwrap();
+/// assert_eq!((record.moves.len(), record.timeout), (5, true));
+/// assert_eq!(record.result, RecordResult::AttackersWon);
+/// assert_eq!(record.to_string(), line);
+/// let game = record.replay(RuleSet::default()).unwrap();
+/// assert_eq!(GameRecord::from_game(&game, record.result), record);
+/// assert!("d1-d3,0,1,Black".parse::<GameRecord>().is_err()); // no capture listed
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameRecord {
+    /// The moves with the captures they list.
+    pub moves: Vec<RecordMove>,
+    /// The record ends with `timeout`: the side to move after the moves lost on time.
+    pub timeout: bool,
+    /// The result field.
+    pub result: RecordResult,
+}
+
+impl GameRecord {
+    /// Reads a moves field alone (record moves, optionally a final `timeout`); the result
+    /// is [`RecordResult::Ongoing`].
+    pub fn from_moves(field: &str) -> Result<GameRecord, GameRecordError> {
+        Ok(GameRecord::read_moves(field)?.0)
+    }
+
+    /// Reads a moves field; also returns the capture suffixes written by each side.
+    fn read_moves(field: &str) -> Result<(GameRecord, ByRole<u32>), GameRecordError> {
+        let tokens: Vec<&str> = field.split_whitespace().collect();
+        let mut record = GameRecord {
+            moves: Vec::with_capacity(tokens.len()),
+            timeout: false,
+            result: RecordResult::Ongoing,
+        };
+        let mut listed = ByRole::<u32>::default();
+        let mut mover = Role::Attacker;
+        for (i, &text) in tokens.iter().enumerate() {
+            let ply = i + 1;
+            let token = RecordToken::parse(text).map_err(|source| GameRecordError::Token {
+                ply,
+                token: short(text),
+                source,
+            })?;
+            match token {
+                RecordToken::Timeout if ply == tokens.len() => record.timeout = true,
+                RecordToken::Timeout => return Err(GameRecordError::TimeoutNotLast { ply }),
+                RecordToken::Move(m) => {
+                    let suffixes = text.matches(['x', 'X']).count();
+                    *listed.get_mut(mover) += u32::try_from(suffixes).unwrap_or(u32::MAX);
+                    record.moves.push(m);
+                    mover = mover.opponent();
+                }
+            }
+        }
+        Ok((record, listed))
+    }
+
+    /// The record of `game` (moves with their captures, a final `timeout` for a loss on
+    /// time, resignations left out) with the result `result`. The format has no position
+    /// field: the record means what it says only for a game from the start position.
+    pub fn from_game(game: &Game, result: RecordResult) -> GameRecord {
+        let mut record = GameRecord {
+            moves: Vec::with_capacity(game.plies().len()),
+            timeout: false,
+            result,
+        };
+        for ply in game.plies() {
+            match *ply {
+                Ply::Move { mv, captured } => record.moves.push(RecordMove {
+                    mv,
+                    captures: captured,
+                }),
+                Ply::Timeout(_) => record.timeout = true,
+                Ply::Resign(_) => {}
+            }
+        }
+        record
+    }
+
+    /// The number of pieces each side captured, as the moves list them.
+    pub fn captures(&self) -> ByRole<u32> {
+        let mut counts = ByRole::<u32>::default();
+        for (i, m) in self.moves.iter().enumerate() {
+            let mover = if i % 2 == 0 {
+                Role::Attacker
+            } else {
+                Role::Defender
+            };
+            *counts.get_mut(mover) += m.captures.count();
+        }
+        counts
+    }
+
+    /// The moves field: the moves and a final `timeout`, separated by spaces.
+    pub fn moves_field(&self) -> String {
+        let mut tokens: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
+        if self.timeout {
+            tokens.push("timeout".into());
+        }
+        tokens.join(" ")
+    }
+
+    /// Plays the record from the start position under `rules`: every move must be legal
+    /// and, where the record lists captures, capture exactly those; a final `timeout`
+    /// ends the game on time. The result field is not checked (records end by
+    /// resignations too, which they do not write).
+    pub fn replay(&self, rules: RuleSet) -> Result<Game, ReplayError> {
+        let mut game = Game::new(rules);
+        for (i, m) in self.moves.iter().enumerate() {
+            let ply = i + 1;
+            let actual = game.play(m.mv).map_err(|source| ReplayError::Illegal {
+                ply,
+                token: m.to_string(),
+                source,
+            })?;
+            if m.captures.any() && m.captures != actual {
+                return Err(ReplayError::Captures {
+                    ply,
+                    token: m.to_string(),
+                    listed: m.captures,
+                    actual,
+                });
+            }
+        }
+        if self.timeout {
+            let loser = game.to_move();
+            game.lose_on_time(loser)
+                .map_err(|source| ReplayError::Timeout {
+                    ply: self.moves.len() + 1,
+                    source,
+                })?;
+        }
+        Ok(game)
+    }
+}
+
+impl FromStr for GameRecord {
+    type Err = GameRecordError;
+
+    /// Reads one line (without its newline). The capture counts must equal the capture
+    /// suffixes each side wrote.
+    fn from_str(line: &str) -> Result<GameRecord, GameRecordError> {
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        let [moves, attacker, defender, result] = fields.as_slice() else {
+            return Err(GameRecordError::Fields(fields.len()));
+        };
+        let (mut record, listed) = GameRecord::read_moves(moves)?;
+        for (role, text) in [(Role::Attacker, attacker), (Role::Defender, defender)] {
+            let field: u32 = text.parse().map_err(|_| GameRecordError::CountSyntax {
+                role,
+                text: short(text),
+            })?;
+            let listed = *listed.get(role);
+            if field != listed {
+                return Err(GameRecordError::CountMismatch {
+                    role,
+                    field,
+                    listed,
+                });
+            }
+        }
+        record.result = result.parse()?;
+        Ok(record)
+    }
+}
+
+impl fmt::Display for GameRecord {
+    /// One line, without its newline; each capture listed once.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let counts = self.captures();
+        write!(
+            f,
+            "{},{},{},{}",
+            self.moves_field(),
+            counts.attacker,
+            counts.defender,
+            self.result
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_field() {
+        let e = |s: &str| s.parse::<GameRecord>().unwrap_err().to_string();
+        assert!(e("h1-h3,0,0").contains("this line has 3"));
+        assert_eq!(
+            e("h1-h3 h3-q3,0,0,Draw"),
+            "ply 2 (h3-q3): invalid square 'q3': expected a file a..k and a rank 1..11, like f6"
+        );
+        assert_eq!(
+            e("timeout h1-h3,0,0,Draw"),
+            "ply 1 (timeout): timeout must be the last token"
+        );
+        assert_eq!(
+            e("h1-h3,x,0,Draw"),
+            "invalid attackers capture count 'x': expected a number"
+        );
+        assert_eq!(
+            e("h1-h3 f4-i4xi3xi3,0,1,Draw"),
+            "the defenders capture count is 1, but their moves list 2 captures"
+        );
+        assert_eq!(
+            e("h1-h3,0,0,white"),
+            "invalid result 'white': expected Black, White, Draw or Ongoing"
+        );
+    }
+
+    #[test]
+    fn empty_moves_and_duplicate_suffixes() {
+        let r: GameRecord = ",0,0,White".parse().unwrap();
+        assert!(r.moves.is_empty() && !r.timeout);
+        assert_eq!(r.to_string(), ",0,0,White");
+        // A square listed twice counts twice in the field, once in the capture set.
+        let r: GameRecord = "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2xe2,2,0,Ongoing"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            r.captures(),
+            ByRole::new_with(|r| u32::from(r == Role::Attacker))
+        );
+        assert_eq!(
+            r.to_string(),
+            "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2,1,0,Ongoing"
+        );
+    }
+
+    #[test]
+    fn replay_checks_listed_captures() {
+        let r = GameRecord::from_moves("d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe4").unwrap();
+        assert_eq!(
+            r.replay(RuleSet::default()).unwrap_err().to_string(),
+            "ply 5 (g3-e3xe4): the record lists captures e4, the move captures e2"
+        );
+        let r = GameRecord::from_moves("d1-d3 d3-d4").unwrap();
+        assert_eq!(
+            r.replay(RuleSet::default()).unwrap_err().to_string(),
+            "ply 2 (d3-d4): no defender piece on d3"
+        );
+    }
+}
