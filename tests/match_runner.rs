@@ -7,9 +7,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use hnefi::core::game::{Game, RepetitionMode, RuleSet};
-use hnefi::core::notation::{RecordMove, RecordToken};
+use hnefi::core::game::{RepetitionMode, RuleSet};
+use hnefi::core::notation::RecordMove;
 use hnefi::core::position::Status;
+use hnefi::core::record::GameRecord;
 use hnefi::core::role::Role;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hnefi");
@@ -69,36 +70,26 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// Replays one records line under `rules`: every move legal, every capture list equal to
-/// the core's; a final `timeout` is a loss on time. Returns the final status and the
-/// result field.
+/// Replays one records line under `rules` with the core's [`GameRecord`]: every move
+/// legal, every capture list equal to the core's (the line is exactly the record of the
+/// replayed game). Returns the final status, the result field and the number of moves.
 fn replay(line: &str, rules: RuleSet) -> (Status, String, usize) {
-    let fields: Vec<&str> = line.split(',').collect();
-    let [moves, att, def, result] = fields.as_slice() else {
-        panic!("not a record: {line}");
-    };
-    let mut game = Game::new(rules);
-    let mut caps = [0u32; 2];
-    let tokens: Vec<&str> = moves.split_whitespace().collect();
-    for (i, tok) in tokens.iter().enumerate() {
-        match RecordToken::parse(tok).expect("record token") {
-            RecordToken::Timeout => {
-                assert_eq!(i + 1, tokens.len(), "timeout before the end: {line}");
-                game.lose_on_time(game.to_move()).expect("timeout");
-            }
-            RecordToken::Move(RecordMove { mv, captures }) => {
-                let mover = game.to_move();
-                let got = game
-                    .play(mv)
-                    .unwrap_or_else(|e| panic!("ply {} {tok}: {e} in {line}", i + 1));
-                assert_eq!(got, captures, "ply {} {tok}", i + 1);
-                caps[(mover == Role::Defender) as usize] += captures.count();
-            }
-        }
-    }
-    assert_eq!(att.parse::<u32>().ok(), Some(caps[0]), "{line}");
-    assert_eq!(def.parse::<u32>().ok(), Some(caps[1]), "{line}");
-    (game.status(), result.to_string(), game.moves_played())
+    let record: GameRecord = line
+        .parse()
+        .unwrap_or_else(|e| panic!("not a record ({e}): {line}"));
+    let game = record
+        .replay(rules)
+        .unwrap_or_else(|e| panic!("{e} in {line}"));
+    assert_eq!(
+        GameRecord::from_game(&game, record.result),
+        record,
+        "{line}"
+    );
+    (
+        game.status(),
+        record.result.to_string(),
+        game.moves_played(),
+    )
 }
 
 fn result_of(status: Status) -> &'static str {

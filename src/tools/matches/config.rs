@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::core::game::{RepetitionMode, RuleSet};
+use crate::core::rng::SplitMix64;
 
 use super::args::MatchArgs;
 use super::dialect::{self, Dialect};
@@ -157,7 +158,7 @@ impl MatchConfig {
                 let text = String::from_utf8_lossy(&text);
                 let mut list = openings::from_records(&text, plies, rules)?;
                 if let Some(seed) = a.seed {
-                    openings::Rng::new(seed).shuffle(&mut list);
+                    SplitMix64::new(seed).shuffle(&mut list);
                 }
                 list
             }

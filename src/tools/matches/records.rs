@@ -12,10 +12,10 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::core::game::{Game, Ply, RuleSet};
+use crate::core::game::{Game, RuleSet};
 use crate::core::moves::Move;
-use crate::core::notation::{RecordMove, RecordToken};
 use crate::core::position::Status;
+use crate::core::record::{GameRecord, GameRecordError, RecordResult};
 use crate::core::role::Role;
 
 use super::dialect::shown;
@@ -59,26 +59,17 @@ impl GameResult {
     }
 }
 
-/// The result field: `Black` (attackers won), `White` (defenders won) or `Draw`.
-pub fn result_name(winner: Option<Role>) -> &'static str {
-    match winner {
-        Some(Role::Attacker) => "Black",
-        Some(Role::Defender) => "White",
-        None => "Draw",
-    }
-}
-
+/// The winner a result field names, for a finished game (`Ongoing` is none).
 fn winner_of(result: &str) -> Option<Option<Role>> {
-    match result {
-        "Black" => Some(Some(Role::Attacker)),
-        "White" => Some(Some(Role::Defender)),
-        "Draw" => Some(None),
-        _ => None,
+    match result.parse::<RecordResult>() {
+        Ok(RecordResult::Ongoing) | Err(_) => None,
+        Ok(r) => Some(r.winner()),
     }
 }
 
-/// The records line of a game: moves with their captures (`g3-e3xe2`), a final `timeout`
-/// for a loss on time, the capture counts per side and the result.
+/// The records line of a finished game (see [`GameRecord`]): moves with their captures
+/// (`g3-e3xe2`), a final `timeout` for a loss on time, the capture counts per side and
+/// the result.
 ///
 /// ```
 /// use hnefi::core::game::{Game, RuleSet};
@@ -92,33 +83,7 @@ fn winner_of(result: &str) -> Option<Option<Role>> {
 /// assert_eq!(record_line(&g, Some(Role::Attacker)), "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2 timeout,1,0,Black");
 /// ```
 pub fn record_line(game: &Game, winner: Option<Role>) -> String {
-    let mut moves = Vec::with_capacity(game.plies().len());
-    let mut counts = [0u32; 2];
-    let mut mover = game.first_position().to_move();
-    for ply in game.plies() {
-        match *ply {
-            Ply::Move { mv, captured } => {
-                counts[(mover == Role::Defender) as usize] += captured.count();
-                moves.push(
-                    RecordMove {
-                        mv,
-                        captures: captured,
-                    }
-                    .to_string(),
-                );
-                mover = mover.opponent();
-            }
-            Ply::Timeout(_) => moves.push("timeout".to_string()),
-            Ply::Resign(_) => {}
-        }
-    }
-    format!(
-        "{},{},{},{}",
-        moves.join(" "),
-        counts[0],
-        counts[1],
-        result_name(winner)
-    )
+    GameRecord::from_game(game, RecordResult::of_winner(winner)).to_string()
 }
 
 /// The text of a `.meta` field: the whole text, control characters replaced (so that
@@ -136,7 +101,7 @@ pub fn meta_line(r: &GameResult) -> String {
         r.index + 1,
         r.attacker + 1,
         r.defender + 1,
-        result_name(r.winner),
+        RecordResult::of_winner(r.winner),
         r.reason,
         meta_field(&r.detail)
     )
@@ -213,57 +178,38 @@ fn complete_lines(path: &Path) -> io::Result<(Vec<String>, Option<String>)> {
     Ok((text.lines().map(str::to_string).collect(), cut))
 }
 
-/// Replays a records line from the start under `rules`: every move legal with the
-/// captures recorded, a final `timeout` a loss on time of the side to move, the capture
-/// counts right, the moves starting with `opening`, and a result that agrees with the
-/// rules when they ended the game. Returns the winner.
+/// Replays a records line from the start under `rules` (see [`GameRecord::replay`]):
+/// the record must be exactly the one the runner writes for the replayed game (every
+/// capture listed), start with `opening`, be finished, and agree with the rules when
+/// they ended the game. Returns the winner.
 pub fn replay_record(line: &str, rules: RuleSet, opening: &[Move]) -> Result<Option<Role>, String> {
-    let fields: Vec<&str> = line.split(',').collect();
-    let [moves, att, def, result] = fields.as_slice() else {
-        return Err("not moves,attacker_captures,defender_captures,result".into());
-    };
-    let winner = winner_of(result).ok_or_else(|| format!("result '{}'", shown(result)))?;
-    let mut game = Game::new(rules);
-    let mut counts = [0u32; 2];
-    let tokens: Vec<&str> = moves.split_whitespace().collect();
-    for (i, token) in tokens.iter().enumerate() {
-        let ply = i + 1;
-        match RecordToken::parse(token).map_err(|e| format!("ply {ply} '{}': {e}", shown(token)))? {
-            RecordToken::Timeout if ply == tokens.len() => {
-                game.lose_on_time(game.to_move())
-                    .map_err(|e| format!("timeout: {e}"))?;
-            }
-            RecordToken::Timeout => return Err(format!("ply {ply}: timeout before the end")),
-            RecordToken::Move(rec) => {
-                if let Some(want) = opening.get(i).filter(|&&m| m != rec.mv) {
-                    return Err(format!("ply {ply} is {}, the opening has {want}", rec.mv));
-                }
-                let mover = game.to_move();
-                let captured = game
-                    .play(rec.mv)
-                    .map_err(|e| format!("ply {ply} {}: {e}", rec.mv))?;
-                if captured != rec.captures {
-                    return Err(format!(
-                        "ply {ply} {}: the captures differ from the rules'",
-                        rec.mv
-                    ));
-                }
-                counts[usize::from(mover == Role::Defender)] += captured.count();
-            }
-        }
+    let record: GameRecord = line.parse().map_err(|e: GameRecordError| e.to_string())?;
+    if let Some((i, (m, want))) = record
+        .moves
+        .iter()
+        .zip(opening)
+        .enumerate()
+        .find(|(_, (m, want))| m.mv != **want)
+    {
+        return Err(format!("ply {} is {}, the opening has {want}", i + 1, m.mv));
     }
-    if tokens.len() < opening.len() {
+    if record.moves.len() < opening.len() {
         return Err(format!(
             "shorter than the opening of {} plies",
             opening.len()
         ));
     }
-    if [att.parse().ok(), def.parse().ok()] != [Some(counts[0]), Some(counts[1])] {
-        return Err("the capture counts differ from the moves'".into());
+    if record.result == RecordResult::Ongoing {
+        return Err("the game is not finished (Ongoing)".into());
     }
+    let game = record.replay(rules).map_err(|e| e.to_string())?;
+    if GameRecord::from_game(&game, record.result) != record {
+        return Err("a move does not list the captures it makes".into());
+    }
+    let winner = record.result.winner();
     match game.status() {
         Status::Won { winner: w, .. } if winner != Some(w) => {
-            Err(format!("the rules say the {w}s won"))
+            Err(format!("the rules say the {}s won", w))
         }
         Status::Drawn { .. } if winner.is_some() => Err("the rules say it is a draw".into()),
         _ => Ok(winner),
