@@ -5,16 +5,20 @@
 //!   interval is `p ± 1.96 s/√n`, with `s` the standard deviation of the per-game scores
 //!   (1, ½, 0), each bound turned into Elo. `p` and the bounds are clamped to
 //!   `[1/(2n), 1 - 1/(2n)]`, so that 0 or n points still give a finite (large) value.
-//! - SPRT: the generalised SPRT of fishtest and cutechess in its normal approximation on
-//!   the **trinomial** (per-game win/draw/loss) model with logistic Elo: with `s0`, `s1`
-//!   the expected scores at `elo0`, `elo1` and the sample mean `m` and variance `v` of the
-//!   per-game scores, `LLR = n (s1 - s0) (2m - s0 - s1) / (2v)`. The test accepts H1
+//!   With fewer than two scores, or all alike, there is no interval (its width would be
+//!   0, a certainty the games do not give).
+//! - SPRT: the generalised SPRT of fishtest and cutechess in its normal approximation
+//!   with logistic Elo (Michel Van den Bergh's formula, fishtest's `LLR_logistic`): with
+//!   `s0`, `s1` the expected scores at `elo0`, `elo1` and the sample mean `m` and variance
+//!   `v` of the `n` units, `LLR = n (s1 - s0) (2m - s0 - s1) / (2v)`. The test accepts H1
 //!   (`elo >= elo1`) when `LLR >= ln((1-β)/α)` and H0 (`elo <= elo0`) when
-//!   `LLR <= ln(β/(1-α))`. When every game so far has the same score, the variance is
-//!   taken with one virtual draw added (otherwise it is 0 and the test could never stop
-//!   on a one-sided match); only draws give an LLR of 0. The pentanomial model (game pairs) is not used: with openings
-//!   it would be more accurate, but it needs both games of a pair and the trinomial
-//!   estimate is the conservative one.
+//!   `LLR <= ln(β/(1-α))`. The units are what the caller passes: per-game scores (1, ½,
+//!   0: the trinomial model) or the mean scores of game pairs (0, ¼, ½, ¾, 1: the
+//!   pentanomial model, which `hnefi match` uses whenever the engines meet in game pairs,
+//!   see `pairs.rs`). When every unit so far has the same score, the variance is taken
+//!   with one virtual draw added (otherwise it is 0 and the test could never stop on a
+//!   one-sided match); only draws give an LLR of 0. Fishtest instead puts 0.001 of a unit
+//!   in every empty cell, which moves the LLR by about 1e-4 on typical counts.
 
 /// Wins, draws and losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -260,5 +264,63 @@ impl Sprt {
         } else {
             SprtState::Continue
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The units of a count vector: `counts[i]` units scoring `i / (len - 1)`.
+    fn units(counts: &[u32]) -> Vec<f64> {
+        let top = (counts.len() - 1) as f64;
+        counts
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &c)| std::iter::repeat_n(i as f64 / top, c as usize))
+            .collect()
+    }
+
+    /// Reference values computed independently with fishtest's formulas (its
+    /// `server/fishtest/stats/stat_util.py`: `LLR_logistic`, `results_to_pdf`, `stats`,
+    /// and the bounds of `sprt`), in a separate script, not with this code.
+    #[test]
+    fn llr_equals_fishtest_reference_values() {
+        let cases: [(f64, f64, &[u32], f64); 4] = [
+            // Trinomial: losses, draws, wins.
+            (0.0, 10.0, &[30, 40, 50], 0.8230061899809726),
+            (0.0, 50.0, &[12, 7, 3], -2.9371279688447527),
+            // Pentanomial: pairs scoring 0, ½, 1, 1½, 2.
+            (0.0, 5.0, &[5, 20, 50, 30, 10], 0.5700016801668283),
+            (-5.0, 5.0, &[3, 10, 80, 12, 6], 0.890122138560121),
+        ];
+        for (elo0, elo1, counts, want) in cases {
+            let t = Sprt {
+                elo0,
+                elo1,
+                alpha: 0.05,
+                beta: 0.05,
+            };
+            let got = t.llr(&units(counts));
+            assert!((got - want).abs() < 1e-9, "{counts:?}: {got} vs {want}");
+        }
+        // With empty cells fishtest adds 0.001 to each (3.6907619086008494 here); without
+        // that regularisation the LLR is 3.6908876591473403.
+        let t = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let got = t.llr(&units(&[1, 0, 180, 0, 12]));
+        assert!((got - 3.6908876591473403).abs() < 1e-9, "{got}");
+        assert!((got - 3.6907619086008494).abs() < 1e-3, "{got}");
+        assert_eq!(t.state(&units(&[1, 0, 180, 0, 12])), SprtState::AcceptH1);
+        let (low, high) = t.bounds();
+        assert!((low - -2.9444389791664403).abs() < 1e-12);
+        assert!((high - 2.9444389791664403).abs() < 1e-12);
+        let t = Sprt { elo1: 50.0, ..t };
+        assert_eq!(t.state(&units(&[12, 7, 3])), SprtState::Continue);
+        assert_eq!(t.state(&units(&[24, 14, 6])), SprtState::AcceptH0);
     }
 }
