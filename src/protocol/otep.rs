@@ -22,7 +22,7 @@ use thiserror::Error;
 use crate::core::board::Board;
 use crate::core::moves::Move;
 use crate::core::notation::{parse_opentafl, to_opentafl};
-use crate::core::role::Role;
+use crate::core::role::{ByRole, Role};
 use crate::core::square::Square;
 use crate::search::Info;
 use crate::session::{EngineMove, SearchOption, Session, TimeControl};
@@ -187,7 +187,7 @@ pub struct OtepEngine {
     /// overtime).
     movetime_ms: u64,
     side: Option<Role>,
-    clocks: [SideClock; 2],
+    clocks: ByRole<SideClock>,
     done: bool,
 }
 
@@ -203,7 +203,7 @@ impl OtepEngine {
             session,
             movetime_ms,
             side: None,
-            clocks: [SideClock::None; 2],
+            clocks: ByRole::new_with(|_| SideClock::None),
             done: false,
         }
     }
@@ -258,7 +258,10 @@ impl OtepEngine {
             }
             ("clock", [a, d, ..]) => {
                 if let (Some(a), Some(d)) = (parse_clock_field(a), parse_clock_field(d)) {
-                    self.clocks = [a, d];
+                    self.clocks = ByRole {
+                        attacker: a,
+                        defender: d,
+                    };
                 }
                 Vec::new()
             }
@@ -332,7 +335,7 @@ impl OtepEngine {
 
     /// Sets the search limits from the last `clock` for `role`.
     fn apply_clock(&mut self, role: Role) -> Result<(), String> {
-        let own = self.clocks[usize::from(role == Role::Defender)];
+        let own = *self.clocks.get(role);
         let (movetime, main) = match own {
             SideClock::None => (self.movetime_ms, None),
             SideClock::Overtime(t) => (duration_ms(with_margin(t)), None),

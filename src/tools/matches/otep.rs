@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use crate::core::game::Game;
 use crate::core::moves::Move;
 use crate::core::notation::to_opentafl;
-use crate::core::role::Role;
+use crate::core::role::{ByRole, Role};
 use crate::protocol::otep::{COPENHAGEN_RULES, parse_move, side_name};
 
 use super::dialect::{Fault, Generated, shown};
@@ -83,15 +83,17 @@ pub fn finish(p: &mut Process, winner: Option<Role>) {
 ///
 /// ```
 /// use std::time::Duration;
+/// use hnefi::core::role::ByRole;
 /// use hnefi::tools::matches::otep::clock_command;
 /// use hnefi::tools::matches::play::TimeControl;
 /// let ms = Duration::from_millis;
-/// assert_eq!(clock_command(TimeControl::MoveTime(ms(250)), [ms(0); 2]), "clock 250* 250* 1 1 1");
+/// assert_eq!(clock_command(TimeControl::MoveTime(ms(250)), ByRole::default()), "clock 250* 250* 1 1 1");
 /// let fischer = TimeControl::Fischer { base: ms(60000), increment: ms(500) };
-/// assert_eq!(clock_command(fischer, [ms(59000), ms(60000)]), "clock 59000 60000 0 0 0");
-/// assert_eq!(clock_command(TimeControl::None, [ms(0); 2]), "clock -1 -1 0 0 0");
+/// let clocks = ByRole { attacker: ms(59000), defender: ms(60000) };
+/// assert_eq!(clock_command(fischer, clocks), "clock 59000 60000 0 0 0");
+/// assert_eq!(clock_command(TimeControl::None, ByRole::default()), "clock -1 -1 0 0 0");
 /// ```
-pub fn clock_command(time: TimeControl, clocks: [Duration; 2]) -> String {
+pub fn clock_command(time: TimeControl, clocks: ByRole<Duration>) -> String {
     match time {
         TimeControl::None => "clock -1 -1 0 0 0".into(),
         TimeControl::MoveTime(t) => {
@@ -100,8 +102,8 @@ pub fn clock_command(time: TimeControl, clocks: [Duration; 2]) -> String {
         }
         TimeControl::Fischer { .. } => format!(
             "clock {} {} 0 0 0",
-            clocks[0].as_millis(),
-            clocks[1].as_millis()
+            clocks.attacker.as_millis(),
+            clocks.defender.as_millis()
         ),
     }
 }

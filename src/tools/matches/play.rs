@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::core::game::{Game, Ply, RuleSet};
 use crate::core::moves::Move;
 use crate::core::position::{Reason as RulesReason, Status};
-use crate::core::role::Role;
+use crate::core::role::{ByRole, Role};
 
 use super::dialect::{Dialect, Fault, Generated, Reply, shown};
 use super::engine::Process;
@@ -289,13 +289,13 @@ impl Player {
         &mut self,
         game: &Game,
         side: Role,
-        clock: [Duration; 2],
+        clock: ByRole<Duration>,
         allowance: Duration,
         s: &Settings,
     ) -> Result<Asked, Forfeit> {
         if let (TimeControl::Fischer { .. }, Dialect::Hnefi) = (s.time, self.dialect) {
             for role in [Role::Attacker, Role::Defender] {
-                let ms = clock[index(role)].as_millis();
+                let ms = clock.get(role).as_millis();
                 self.command(&format!("time_left {role} {ms}"), s)?;
             }
         }
@@ -360,17 +360,17 @@ fn game_moves(game: &Game) -> Vec<Move> {
 /// The `go` of a UCI engine and its `movetime` fallback.
 fn uci_go(
     time: TimeControl,
-    clock: [Duration; 2],
+    clock: ByRole<Duration>,
     side: Role,
     clock_ok: bool,
 ) -> (uci::Go, Duration) {
     match time {
         TimeControl::Fischer { increment, .. } => {
-            let fallback = uci::budget(clock[index(side)], increment);
+            let fallback = uci::budget(*clock.get(side), increment);
             let go = if clock_ok {
                 uci::Go::Clock {
-                    attackers: clock[0],
-                    defenders: clock[1],
+                    attackers: clock.attacker,
+                    defenders: clock.defender,
                     increment,
                 }
             } else {
@@ -400,21 +400,16 @@ pub struct Outcome {
     pub detail: String,
 }
 
-fn index(role: Role) -> usize {
-    usize::from(role == Role::Defender)
-}
-
 /// Plays one game: `players[0]` has the attackers, `players[1]` the defenders, from the
 /// start position after `opening` (legal under `s.rules`). Every move is checked by the
 /// rules core; a fault of an engine ends the game against it, and its process is stopped
 /// so that the next game starts a new one.
 pub fn play_game(players: [&mut Player; 2], opening: &[Move], s: &Settings) -> Outcome {
-    let [pa, pd] = players;
-    let mut players = [pa, pd];
+    let [attacker, defender] = players;
+    let mut players = ByRole { attacker, defender };
     let outcome = referee(&mut players, opening, s);
-    for p in players.iter_mut() {
-        p.finish(outcome.winner);
-    }
+    players.attacker.finish(outcome.winner);
+    players.defender.finish(outcome.winner);
     outcome
 }
 
@@ -427,10 +422,10 @@ fn forfeit(game: Game, loser: Role, f: Forfeit) -> Outcome {
     }
 }
 
-fn referee(players: &mut [&mut Player; 2], opening: &[Move], s: &Settings) -> Outcome {
+fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) -> Outcome {
     let mut game = Game::new(s.rules);
     for role in [Role::Attacker, Role::Defender] {
-        let p = &mut *players[index(role)];
+        let p = &mut **players.get_mut(role);
         if let Err(f) = p.prepare(role, s) {
             p.stop();
             return forfeit(game, role, f);
@@ -442,7 +437,7 @@ fn referee(players: &mut [&mut Player; 2], opening: &[Move], s: &Settings) -> Ou
             break;
         }
         for role in [Role::Attacker, Role::Defender] {
-            let p = &mut *players[index(role)];
+            let p = &mut **players.get_mut(role);
             if let Err(f) = p.tell(mover, mv, &game, s) {
                 p.stop();
                 return forfeit(game, role, f);
@@ -450,8 +445,8 @@ fn referee(players: &mut [&mut Player; 2], opening: &[Move], s: &Settings) -> Ou
         }
     }
     let mut clock = match s.time {
-        TimeControl::Fischer { base, .. } => [base; 2],
-        _ => [Duration::ZERO; 2],
+        TimeControl::Fischer { base, .. } => ByRole::new_with(|_| base),
+        _ => ByRole::default(),
     };
     loop {
         match game.status() {
@@ -474,11 +469,11 @@ fn referee(players: &mut [&mut Player; 2], opening: &[Move], s: &Settings) -> Ou
             }
         }
         let side = game.to_move();
-        let p = &mut *players[index(side)];
+        let p = &mut **players.get_mut(side);
         let allowance = match s.time {
             TimeControl::None => s.move_timeout,
             TimeControl::MoveTime(t) => t + s.margin,
-            TimeControl::Fischer { .. } => clock[index(side)] + s.margin,
+            TimeControl::Fischer { .. } => *clock.get(side) + s.margin,
         };
         let (generated, elapsed) = match p.ask(&game, side, clock, allowance, s) {
             Ok(Asked::Generated(g, elapsed)) => (g, elapsed),
@@ -508,7 +503,7 @@ fn referee(players: &mut [&mut Player; 2], opening: &[Move], s: &Settings) -> Ou
             }
         };
         if let TimeControl::Fischer { increment, .. } = s.time {
-            let left = &mut clock[index(side)];
+            let left = clock.get_mut(side);
             *left = left.saturating_sub(elapsed) + increment;
         }
         let mv = match generated {
@@ -536,7 +531,7 @@ fn referee(players: &mut [&mut Player; 2], opening: &[Move], s: &Settings) -> Ou
         }
         if !game.status().is_over() {
             let other = side.opponent();
-            let q = &mut *players[index(other)];
+            let q = &mut **players.get_mut(other);
             if let Err(f) = q.tell(side, mv, &game, s) {
                 q.stop();
                 return forfeit(game, other, f);
