@@ -14,6 +14,8 @@
 use std::str::FromStr;
 use std::time::Instant;
 
+use thiserror::Error;
+
 use crate::core::moves::Move;
 use crate::core::role::Role;
 use crate::core::square::Square;
@@ -79,6 +81,12 @@ pub enum Generated {
     /// The engine resigns.
     Resign,
 }
+
+/// A reply to a move request that is not a move (garbage, a failure, a critical error);
+/// the text says what came instead.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct NotAMove(pub String);
 
 /// At most this many characters of an engine's text go into messages.
 const SHOWN: usize = 200;
@@ -226,12 +234,12 @@ impl Dialect {
     /// assert!(matches!(r, Ok(Generated::Resign)));
     /// assert!(Dialect::Hnefi.parse_generated("play defender resigns _", Role::Defender).is_err());
     /// ```
-    pub fn parse_generated(self, text: &str, role: Role) -> Result<Generated, String> {
+    pub fn parse_generated(self, text: &str, role: Role) -> Result<Generated, NotAMove> {
         let body = match self {
             Dialect::Hnefi => text,
             _ => text.split(',').next().unwrap_or(""),
         };
-        let malformed = || format!("not a move reply: '{}'", shown(text));
+        let malformed = || NotAMove(format!("not a move reply: '{}'", shown(text)));
         let words: Vec<&str> = body.split_whitespace().collect();
         let (claimed, rest) = match words.as_slice() {
             ["play", r, rest @ ..] => (Role::from_str(r).map_err(|_| malformed())?, rest),

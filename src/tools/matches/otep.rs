@@ -22,7 +22,7 @@ use crate::core::notation::to_opentafl;
 use crate::core::role::{ByRole, Role};
 use crate::protocol::otep::{COPENHAGEN_RULES, parse_move, side_name};
 
-use super::dialect::{Fault, Generated, shown};
+use super::dialect::{Fault, Generated, NotAMove, shown};
 use super::engine::Process;
 use super::play::TimeControl;
 
@@ -117,7 +117,7 @@ pub fn search(
     clock: &str,
     game: &Game,
     deadline: Instant,
-) -> Result<Result<Generated, String>, Fault> {
+) -> Result<Result<Generated, NotAMove>, Fault> {
     send(p, clock)?;
     send(p, &format!("play {}", side_name(role)))?;
     loop {
@@ -128,11 +128,11 @@ pub fn search(
                 let token = words.next().unwrap_or("");
                 return Ok(match parse_move(token) {
                     Ok(mv) => Ok(Generated::Move(mv)),
-                    Err(e) => Err(format!("not a move: '{}' ({e})", shown(token))),
+                    Err(e) => Err(NotAMove(format!("not a move: '{}' ({e})", shown(token)))),
                 });
             }
             Some("error") if words.next() == Some("-1") => {
-                return Ok(Err(format!("critical error: '{}'", shown(&line))));
+                return Ok(Err(NotAMove(format!("critical error: '{}'", shown(&line)))));
             }
             Some("rules") => send(p, &format!("rules {COPENHAGEN_RULES}"))?,
             Some("side") => send(p, &format!("side {}", side_name(role)))?,

@@ -10,7 +10,7 @@ use crate::core::moves::Move;
 use crate::core::position::{Reason as RulesReason, Status};
 use crate::core::role::{ByRole, Role};
 
-use super::dialect::{Dialect, Fault, Generated, Reply, shown};
+use super::dialect::{Dialect, Fault, Generated, NotAMove, Reply, shown};
 use super::engine::Process;
 use super::reason::{Adjudication, Reason};
 use super::{otep, uci};
@@ -330,7 +330,9 @@ impl Player {
                 }
                 match dialect.read_reply(p, deadline) {
                     Ok(Reply::Ok(text)) => Ok(dialect.parse_generated(&text, side)),
-                    Ok(Reply::Err(m)) => Ok(Err(format!("generate_move: ? {}", shown(&m)))),
+                    Ok(Reply::Err(m)) => {
+                        Ok(Err(NotAMove(format!("generate_move: ? {}", shown(&m)))))
+                    }
                     Err(f) => Err(f),
                 }
             }
@@ -340,7 +342,7 @@ impl Player {
             Ok(_) if elapsed > allowance => Ok(Asked::Late(elapsed)),
             Err(Fault::Timeout) => Ok(Asked::Late(elapsed)),
             Ok(Ok(g)) => Ok(Asked::Generated(g, elapsed)),
-            Ok(Err(why)) => Err(Forfeit::new(Adjudication::MalformedReply, why)),
+            Ok(Err(why)) => Err(Forfeit::new(Adjudication::MalformedReply, why.0)),
             Err(f) => Err(Forfeit::from_fault(&f, "the move request")),
         }
     }

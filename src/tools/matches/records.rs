@@ -14,8 +14,7 @@ use thiserror::Error;
 
 use crate::core::game::{Game, RuleSet};
 use crate::core::moves::Move;
-use crate::core::position::Status;
-use crate::core::record::{GameRecord, GameRecordError, RecordResult};
+use crate::core::record::{GameRecord, GameRecordError, RecordResult, ReplayError};
 use crate::core::role::Role;
 
 use super::dialect::shown;
@@ -145,7 +144,7 @@ pub enum ResumeError {
         /// The line, from 1.
         line: usize,
         /// What is wrong.
-        why: String,
+        why: RecordMismatch,
     },
     /// The match header differs from this match's.
     #[error(
@@ -178,12 +177,54 @@ fn complete_lines(path: &Path) -> io::Result<(Vec<String>, Option<String>)> {
     Ok((text.lines().map(str::to_string).collect(), cut))
 }
 
+/// Why a line of a records file is not a game of this match.
+#[derive(Debug, Error)]
+pub enum RecordMismatch {
+    /// Not a record.
+    #[error(transparent)]
+    Syntax(#[from] GameRecordError),
+    /// A move differs from the scheduled opening.
+    #[error("ply {ply} is {found}, the opening has {opening}")]
+    Opening {
+        /// The ply, from 1.
+        ply: usize,
+        /// The move in the record.
+        found: Move,
+        /// The opening's move.
+        opening: Move,
+    },
+    /// Fewer moves than the opening.
+    #[error("shorter than the opening of {0} plies")]
+    Short(usize),
+    /// The result is `Ongoing`.
+    #[error("the game is not finished (Ongoing)")]
+    Unfinished,
+    /// The moves do not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// A move does not list all its captures.
+    #[error("a move does not list the captures it makes")]
+    Captures,
+    /// The result contradicts the rules' ending.
+    #[error("the result is {found}, the rules say {rules}")]
+    Result {
+        /// The result field.
+        found: RecordResult,
+        /// The result the rules give.
+        rules: RecordResult,
+    },
+}
+
 /// Replays a records line from the start under `rules` (see [`GameRecord::replay`]):
 /// the record must be exactly the one the runner writes for the replayed game (every
 /// capture listed), start with `opening`, be finished, and agree with the rules when
 /// they ended the game. Returns the winner.
-pub fn replay_record(line: &str, rules: RuleSet, opening: &[Move]) -> Result<Option<Role>, String> {
-    let record: GameRecord = line.parse().map_err(|e: GameRecordError| e.to_string())?;
+pub fn replay_record(
+    line: &str,
+    rules: RuleSet,
+    opening: &[Move],
+) -> Result<Option<Role>, RecordMismatch> {
+    let record: GameRecord = line.parse()?;
     if let Some((i, (m, want))) = record
         .moves
         .iter()
@@ -191,29 +232,30 @@ pub fn replay_record(line: &str, rules: RuleSet, opening: &[Move]) -> Result<Opt
         .enumerate()
         .find(|(_, (m, want))| m.mv != **want)
     {
-        return Err(format!("ply {} is {}, the opening has {want}", i + 1, m.mv));
+        return Err(RecordMismatch::Opening {
+            ply: i + 1,
+            found: m.mv,
+            opening: *want,
+        });
     }
     if record.moves.len() < opening.len() {
-        return Err(format!(
-            "shorter than the opening of {} plies",
-            opening.len()
-        ));
+        return Err(RecordMismatch::Short(opening.len()));
     }
     if record.result == RecordResult::Ongoing {
-        return Err("the game is not finished (Ongoing)".into());
+        return Err(RecordMismatch::Unfinished);
     }
-    let game = record.replay(rules).map_err(|e| e.to_string())?;
+    let game = record.replay(rules)?;
     if GameRecord::from_game(&game, record.result) != record {
-        return Err("a move does not list the captures it makes".into());
+        return Err(RecordMismatch::Captures);
     }
-    let winner = record.result.winner();
-    match game.status() {
-        Status::Won { winner: w, .. } if winner != Some(w) => {
-            Err(format!("the rules say the {}s won", w))
-        }
-        Status::Drawn { .. } if winner.is_some() => Err("the rules say it is a draw".into()),
-        _ => Ok(winner),
+    let by_rules = RecordResult::of_status(game.status());
+    if by_rules != RecordResult::Ongoing && by_rules != record.result {
+        return Err(RecordMismatch::Result {
+            found: record.result,
+            rules: by_rules,
+        });
     }
+    Ok(record.result.winner())
 }
 
 /// What `--resume` found in the records file.

@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 use crate::core::moves::Move;
 use crate::core::square::Square;
 
-use super::dialect::{Fault, Generated, shown};
+use super::dialect::{Fault, Generated, NotAMove, shown};
 use super::engine::Process;
 
 /// Sends `uci` and waits for `uciok`, then `isready` and `readyok`. Lines before them
@@ -170,7 +170,7 @@ fn is_complaint(line: &str) -> bool {
 #[derive(Debug)]
 pub struct Searched {
     /// The move (or resignation) of `bestmove`.
-    pub generated: Result<Generated, String>,
+    pub generated: Result<Generated, NotAMove>,
     /// The last `info` line, if any.
     pub last_info: Option<String>,
     /// False if the engine complained about `go wtime ...` (see the module notes).
@@ -227,11 +227,11 @@ pub fn search(
 /// assert!(parse_bestmove("d1-d3").is_err());
 /// assert!(parse_bestmove("").is_err());
 /// ```
-pub fn parse_bestmove(token: &str) -> Result<Generated, String> {
+pub fn parse_bestmove(token: &str) -> Result<Generated, NotAMove> {
     if matches!(token, "(none)" | "0000" | "resign") {
         return Ok(Generated::Resign);
     }
-    let malformed = || format!("not a bestmove: '{}'", shown(token));
+    let malformed = || NotAMove(format!("not a bestmove: '{}'", shown(token)));
     // The destination starts at the second letter.
     let split = token
         .char_indices()
