@@ -4,8 +4,9 @@
 //! - [`search`]: the searcher behind `generate_move` and `analyze`.
 //! - [`session`]: the engine session (game, rules, options, clock) behind the protocol.
 //! - [`protocol`]: the text protocol: framing, replies and the command table.
-//! - [`tools`]: perft and other command-line tools built on the core.
+//! - [`tools`]: the bench and the match runner, command-line tools built on the core.
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod core;

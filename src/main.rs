@@ -1,5 +1,7 @@
 //! The `hnefi` command line.
 
+#![forbid(unsafe_code)]
+
 use std::io;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -8,13 +10,14 @@ use clap::{Args, Parser, Subcommand};
 
 use hnefi::core::game::RepetitionMode;
 use hnefi::core::notation::parse_opentafl;
+use hnefi::core::perft;
 use hnefi::core::position::Position;
 use hnefi::core::role::Role;
 use hnefi::protocol::Engine;
 use hnefi::protocol::otep::OtepEngine;
 use hnefi::search::Feature;
 use hnefi::session::{SearchOption, Session};
-use hnefi::tools::{matches, perft};
+use hnefi::tools::matches;
 
 /// hnefi: a Copenhagen Hnefatafl engine.
 ///
@@ -50,7 +53,7 @@ struct EngineFlags {
     /// Transposition table size in MiB, 1 to 1024 (as `set_option hash_mb N`).
     #[arg(long, value_name = "N")]
     hash_mb: Option<u64>,
-    /// Search depth limit in plies; 0 = none (as `set_option depth N`).
+    /// Search depth limit in plies, up to 64; 0 = none (as `set_option depth N`).
     #[arg(long, value_name = "N")]
     depth: Option<u64>,
     /// Time per move in milliseconds; 0 = none (as `set_option movetime_ms N`).
@@ -60,7 +63,7 @@ struct EngineFlags {
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
     /// Switch a search feature on, for self-play comparisons: null-move, lmr,
-    /// aspiration, qsearch-checks or extension (only lmr and qsearch-checks are on by default).
+    /// aspiration or qsearch-checks (only lmr and qsearch-checks are on by default).
     /// May be repeated.
     #[arg(long, value_name = "FEATURE")]
     with: Vec<Feature>,
@@ -75,7 +78,7 @@ struct EngineFlags {
 
 impl EngineFlags {
     /// A session with these settings, or the message of the first invalid one.
-    fn session(&self) -> Result<Session, String> {
+    fn session(&self) -> Result<Session, hnefi::session::SessionError> {
         let mut s = Session::new();
         if let Some(mode) = self.repetition {
             s.set_repetition(mode);
@@ -111,14 +114,24 @@ impl EngineFlags {
     }
 }
 
+/// Search progress goes to stderr (docs/PROTOCOL.md), in both protocols; a closed stderr
+/// is not an error.
+fn info_to_stderr(session: &mut Session) {
+    session.set_info_sink(|info| {
+        use std::io::Write;
+        let _ = writeln!(io::stderr(), "info {info}");
+    });
+}
+
 fn run_protocol(flags: &EngineFlags) -> ExitCode {
-    let session = match flags.session() {
+    let mut session = match flags.session() {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
+    info_to_stderr(&mut session);
     let mut engine = Engine::new(session);
     match engine.run(io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -131,13 +144,14 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
 }
 
 fn run_otep(flags: &EngineFlags) -> ExitCode {
-    let session = match flags.session() {
+    let mut session = match flags.session() {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
+    info_to_stderr(&mut session);
     let mut engine = OtepEngine::new(session, flags.movetime_ms.unwrap_or(0));
     match engine.run(io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -151,7 +165,7 @@ fn run_otep(flags: &EngineFlags) -> ExitCode {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Count the leaf positions of the move tree (repetition off; see rules/perft.txt).
+    /// Count the leaf positions of the move tree (repetition off; see tests/data/perft.txt).
     Perft {
         /// Number of plies.
         depth: u32,
@@ -226,7 +240,10 @@ fn main() -> ExitCode {
             extra_depth,
             threads,
         }) => {
-            hnefi::tools::bench::main(extra_depth, usize::from(threads));
+            if let Err(e) = hnefi::tools::bench::main(extra_depth, usize::from(threads)) {
+                eprintln!("hnefi bench: {e}");
+                return ExitCode::from(2);
+            }
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => matches::main(&args),

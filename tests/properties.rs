@@ -94,9 +94,10 @@ fn check_move(game: &mut Game, mv: Move) {
     assert_eq!(copy.status(), status_before);
     assert_eq!(copy.plies().len(), plies_before);
     assert_eq!(
-        copy.occurrences(after.hash()) + 1,
-        game.occurrences(after.hash())
+        copy.positions(),
+        &game.positions()[..game.positions().len() - 1]
     );
+    assert_eq!(copy.history().len() + 1, game.history().len());
     assert_eq!(copy.legal_moves().as_slice(), legal_before.as_slice());
 }
 

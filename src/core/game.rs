@@ -1,75 +1,13 @@
 //! A game: positions played, the rule set, the repetition history and the status.
 
-use std::fmt;
-use std::str::FromStr;
-
-use rustc_hash::FxHashMap;
-use thiserror::Error;
-
 use super::bitboard::Bitboard;
 use super::encirclement::EncirclementMode;
 use super::movegen;
 use super::moves::{Move, MoveList};
 use super::position::{IllegalMove, Position, Reason, Status};
+use super::repetition::{PositionHistory, Verdict};
+pub use super::repetition::{RepetitionMode, RepetitionModeError};
 use super::role::Role;
-
-/// The repetition rule (RULES.md section 8).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub enum RepetitionMode {
-    /// A defender move may not create the third occurrence of a position (the default).
-    #[default]
-    DefenderThirdIllegal,
-    /// No repetition rule (for replaying historical records).
-    Off,
-    /// A defender move may not produce, before its captures, any earlier board (side to
-    /// move ignored): the rule of the hnefatafl-copenhagen crate.
-    DefenderAnyRepeatIllegal,
-    /// The side whose move creates the third occurrence of a position loses (OpenTafl).
-    ThirdOccurrenceMoverLoses,
-}
-
-impl RepetitionMode {
-    /// All modes, default first.
-    pub const ALL: [RepetitionMode; 4] = [
-        RepetitionMode::DefenderThirdIllegal,
-        RepetitionMode::Off,
-        RepetitionMode::DefenderAnyRepeatIllegal,
-        RepetitionMode::ThirdOccurrenceMoverLoses,
-    ];
-
-    /// The name used by the protocol and the rules text.
-    pub const fn name(self) -> &'static str {
-        match self {
-            RepetitionMode::DefenderThirdIllegal => "defender-third-illegal",
-            RepetitionMode::Off => "off",
-            RepetitionMode::DefenderAnyRepeatIllegal => "defender-any-repeat-illegal",
-            RepetitionMode::ThirdOccurrenceMoverLoses => "third-occurrence-mover-loses",
-        }
-    }
-}
-
-impl fmt::Display for RepetitionMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// An unknown repetition mode name.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error(
-    "invalid repetition mode '{0}': expected defender-third-illegal, off, defender-any-repeat-illegal or third-occurrence-mover-loses"
-)]
-pub struct RepetitionModeError(pub String);
-
-impl FromStr for RepetitionMode {
-    type Err = RepetitionModeError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        RepetitionMode::ALL
-            .into_iter()
-            .find(|m| m.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| RepetitionModeError(s.chars().take(40).collect()))
-    }
-}
 
 /// The rules that can vary: everything else is Copenhagen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
@@ -125,10 +63,8 @@ pub struct Game {
     plies: Vec<Ply>,
     /// The status after each ply (`statuses[0]` for the first position).
     statuses: Vec<Status>,
-    /// Occurrences of each position (board and side to move) in `positions`.
-    counts: FxHashMap<u64, u32>,
-    /// Occurrences of each board (side ignored) in `positions`.
-    boards: FxHashMap<u64, u32>,
+    /// The hashes of `positions`, for the repetition rule.
+    history: PositionHistory,
 }
 
 impl Game {
@@ -138,40 +74,17 @@ impl Game {
     }
 
     /// A new game from any valid position. Its status is evaluated at once as if the
-    /// other side had just moved (the static status of RULES.md section 10).
+    /// other side had just moved (the static status of docs/RULES.md section 10).
     pub fn from_position(pos: Position, rules: RuleSet) -> Game {
-        let mut g = Game {
+        let mut positions = Vec::with_capacity(256);
+        positions.push(pos);
+        Game {
             rules,
             first: pos,
-            positions: Vec::with_capacity(256),
+            positions,
             plies: Vec::with_capacity(256),
             statuses: vec![pos.static_status(rules.encirclement)],
-            counts: FxHashMap::default(),
-            boards: FxHashMap::default(),
-        };
-        g.push_position(pos);
-        g
-    }
-
-    fn push_position(&mut self, pos: Position) {
-        *self.counts.entry(pos.hash()).or_insert(0) += 1;
-        *self.boards.entry(pos.board_hash()).or_insert(0) += 1;
-        self.positions.push(pos);
-    }
-
-    fn pop_position(&mut self) {
-        if let Some(pos) = self.positions.pop() {
-            for (map, key) in [
-                (&mut self.counts, pos.hash()),
-                (&mut self.boards, pos.board_hash()),
-            ] {
-                if let Some(c) = map.get_mut(&key) {
-                    *c -= 1;
-                    if *c == 0 {
-                        map.remove(&key);
-                    }
-                }
-            }
+            history: PositionHistory::new(&pos),
         }
     }
 
@@ -221,46 +134,20 @@ impl Game {
         self.position().to_move()
     }
 
-    /// How often a position (by hash) has occurred in this game.
-    pub fn occurrences(&self, hash: u64) -> u32 {
-        self.counts.get(&hash).copied().unwrap_or(0)
+    /// The positions of the game for the repetition rule (what the search starts from).
+    pub fn history(&self) -> &PositionHistory {
+        &self.history
     }
 
-    /// True when the repetition rule forbids this (otherwise legal) move, whose captures
-    /// are `captured` and which leads to `after`.
-    fn banned(&self, before: &Position, mv: Move, captured: Bitboard, after: &Position) -> bool {
-        if before.to_move() != Role::Defender {
-            return false;
-        }
-        match self.rules.repetition {
-            RepetitionMode::DefenderThirdIllegal => {
-                captured.is_empty() && self.occurrences(after.hash()) >= 2
-            }
-            RepetitionMode::DefenderAnyRepeatIllegal => {
-                self.boards.contains_key(&before.moved_board_hash(mv))
-            }
-            RepetitionMode::Off | RepetitionMode::ThirdOccurrenceMoverLoses => false,
-        }
-    }
-
-    /// True when the repetition mode can forbid moves of `role`.
-    fn restricts(&self, role: Role) -> bool {
-        role == Role::Defender
-            && matches!(
-                self.rules.repetition,
-                RepetitionMode::DefenderThirdIllegal | RepetitionMode::DefenderAnyRepeatIllegal
-            )
-    }
-
-    /// True when a pseudo-legal move of the current position is allowed by the repetition
-    /// rule.
-    fn allowed(&self, pos: &Position, mv: Move) -> bool {
-        if !self.restricts(pos.to_move()) {
-            return true;
+    /// The repetition rule's verdict on a pseudo-legal move of the current position.
+    fn verdict(&self, pos: &Position, mv: Move) -> Verdict {
+        if !self.rules.repetition.restricts(pos.to_move()) {
+            return Verdict::Allowed;
         }
         let mut after = *pos;
         let captured = after.make_move(mv);
-        !self.banned(pos, mv, captured, &after)
+        self.history
+            .judge(self.rules.repetition, pos, mv, captured, &after)
     }
 
     /// Every legal move of the side to move, repetition rule included; empty once the game
@@ -271,22 +158,24 @@ impl Game {
         }
         let pos = *self.position();
         let mut list = pos.legal_moves();
-        if self.restricts(pos.to_move()) {
-            list.retain(|mv| self.allowed(&pos, mv));
+        if self.rules.repetition.restricts(pos.to_move()) {
+            list.retain(|mv| self.verdict(&pos, mv) != Verdict::Banned);
         }
         list
     }
 
-    /// True when the side to move in `pos` (reached after this game's history) has a legal
-    /// move, the repetition rule included.
+    /// True when the side to move in `pos` (the current position) has a legal move, the
+    /// repetition rule included.
     fn has_legal_move(&self, pos: &Position) -> bool {
         if !movegen::has_move(pos.board(), pos.to_move()) {
             return false;
         }
-        if !self.restricts(pos.to_move()) {
+        if !self.rules.repetition.restricts(pos.to_move()) {
             return true;
         }
-        pos.legal_moves().iter().any(|&mv| self.allowed(pos, mv))
+        pos.legal_moves()
+            .iter()
+            .any(|&mv| self.verdict(pos, mv) != Verdict::Banned)
     }
 
     /// Checks a move without playing it.
@@ -296,21 +185,31 @@ impl Game {
         }
         let pos = self.position();
         pos.check_move(mv)?;
-        if !self.allowed(pos, mv) {
+        if self.verdict(pos, mv) == Verdict::Banned {
             return Err(IllegalMove::Repetition(mv));
         }
         Ok(())
     }
 
-    /// Plays a move under the rules of RULES.md section 10 and returns its captures.
+    /// Plays a move under the rules of docs/RULES.md section 10 and returns its captures.
     /// An illegal move changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<Bitboard, PlayError> {
-        self.check(mv)?;
+        if self.status().is_over() {
+            return Err(IllegalMove::GameOver);
+        }
         let before = *self.position();
+        before.check_move(mv)?;
         let mover = before.to_move();
         let mut pos = before;
         let effect = pos.play_unchecked(mv, self.rules.encirclement);
-        self.push_position(pos);
+        let verdict = self
+            .history
+            .judge(self.rules.repetition, &before, mv, effect.captured, &pos);
+        if verdict == Verdict::Banned {
+            return Err(IllegalMove::Repetition(mv));
+        }
+        self.positions.push(pos);
+        self.history.push(&pos, effect.captured.any());
         let mut status = match effect.win {
             Some(reason) => Status::Won {
                 winner: mover,
@@ -318,10 +217,7 @@ impl Game {
             },
             None => Status::Ongoing,
         };
-        if status == Status::Ongoing
-            && self.rules.repetition == RepetitionMode::ThirdOccurrenceMoverLoses
-            && self.occurrences(pos.hash()) >= 3
-        {
+        if status == Status::Ongoing && verdict == Verdict::MoverLoses {
             status = Status::Won {
                 winner: mover.opponent(),
                 reason: Reason::Repetition,
@@ -380,7 +276,8 @@ impl Game {
         let ply = self.plies.pop()?;
         self.statuses.pop();
         if matches!(ply, Ply::Move { .. }) {
-            self.pop_position();
+            self.positions.pop();
+            self.history.pop();
         }
         Some(ply)
     }

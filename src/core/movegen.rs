@@ -119,17 +119,6 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     Bitboard::EMPTY
 }
 
-/// The squares a piece on `from` may move to, for the piece standing there.
-#[inline]
-pub fn destinations(board: &Board, from: Square) -> Bitboard {
-    let s = slides(from, board.occupied());
-    if from == board.king() {
-        s
-    } else {
-        s & !Bitboard::RESTRICTED
-    }
-}
-
 /// Appends every move of `role` to `list` (repetition not considered).
 ///
 /// Soldiers are generated a direction and a distance at a time: the set of soldiers

@@ -220,16 +220,6 @@ impl Direction {
             Direction::West => (-1, 0),
         }
     }
-
-    /// The opposite direction.
-    pub const fn opposite(self) -> Direction {
-        match self {
-            Direction::North => Direction::South,
-            Direction::East => Direction::West,
-            Direction::South => Direction::North,
-            Direction::West => Direction::East,
-        }
-    }
 }
 
 #[cfg(test)]

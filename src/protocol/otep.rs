@@ -10,8 +10,8 @@
 //! marking time left in an overtime period; `-1` without a clock), `play SIDE` (answered
 //! with `move FROM-TO`), `move POSITION` (our move was accepted), `error CODE` (it was
 //! not), `analyze N SECONDS` (answered with `analysis 1 MOVE SCORE`), `finish CODE` and
-//! `goodbye`. Positions are OpenTafl strings, rank 1 first. Search progress goes to
-//! stderr as `info ...` lines, as in the text protocol.
+//! `goodbye`. Positions are OpenTafl strings, rank 1 first. Search progress goes to the
+//! session's info sink (`hnefi --otep` sends it to stderr, as in the text protocol).
 
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
@@ -24,7 +24,6 @@ use crate::core::moves::Move;
 use crate::core::notation::{parse_opentafl, to_opentafl};
 use crate::core::role::{ByRole, Role};
 use crate::core::square::Square;
-use crate::search::Info;
 use crate::session::{EngineMove, SearchOption, Session, TimeControl};
 
 /// The rules string of Copenhagen Hnefatafl as OpenTafl writes it.
@@ -117,13 +116,13 @@ pub fn parse_rules(s: &str) -> Result<Role, OtepError> {
         let Some((key, value)) = field.split_once(':') else {
             continue;
         };
-        if let Some((_, want)) = FIXED.iter().find(|(k, _)| *k == key) {
-            if value != *want {
-                return Err(OtepError::Rules(format!(
-                    "{key}:{} (hnefi plays {key}:{want})",
-                    clip(value)
-                )));
-            }
+        if let Some((_, want)) = FIXED.iter().find(|(k, _)| *k == key)
+            && value != *want
+        {
+            return Err(OtepError::Rules(format!(
+                "{key}:{} (hnefi plays {key}:{want})",
+                clip(value)
+            )));
         }
         match key {
             "atkf" => {
@@ -189,10 +188,6 @@ pub struct OtepEngine {
     side: Option<Role>,
     clocks: ByRole<SideClock>,
     done: bool,
-}
-
-fn log_info(info: &Info) {
-    let _ = writeln!(io::stderr(), "info {info}");
 }
 
 impl OtepEngine {
@@ -367,7 +362,7 @@ impl OtepEngine {
         if let Err(e) = self.apply_clock(role) {
             out.push(format!("error 0 {}", clip(&e)));
         }
-        match self.session.generate_move(&mut log_info) {
+        match self.session.generate_move() {
             Ok((_, EngineMove::Play(mv))) => out.push(format!("move {}-{}", mv.from, mv.to)),
             Ok((_, EngineMove::Resign)) => out.push("error 0 no legal move".into()),
             Err(e) => out.push(format!("error 0 {}", clip(&e.to_string()))),
@@ -377,10 +372,7 @@ impl OtepEngine {
 
     fn analyze(&mut self, seconds: &str) -> Vec<String> {
         let secs = seconds.parse::<u64>().unwrap_or(1).clamp(1, 3600);
-        match self
-            .session
-            .analyze(Some(Duration::from_secs(secs)), &mut log_info)
-        {
+        match self.session.analyze(Some(Duration::from_secs(secs))) {
             Ok(r) => match r.best {
                 Some(mv) => {
                     let pv: Vec<String> =

@@ -6,8 +6,7 @@
 //!   is always legal: a position with the king on a corner never occurred before);
 //! - attackers to move who can close the king's fourth side win at once;
 //! - attackers to move facing two escape lines lose, facing one they may only block it
-//!   (any other move lets the king escape); with `Features::extension` (off by default)
-//!   that node is extended by one ply;
+//!   (any other move lets the king escape);
 //! - every move is tested for the wins it produces (`win_after_move`), the repetition
 //!   rule is applied with the game history plus the path, and a side without a legal
 //!   move loses.
@@ -19,12 +18,13 @@ use crate::core::bitboard::Bitboard;
 use crate::core::movegen;
 use crate::core::moves::{Move, MoveList};
 use crate::core::position::Position;
+use crate::core::repetition::Verdict;
 use crate::core::role::Role;
 
 use super::Shared;
 use super::eval::{escape_blocks, escape_lines, evaluate, king_capturable};
-use super::history::Path;
 use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker, is_tactical};
+use super::path::SearchPath;
 use super::tt::Bound;
 
 /// The score of a win at the root.
@@ -34,6 +34,10 @@ pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32 - 10;
 /// A score above every other.
 pub const INFINITE: i32 = MATE + 1;
 const EVAL_LIMIT: i32 = MATE_BOUND - 100;
+/// Nodes between two looks at the stop flags, the hard deadline and the node limit (and
+/// between two additions to the shared node count): rare enough to cost nothing, often
+/// enough to stop within a fraction of a millisecond.
+pub(crate) const POLL_INTERVAL: u64 = 1024;
 /// The most plies the quiescence search adds.
 const QPLY_LIMIT: u32 = 6;
 
@@ -66,13 +70,11 @@ pub struct Worker<'a> {
     pub heur: &'a mut Heuristics,
     /// 0 for the main thread.
     pub id: usize,
-    nodes: u64,
     unflushed: u64,
     stopped: bool,
-    path: Path,
+    path: SearchPath,
     pv: Vec<[Option<Move>; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
-    root_depth: i32,
     /// Set when the repetition rule changed a result in the subtree being searched (a
     /// banned move or a third occurrence): such a result depends on the path to it, so
     /// neither the node nor any ancestor stores it in the table.
@@ -92,33 +94,20 @@ pub struct Iteration {
 
 impl<'a> Worker<'a> {
     /// A worker over the shared state, with its own heuristics.
-    pub fn new(
-        shared: &'a Shared<'a>,
-        heur: &'a mut Heuristics,
-        id: usize,
-        root: &Position,
-    ) -> Worker<'a> {
-        let mut path = Path::default();
-        path.set_root(root);
+    pub fn new(shared: &'a Shared<'a>, heur: &'a mut Heuristics, id: usize) -> Worker<'a> {
+        let path = shared.path.clone();
         Worker {
             shared,
             heur,
             id,
-            nodes: 0,
             unflushed: 0,
             stopped: false,
             path,
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: vec![0; MAX_PLY + 2],
-            root_depth: 0,
             rep_affected: false,
             root_moves: Vec::new(),
         }
-    }
-
-    /// Nodes searched by this worker.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
     }
 
     /// True once the search was told to stop.
@@ -150,9 +139,8 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn count_node(&mut self) {
-        self.nodes += 1;
         self.unflushed += 1;
-        if self.unflushed >= 1024 {
+        if self.unflushed >= POLL_INTERVAL {
             self.flush_nodes();
             self.poll();
         }
@@ -200,7 +188,6 @@ impl<'a> Worker<'a> {
         mut alpha: i32,
         beta: i32,
     ) -> Iteration {
-        self.root_depth = depth;
         if let Some(l) = self.pv_len.get_mut(0) {
             *l = 0;
         }
@@ -213,14 +200,14 @@ impl<'a> Worker<'a> {
             let mut child = *root;
             let captured = child.make_move(mv);
             self.count_node();
+            // The root moves are the game's legal moves: none is banned.
+            let verdict = self.path.judge(0, root, mv, captured, &child);
             let score = if child.win_after_move(mv.to, rules.encirclement).is_some() {
                 MATE - 1
-            } else if captured.is_empty()
-                && self.path.third_occurrence(&self.shared.history, 0, &child)
-            {
+            } else if verdict == Verdict::MoverLoses {
                 -(MATE - 1)
             } else {
-                self.path.set(1, &child, captured.any());
+                self.path.push(1, &child, captured.any());
                 let mut s;
                 if i == 0 {
                     s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, true);
@@ -286,7 +273,7 @@ impl<'a> Worker<'a> {
     fn negamax(
         &mut self,
         pos: &Position,
-        mut depth: i32,
+        depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
@@ -334,9 +321,6 @@ impl<'a> Worker<'a> {
                 blocks = escape_blocks(board);
                 if blocks.is_empty() {
                     return -(MATE - (ply as i32 + 2));
-                }
-                if self.shared.features.extension && ply < 2 * self.root_depth as usize + 4 {
-                    depth += 1;
                 }
             }
         }
@@ -387,7 +371,7 @@ impl<'a> Worker<'a> {
         {
             let r = 2 + depth / 4;
             let child = Position::new(*board, us.opponent());
-            self.path.set(ply + 1, &child, true);
+            self.path.push(ply + 1, &child, true);
             let s = -self.negamax(
                 &child,
                 depth - 1 - r,
@@ -424,14 +408,6 @@ impl<'a> Worker<'a> {
         let mut picker = Picker::new(board, us, list, &node, self.heur);
 
         let rules = self.shared.rules;
-        let restrict = us == Role::Defender
-            && matches!(
-                rules.repetition,
-                crate::core::game::RepetitionMode::DefenderThirdIllegal
-                    | crate::core::game::RepetitionMode::DefenderAnyRepeatIllegal
-            );
-        let third_mode =
-            rules.repetition == crate::core::game::RepetitionMode::ThirdOccurrenceMoverLoses;
         let mut path_dependent = false;
         let mut legal = 0usize;
         let mut best = -INFINITE;
@@ -446,27 +422,19 @@ impl<'a> Worker<'a> {
         while let Some((mv, order)) = picker.pick() {
             let mut child = *pos;
             let captured = child.make_move(mv);
-            if restrict
-                && self
-                    .path
-                    .banned(&self.shared.history, ply, pos, mv, captured.any(), &child)
-            {
+            let verdict = self.path.judge(ply, pos, mv, captured, &child);
+            if verdict == Verdict::Banned {
                 path_dependent = true;
                 continue;
             }
             legal += 1;
             let score = if child.win_after_move(mv.to, rules.encirclement).is_some() {
                 MATE - (ply as i32 + 1)
-            } else if third_mode
-                && captured.is_empty()
-                && self
-                    .path
-                    .third_occurrence(&self.shared.history, ply, &child)
-            {
+            } else if verdict == Verdict::MoverLoses {
                 path_dependent = true;
                 -(MATE - (ply as i32 + 1))
             } else {
-                self.path.set(ply + 1, &child, captured.any());
+                self.path.push(ply + 1, &child, captured.any());
                 // King moves are never reduced: they make the threats (escapes, forts).
                 let quiet = captured.is_empty() && !is_tactical(order) && mv.from != board.king();
                 let mut reduction = 0;
@@ -602,7 +570,7 @@ impl<'a> Worker<'a> {
                         list.push(Move { from: king, to });
                     }
                 }
-                self.qsearch_children(pos, &list, alpha, beta, ply, qply, best, true)
+                self.qsearch_children(pos, &list, alpha, beta, ply, qply, best)
             }
             Role::Attacker => {
                 if king_capturable(board) {
@@ -620,14 +588,14 @@ impl<'a> Worker<'a> {
                 movegen::generate(board, Role::Attacker, &mut list);
                 list.retain(|m| blocks.contains(m.to));
                 let best = -(MATE - (ply as i32 + 2));
-                self.qsearch_children(pos, &list, alpha, beta, ply, qply, best, false)
+                self.qsearch_children(pos, &list, alpha, beta, ply, qply, best)
             }
         }
     }
 
     /// Scores the quiescence moves `moves` of `pos` (a move that wins scores as a win at
     /// once; the others are searched further) and returns the best of `best` and their
-    /// scores, with a beta cutoff. `check_ban` applies the repetition rule (defender moves).
+    /// scores, with a beta cutoff, under the repetition rule.
     #[allow(clippy::too_many_arguments)]
     fn qsearch_children(
         &mut self,
@@ -638,24 +606,23 @@ impl<'a> Worker<'a> {
         ply: usize,
         qply: u32,
         mut best: i32,
-        check_ban: bool,
     ) -> i32 {
         let enc = self.shared.rules.encirclement;
         for &mv in moves {
             let mut child = *pos;
             let captured = child.make_move(mv);
-            if check_ban
-                && self
-                    .path
-                    .banned(&self.shared.history, ply, pos, mv, captured.any(), &child)
-            {
+            let verdict = self.path.judge(ply, pos, mv, captured, &child);
+            if verdict == Verdict::Banned {
                 self.rep_affected = true;
                 continue;
             }
             let s = if child.win_after_move(mv.to, enc).is_some() {
                 MATE - (ply as i32 + 1)
+            } else if verdict == Verdict::MoverLoses {
+                self.rep_affected = true;
+                -(MATE - (ply as i32 + 1))
             } else {
-                self.path.set(ply + 1, &child, captured.any());
+                self.path.push(ply + 1, &child, captured.any());
                 -self.qsearch_inner(&child, -beta, -alpha, ply + 1, qply + 1)
             };
             if self.stopped {

@@ -7,17 +7,17 @@
 //! is what the protocol layer relies on.
 //!
 //! Files: [`alphabeta`] (the tree search of one thread), [`eval`] (the evaluation),
-//! [`tt`] (the shared transposition table), [`ordering`] (move ordering), [`history`]
+//! [`tt`] (the shared transposition table), [`ordering`] (move ordering), `path`
 //! (the repetition rule inside the tree), [`timeman`] (time budgets). This file holds
 //! the interface and the driver: iterative deepening, aspiration windows and Lazy SMP
 //! helper threads sharing the table.
 
-pub mod alphabeta;
+pub(crate) mod alphabeta;
 pub mod eval;
-pub mod history;
-pub mod ordering;
-pub mod timeman;
-pub mod tt;
+pub(crate) mod ordering;
+pub(crate) mod path;
+pub(crate) mod timeman;
+pub(crate) mod tt;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -28,8 +28,8 @@ use crate::core::moves::{Move, MoveList};
 
 use alphabeta::{INFINITE, MATE, MATE_BOUND, Worker};
 use eval::Weights;
-use history::GameHistory;
 use ordering::{Heuristics, MAX_PLY, NodeInfo, Picker};
+use path::SearchPath;
 use timeman::TimePlan;
 use tt::Table;
 
@@ -142,10 +142,6 @@ pub struct Features {
     pub aspiration: bool,
     /// King moves onto free lines to corners in the quiescence search.
     pub qsearch_checks: bool,
-    /// One ply more where the attackers must block an escape line. Off by default: it
-    /// showed no gain in self-play (49.8% over 719 games at 50000 nodes; the SPRT for
-    /// 10 Elo accepted "no gain").
-    pub extension: bool,
 }
 
 impl Default for Features {
@@ -155,7 +151,6 @@ impl Default for Features {
             lmr: true,
             aspiration: false,
             qsearch_checks: true,
-            extension: false,
         }
     }
 }
@@ -183,18 +178,15 @@ pub enum Feature {
     Aspiration,
     /// [`Features::qsearch_checks`].
     QsearchChecks,
-    /// [`Features::extension`].
-    Extension,
 }
 
 impl Feature {
     /// Every feature, in the order of [`Features`].
-    pub const ALL: [Feature; 5] = [
+    pub const ALL: [Feature; 4] = [
         Feature::NullMove,
         Feature::Lmr,
         Feature::Aspiration,
         Feature::QsearchChecks,
-        Feature::Extension,
     ];
 
     /// The command-line name.
@@ -204,7 +196,6 @@ impl Feature {
             Feature::Lmr => "lmr",
             Feature::Aspiration => "aspiration",
             Feature::QsearchChecks => "qsearch-checks",
-            Feature::Extension => "extension",
         }
     }
 }
@@ -243,14 +234,13 @@ impl Features {
             Feature::Lmr => &mut self.lmr,
             Feature::Aspiration => &mut self.aspiration,
             Feature::QsearchChecks => &mut self.qsearch_checks,
-            Feature::Extension => &mut self.extension,
         };
         *flag = on;
     }
 }
 
 /// What the search threads share.
-pub struct Shared<'a> {
+pub(crate) struct Shared<'a> {
     tt: &'a Table,
     stop: &'a AtomicBool,
     abort: AtomicBool,
@@ -258,7 +248,7 @@ pub struct Shared<'a> {
     node_limit: Option<u64>,
     plan: TimePlan,
     rules: RuleSet,
-    history: GameHistory,
+    path: SearchPath,
     weights: Weights,
     features: Features,
 }
@@ -269,7 +259,10 @@ pub struct Searcher {
     threads: usize,
     hash_mb: usize,
     tt: Table,
-    heuristics: Vec<Heuristics>,
+    /// The main thread's killers and history.
+    heuristics: Heuristics,
+    /// The helper threads', one each.
+    helper_heuristics: Vec<Heuristics>,
     weights: Weights,
     features: Features,
 }
@@ -286,11 +279,17 @@ impl Default for Searcher {
     }
 }
 
-/// The deepest iteration the driver starts.
-const MAX_DEPTH: u32 = (MAX_PLY as u32) / 2;
+/// The deepest search: iterations beyond it would overrun the per-ply tables
+/// ([`ordering::MAX_PLY`]) once reductions, quiescence and forced replies are added.
+/// The session refuses a deeper `depth`.
+pub const MAX_DEPTH: u32 = (MAX_PLY as u32) / 2;
+/// The largest transposition table, in MiB; the session refuses a larger `hash_mb`.
+pub const MAX_HASH_MB: usize = 1024;
+/// The most search threads; the session refuses more.
+pub const MAX_THREADS: usize = 256;
 
 /// A root score as a [`Score`].
-pub fn score_of(v: i32) -> Score {
+pub(crate) fn score_of(v: i32) -> Score {
     if v >= MATE_BOUND {
         Score::Win((MATE - v).max(0) as u32)
     } else if v <= -MATE_BOUND {
@@ -303,13 +302,14 @@ pub fn score_of(v: i32) -> Score {
 impl Searcher {
     /// A searcher with `threads` threads and a transposition table of `hash_mb` MiB.
     pub fn new(threads: usize, hash_mb: usize) -> Searcher {
-        let threads = threads.clamp(1, 256);
-        let hash_mb = hash_mb.clamp(1, 1 << 16);
+        let threads = threads.clamp(1, MAX_THREADS);
+        let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
         Searcher {
             threads,
             hash_mb,
             tt: Table::new(hash_mb),
-            heuristics: (0..threads).map(|_| Heuristics::default()).collect(),
+            heuristics: Heuristics::default(),
+            helper_heuristics: (1..threads).map(|_| Heuristics::default()).collect(),
             weights: Weights::default(),
             features: Features::default(),
         }
@@ -317,28 +317,18 @@ impl Searcher {
 
     /// Sets the number of search threads (at least 1).
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, 256);
-        self.heuristics
-            .resize_with(self.threads, Heuristics::default);
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self.helper_heuristics
+            .resize_with(self.threads - 1, Heuristics::default);
     }
 
     /// Resizes the transposition table (at least 1 MiB).
     pub fn set_hash_mb(&mut self, hash_mb: usize) {
-        let mb = hash_mb.clamp(1, 1 << 16);
+        let mb = hash_mb.clamp(1, MAX_HASH_MB);
         if mb != self.hash_mb {
             self.hash_mb = mb;
             self.tt = Table::new(mb);
         }
-    }
-
-    /// The number of threads.
-    pub fn threads(&self) -> usize {
-        self.threads
-    }
-
-    /// The table size in MiB.
-    pub fn hash_mb(&self) -> usize {
-        self.hash_mb
     }
 
     /// Switches search features on or off (for self-play comparisons).
@@ -364,7 +354,8 @@ impl Searcher {
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        for h in &mut self.heuristics {
+        self.heuristics.clear();
+        for h in &mut self.helper_heuristics {
             h.clear();
         }
     }
@@ -401,11 +392,8 @@ impl Searcher {
             };
         }
         self.tt.new_search();
-        if self.heuristics.len() < self.threads {
-            self.heuristics
-                .resize_with(self.threads, Heuristics::default);
-        }
-        for h in &mut self.heuristics {
+        self.heuristics.new_search();
+        for h in &mut self.helper_heuristics {
             h.new_search();
         }
         // Root moves in ordering order.
@@ -416,16 +404,13 @@ impl Searcher {
                 blocks: eval::escape_blocks(root.board()),
                 ply: 0,
             };
-            let mut picker = match self.heuristics.first() {
-                Some(h) => Picker::new(root.board(), root.to_move(), legal.clone(), &node, h),
-                None => Picker::new(
-                    root.board(),
-                    root.to_move(),
-                    legal.clone(),
-                    &node,
-                    &Heuristics::default(),
-                ),
-            };
+            let mut picker = Picker::new(
+                root.board(),
+                root.to_move(),
+                legal.clone(),
+                &node,
+                &self.heuristics,
+            );
             std::iter::from_fn(|| picker.pick().map(|(m, _)| m)).collect()
         };
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
@@ -441,27 +426,23 @@ impl Searcher {
             node_limit: limits.nodes,
             plan,
             rules: game.rules(),
-            history: GameHistory::new(game),
+            path: SearchPath::new(game),
             weights: self.weights,
             features: self.features,
         };
-        let (main_heur, helper_heur) = match self.heuristics.split_first_mut() {
-            Some((m, rest)) => (m, rest),
-            None => return fallback(&legal),
-        };
-        let helpers = self.threads - 1;
+        let main_heur = &mut self.heuristics;
         let result = std::thread::scope(|scope| {
-            for (i, heur) in helper_heur.iter_mut().take(helpers).enumerate() {
+            for (i, heur) in self.helper_heuristics.iter_mut().enumerate() {
                 let shared = &shared;
                 let root_moves = root_moves.clone();
                 scope.spawn(move || {
-                    let mut w = Worker::new(shared, heur, i + 1, &root);
+                    let mut w = Worker::new(shared, heur, i + 1);
                     w.root_moves = root_moves;
                     iterate(&mut w, &root, max_depth, &mut |_, _| {});
                     w.flush();
                 });
             }
-            let mut w = Worker::new(&shared, main_heur, 0, &root);
+            let mut w = Worker::new(&shared, main_heur, 0);
             w.root_moves = root_moves.clone();
             let mut last: Option<(i32, i32, Vec<Move>)> = None;
             let mut report = |depth: i32, it: &alphabeta::Iteration| {
@@ -509,17 +490,6 @@ impl Searcher {
             nodes,
             pv,
         }
-    }
-}
-
-fn fallback(legal: &MoveList) -> SearchResult {
-    let best = legal.first().copied();
-    SearchResult {
-        best,
-        score: Score::Cp(0),
-        depth: 0,
-        nodes: 0,
-        pv: best.into_iter().collect(),
     }
 }
 

@@ -175,20 +175,6 @@ impl Table {
         slot.data.store(data, Ordering::Relaxed);
         slot.check.store(key ^ data, Ordering::Relaxed);
     }
-
-    /// Per-mille of the first 1000 buckets' slots used in this search.
-    pub fn hashfull(&self) -> u32 {
-        let age = self.age.load(Ordering::Relaxed) & 0xff;
-        self.slots
-            .iter()
-            .take(2000)
-            .filter(|s| {
-                let d = s.data.load(Ordering::Relaxed);
-                d != 0 && d >> 48 & 0xff == age
-            })
-            .count() as u32
-            / 2
-    }
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use crate::core::game::{Game, RuleSet};
 use crate::core::notation::parse_opentafl;
 use crate::core::position::Position;
 use crate::core::role::Role;
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, MAX_DEPTH, Searcher};
 
 /// The bench positions: OpenTafl board, side to move, depth, and where it comes from.
 pub const POSITIONS: &[(&str, Role, u32, &str)] = &[
@@ -124,15 +124,27 @@ impl BenchResult {
     }
 }
 
-/// Runs the bench: every position with a fresh one-thread searcher (16 MiB table) to its
-/// depth plus `extra_depth`. `verbose` prints one line per position to stdout.
-pub fn run(extra_depth: u32, verbose: bool) -> BenchResult {
-    run_threads(extra_depth, 1, verbose)
+/// Why the bench cannot run as asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BenchError {
+    /// `--extra-depth` takes a position beyond the search's deepest search.
+    #[error(
+        "--extra-depth {extra}: the bench would search to depth {depth}, deeper than the search's limit of {max}"
+    )]
+    TooDeep {
+        /// The extra depth asked for.
+        extra: u32,
+        /// The deepest bench search it gives.
+        depth: u32,
+        /// [`MAX_DEPTH`].
+        max: u32,
+    },
 }
 
-/// Runs the bench with `threads` search threads (Lazy SMP). Only one thread gives a
-/// signature; with more, the node count varies from run to run, and the wall time to the
-/// same depths measures what the threads gain.
+/// Runs the bench: every position with a fresh searcher (16 MiB table) at `threads`
+/// threads to its depth plus `extra_depth`. `verbose` prints one line per position to
+/// stdout. Only one thread gives a signature; with more (Lazy SMP), the node count varies
+/// from run to run, and the wall time to the same depths measures what the threads gain.
 pub fn run_threads(extra_depth: u32, threads: usize, verbose: bool) -> BenchResult {
     let stop = AtomicBool::new(false);
     let mut total = 0u64;
@@ -171,7 +183,16 @@ pub fn run_threads(extra_depth: u32, threads: usize, verbose: bool) -> BenchResu
 
 /// The `hnefi bench` command: runs the bench at `threads` threads and prints the node
 /// count (the signature at one thread), the time and the speed.
-pub fn main(extra_depth: u32, threads: usize) {
+pub fn main(extra_depth: u32, threads: usize) -> Result<(), BenchError> {
+    let deepest = POSITIONS.iter().map(|p| p.2).max().unwrap_or(0);
+    let depth = deepest.saturating_add(extra_depth);
+    if depth > MAX_DEPTH {
+        return Err(BenchError::TooDeep {
+            extra: extra_depth,
+            depth,
+            max: MAX_DEPTH,
+        });
+    }
     let r = run_threads(extra_depth, threads, true);
     if threads > 1 {
         println!("threads {threads} (the node count is not a signature)");
@@ -179,4 +200,5 @@ pub fn main(extra_depth: u32, threads: usize) {
     println!("nodes {}", r.nodes);
     println!("time {} ms", r.millis);
     println!("nps {}", r.nps());
+    Ok(())
 }

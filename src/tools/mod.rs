@@ -1,5 +1,4 @@
-//! Command-line tools built on the rules core.
+//! Command-line tools built on the rules core and the search.
 
 pub mod bench;
 pub mod matches;
-pub mod perft;

@@ -128,10 +128,10 @@ impl Player {
                 Dialect::Otep => Some("goodbye"),
                 Dialect::Hnefi | Dialect::HtpTcp => None,
             };
-            if let Some(w) = word {
-                if p.send(w).is_ok() {
-                    let _ = p.exit_status(otep::GOODBYE_WAIT);
-                }
+            if let Some(w) = word
+                && p.send(w).is_ok()
+            {
+                let _ = p.exit_status(otep::GOODBYE_WAIT);
             }
         }
     }

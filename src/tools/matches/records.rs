@@ -322,13 +322,12 @@ pub fn read_done(
                 (game.attacker + 1).to_string(),
                 (game.defender + 1).to_string(),
             ];
-            if let [g, a, d, res, why, more] = f.as_slice() {
-                if [*g, *a, *d] == [&expect[0], &expect[1], &expect[2]]
-                    && winner_of(res) == Some(winner)
-                {
-                    reason = why.parse().unwrap_or(Reason::Unknown);
-                    detail = more.to_string();
-                }
+            if let [g, a, d, res, why, more] = f.as_slice()
+                && [*g, *a, *d] == [&expect[0], &expect[1], &expect[2]]
+                && winner_of(res) == Some(winner)
+            {
+                reason = why.parse().unwrap_or(Reason::Unknown);
+                detail = more.to_string();
             }
         }
         done.push(GameResult {

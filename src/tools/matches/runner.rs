@@ -121,11 +121,11 @@ pub fn run(config: &MatchConfig) -> Result<Played, MatchError> {
                 Ok(r) => {
                     pending.insert(r.index, r);
                     while let Some(r) = pending.remove(&next_write) {
-                        if let (Some(w), None) = (writer.as_mut(), &write_error) {
-                            if let Err(e) = w.append(&r) {
-                                write_error = Some(e);
-                                stop.store(true, Ordering::SeqCst);
-                            }
+                        if let (Some(w), None) = (writer.as_mut(), &write_error)
+                            && let Err(e) = w.append(&r)
+                        {
+                            write_error = Some(e);
+                            stop.store(true, Ordering::SeqCst);
                         }
                         results.push(r);
                         next_write += 1;

@@ -1,4 +1,4 @@
-//! Perft: counting the leaf positions of the move tree, as `rules/perft.txt` defines it.
+//! Perft: counting the leaf positions of the move tree, as `tests/data/perft.txt` defines it.
 //!
 //! The repetition rule is off. A move that ends the game (king captured or escaped, edge
 //! fort, encirclement) is a leaf: counted at the last ply, never expanded. A side with no
@@ -14,7 +14,7 @@ use crate::core::position::Position;
 ///
 /// ```
 /// use hnefi::core::position::Position;
-/// use hnefi::tools::perft::perft;
+/// use hnefi::core::perft::perft;
 /// assert_eq!(perft(&Position::start(), 2), 6788);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
