@@ -23,8 +23,9 @@ use crate::search::eval::{TERM_NAMES, TERMS, Weights, terms};
 pub struct TuneArgs {
     /// The samples written by `hnefi selfplay` (one line each).
     pub data: PathBuf,
-    /// Passes of gradient descent over the training samples.
-    #[arg(long, default_value_t = 3000)]
+    /// Passes of gradient descent over the training samples (watch the held-out loss:
+    /// more passes can fit the training games better and the others worse).
+    #[arg(long, default_value_t = 200)]
     pub epochs: u32,
     /// Step size of the descent, in centi-units per step.
     #[arg(long, default_value_t = 1.0)]
