@@ -74,7 +74,7 @@ struct EngineFlags {
 
 impl EngineFlags {
     /// A session with these settings, or the message of the first invalid one.
-    fn session(&self) -> Result<Session, String> {
+    fn session(&self) -> Result<Session, hnefi::session::SessionError> {
         let mut s = Session::new();
         if let Some(mode) = self.repetition {
             s.set_repetition(mode);
@@ -111,13 +111,18 @@ impl EngineFlags {
 }
 
 fn run_protocol(flags: &EngineFlags) -> ExitCode {
-    let session = match flags.session() {
+    let mut session = match flags.session() {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
+    // Search progress goes to stderr (docs/PROTOCOL.md); a closed stderr is not an error.
+    session.set_info_sink(|info| {
+        use std::io::Write;
+        let _ = writeln!(io::stderr(), "info {info}");
+    });
     let mut engine = Engine::new(session);
     match engine.run(io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -131,7 +136,7 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Count the leaf positions of the move tree (repetition off; see rules/perft.txt).
+    /// Count the leaf positions of the move tree (repetition off; see tests/data/perft.txt).
     Perft {
         /// Number of plies.
         depth: u32,

@@ -320,8 +320,8 @@ impl fmt::Debug for Bitboard {
         writeln!(f)?;
         for r in (0..SIZE).rev() {
             for file in 0..SIZE {
-                let sq = Square::from_coords(file, r).unwrap_or(Square::THRONE);
-                f.write_str(if self.contains(sq) { "x " } else { ". " })?;
+                let member = Square::from_coords(file, r).is_some_and(|sq| self.contains(sq));
+                f.write_str(if member { "x " } else { ". " })?;
             }
             writeln!(f)?;
         }

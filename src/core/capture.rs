@@ -1,12 +1,12 @@
 //! Captures: custodial captures, shield walls and the capture of the king
-//! (RULES.md sections 3 to 5).
+//! (docs/RULES.md sections 3 to 5).
 
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::role::Role;
 use super::square::Square;
 
-/// The squares hostile to the soldiers of `victim`, per the table of RULES.md section 3:
+/// The squares hostile to the soldiers of `victim`, per the table of docs/RULES.md section 3:
 /// enemy pieces (the king included), empty corners and the empty throne.
 #[inline(always)]
 pub fn hostile_to(board: &Board, victim: Role) -> Bitboard {
@@ -119,7 +119,7 @@ pub fn custodial(board: &Board, mover: Role, to: Square) -> Bitboard {
 }
 
 /// Soldiers captured by shield walls closed by the piece of `mover` that has just landed
-/// on `to` (RULES.md section 4). The king is never captured, even inside a row.
+/// on `to` (docs/RULES.md section 4). The king is never captured, even inside a row.
 ///
 /// ```text
 ///  2  . . . . . . . . X X .     before the attackers play f1-h1: row i1 (king), j1,
@@ -170,7 +170,7 @@ pub fn captures(board: &Board, mover: Role, to: Square) -> Bitboard {
     }
 }
 
-/// True when an attacker move that landed on `to` captures the king (RULES.md section 5):
+/// True when an attacker move that landed on `to` captures the king (docs/RULES.md section 5):
 /// the king is off the edge, `to` is next to him and his four neighbours are attackers or
 /// the throne.
 #[inline]

@@ -1,4 +1,4 @@
-//! Encirclement, tested after attacker moves (RULES.md section 7).
+//! Encirclement, tested after attacker moves (docs/RULES.md section 7).
 
 use super::bitboard::Bitboard;
 use super::board::Board;

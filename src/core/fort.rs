@@ -1,4 +1,4 @@
-//! The edge fort ("exit fort"), tested after defender moves (RULES.md section 6).
+//! The edge fort ("exit fort"), tested after defender moves (docs/RULES.md section 6).
 
 use super::bitboard::Bitboard;
 use super::board::Board;
@@ -64,7 +64,7 @@ fn wall_run_vulnerable(d: Square, defenders: Bitboard, reach: Bitboard) -> bool 
 
 /// True when the board, right after a defender move, shows an edge fort: the king on a
 /// non-corner edge square, able to move, inside a region no attacker can ever reach
-/// (the fixed-point test of RULES.md section 6).
+/// (the fixed-point test of docs/RULES.md section 6).
 ///
 /// ```text
 ///  3  . . . . . . . . .      F1, after f5-f2: a fort. The interior is e1, f1.
@@ -130,8 +130,10 @@ pub fn is_edge_fort(board: &Board) -> bool {
 mod tests {
     use super::*;
 
+    /// A square; a mistyped one fails the test.
     fn sq(s: &str) -> Square {
-        s.parse().unwrap_or(Square::THRONE)
+        s.parse()
+            .unwrap_or_else(|e| panic!("square {s:?} in a test: {e}"))
     }
 
     fn set(squares: &[&str]) -> Bitboard {

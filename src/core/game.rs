@@ -74,7 +74,7 @@ impl Game {
     }
 
     /// A new game from any valid position. Its status is evaluated at once as if the
-    /// other side had just moved (the static status of RULES.md section 10).
+    /// other side had just moved (the static status of docs/RULES.md section 10).
     pub fn from_position(pos: Position, rules: RuleSet) -> Game {
         let mut positions = Vec::with_capacity(256);
         positions.push(pos);
@@ -191,7 +191,7 @@ impl Game {
         Ok(())
     }
 
-    /// Plays a move under the rules of RULES.md section 10 and returns its captures.
+    /// Plays a move under the rules of docs/RULES.md section 10 and returns its captures.
     /// An illegal move changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<Bitboard, PlayError> {
         if self.status().is_over() {

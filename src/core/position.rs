@@ -18,7 +18,7 @@ use super::zobrist;
 /// Why a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Reason {
-    /// The attackers closed the king in (RULES.md section 5).
+    /// The attackers closed the king in (docs/RULES.md section 5).
     KingCaptured,
     /// The king reached a corner.
     KingEscaped,
@@ -54,7 +54,7 @@ impl Reason {
         }
     }
 
-    /// The name used in `rules/cases.txt` (`king-captured`, `edge-fort`, ...).
+    /// The name used in `tests/data/cases.txt` (`king-captured`, `edge-fort`, ...).
     pub const fn rules_name(self) -> &'static str {
         match self {
             Reason::KingCaptured => "king-captured",
@@ -97,7 +97,7 @@ impl Status {
 }
 
 impl fmt::Display for Status {
-    /// The notation of `rules/cases.txt`: `ongoing`, `attackers-win king-captured`,
+    /// The notation of `tests/data/cases.txt`: `ongoing`, `attackers-win king-captured`,
     /// `draw move-limit`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -282,7 +282,7 @@ impl Position {
     }
 
     /// The win that the move just played to `to` produced, by the side that is no longer
-    /// to move (RULES.md section 10, step 3).
+    /// to move (docs/RULES.md section 10, step 3).
     #[inline]
     pub fn win_after_move(&self, to: Square, mode: EncirclementMode) -> Option<Reason> {
         match self.to_move.opponent() {
@@ -316,7 +316,7 @@ impl Position {
         MoveEffect { captured, win }
     }
 
-    /// The static status of RULES.md section 10: the board judged as if the other side
+    /// The static status of docs/RULES.md section 10: the board judged as if the other side
     /// had just moved, with no history (no king-capture test, which needs the move).
     pub fn static_status(&self, mode: EncirclementMode) -> Status {
         let last = self.to_move.opponent();

@@ -1,4 +1,4 @@
-//! The text protocol (GTP framing) of `PROTOCOL.md`: reading lines, comments, ids, and
+//! The text protocol (GTP framing) of `docs/PROTOCOL.md`: reading lines, comments, ids, and
 //! formatting replies. The commands themselves are in [`commands`]; they call the
 //! [`Session`], which holds the game logic.
 //!

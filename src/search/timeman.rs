@@ -1,5 +1,6 @@
 //! Time management: from the limits, a soft budget (no new iteration after it) and a hard
-//! deadline that the search checks every few thousand nodes.
+//! deadline that the search checks every [`POLL_INTERVAL`](super::alphabeta::POLL_INTERVAL)
+//! nodes.
 
 use std::time::{Duration, Instant};
 
