@@ -269,3 +269,62 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(out: PathBuf, concurrency: u16) -> SelfplayArgs {
+        SelfplayArgs {
+            games: 4,
+            nodes: 400,
+            openings: Some(PathBuf::from("tests/data/copenhagen.csv")),
+            opening_plies: 6,
+            random_plies: 2,
+            seed: 5,
+            move_limit: 120,
+            concurrency,
+            hash_mb: 1,
+            out,
+        }
+    }
+
+    #[test]
+    fn same_seed_same_file_at_any_concurrency() {
+        let dir = std::env::temp_dir();
+        let id = std::process::id();
+        let (a, b) = (
+            dir.join(format!("hnefi-selfplay-{id}-a.txt")),
+            dir.join(format!("hnefi-selfplay-{id}-b.txt")),
+        );
+        run(&args(a.clone(), 1)).unwrap();
+        run(&args(b.clone(), 2)).unwrap();
+        let (ta, tb) = (
+            std::fs::read_to_string(&a).unwrap(),
+            std::fs::read_to_string(&b).unwrap(),
+        );
+        let _ = (std::fs::remove_file(&a), std::fs::remove_file(&b));
+        assert_eq!(ta, tb);
+        let samples: Vec<Sample> = ta.lines().map(|l| l.parse().unwrap()).collect();
+        assert!(!samples.is_empty());
+        // Games come in order, and the opening and random plies are not sampled.
+        assert!(samples.windows(2).all(|w| w[0].game <= w[1].game));
+        assert!(
+            samples
+                .iter()
+                .all(|s| s.position != crate::core::position::Position::start())
+        );
+    }
+
+    #[test]
+    fn bad_input_is_an_error_and_writes_nothing() {
+        let out = std::env::temp_dir().join(format!("hnefi-selfplay-{}-c.txt", std::process::id()));
+        let mut a = args(out.clone(), 1);
+        a.openings = Some(PathBuf::from("tests/data/no-such-file.csv"));
+        let e = run(&a).unwrap_err();
+        assert!(e.contains("no-such-file.csv"), "{e}");
+        a.openings = Some(PathBuf::from("tests/data/cases.txt"));
+        assert!(run(&a).unwrap_err().contains("no usable opening"));
+        assert!(!out.exists());
+    }
+}
