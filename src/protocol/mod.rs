@@ -11,6 +11,7 @@
 //! ```
 
 pub mod commands;
+pub mod otep;
 
 use std::io::{self, BufRead, Write};
 
