@@ -13,7 +13,7 @@ use hnefi::core::notation::parse_opentafl;
 use hnefi::core::perft;
 use hnefi::core::position::Position;
 use hnefi::core::role::Role;
-use hnefi::protocol::Engine;
+use hnefi::protocol::{Dialect, Engine};
 use hnefi::search::Feature;
 use hnefi::session::{SearchOption, Session};
 use hnefi::tools::matches;
@@ -35,8 +35,8 @@ struct Cli {
 /// The settings the protocol can change too (`set_rule`, `set_option`).
 #[derive(Args, Debug)]
 struct EngineFlags {
-    /// Repetition rule: defender-third-illegal (default), off, defender-any-repeat-illegal
-    /// or third-occurrence-mover-loses (as `set_rule repetition MODE`).
+    /// Repetition rule: defender-third-illegal (default), off, defender-any-repeat-illegal,
+    /// third-occurrence-mover-loses or any-repeat-illegal (as `set_rule repetition MODE`).
     #[arg(long, value_name = "MODE")]
     repetition: Option<RepetitionMode>,
     /// Draw after this many plies; 0 = no limit, the default (as `set_rule move_limit N`).
@@ -69,6 +69,11 @@ struct EngineFlags {
     /// the names are the fields of `Weights` in src/search/eval.rs). May be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
     weight: Vec<String>,
+    /// Speak the protocol of the hnefatafl-copenhagen crate's 0.3.1 release: files a to l
+    /// without i, black (the attackers) and white, and its repetition rule
+    /// (any-repeat-illegal, which replaces --repetition); as `set_option compat 0.3`.
+    #[arg(long, value_name = "VERSION", value_parser = ["0.3", "off"])]
+    compat: Option<String>,
 }
 
 impl EngineFlags {
@@ -118,6 +123,12 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
         }
     };
     let mut engine = Engine::new(session);
+    if let Some(name) = &flags.compat
+        && let Err(e) = Dialect::from_name(name).and_then(|d| engine.set_dialect(d))
+    {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     match engine.run(io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

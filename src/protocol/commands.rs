@@ -204,7 +204,7 @@ pub const COMMANDS: &[Command] = &[
     cmd(
         "set_option",
         "set_option NAME VALUE",
-        "sets threads, hash_mb, depth, nodes or movetime_ms (0 = no limit)",
+        "sets threads, hash_mb, depth, nodes or movetime_ms (0 = no limit); compat 0.3 before the first move speaks the protocol of hnefatafl-copenhagen 0.3.1",
         set_option,
     ),
     cmd(
@@ -228,13 +228,17 @@ fn usage_of(name: &str) -> &'static str {
 
 /// Checks the number of arguments.
 fn arity(args: &[&str], min: usize, max: usize, name: &str) -> Result<(), String> {
+    arity_in(args, min, max, usage_of(name))
+}
+
+/// Checks the number of arguments against a usage line (of any dialect's table).
+pub(crate) fn arity_in(args: &[&str], min: usize, max: usize, usage: &str) -> Result<(), String> {
     if (min..=max).contains(&args.len()) {
         Ok(())
     } else {
         Err(format!(
-            "wrong number of arguments ({}): expected {}",
-            args.len(),
-            usage_of(name)
+            "wrong number of arguments ({}): expected {usage}",
+            args.len()
         ))
     }
 }
@@ -304,7 +308,7 @@ fn join<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
 }
 
 /// Writes a search iteration to stderr; a closed stderr is not an error.
-fn log_info(info: &Info) {
+pub(crate) fn log_info(info: &Info) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "info {info}");
 }
@@ -470,7 +474,7 @@ fn first_move(s: &mut Session, args: &[&str]) -> Reply {
     Ok(String::new())
 }
 
-fn time_settings(s: &mut Session, args: &[&str]) -> Reply {
+pub(crate) fn time_settings(s: &mut Session, args: &[&str]) -> Reply {
     let kind = arg(args, 0, "none or fischer")?;
     match kind.to_ascii_lowercase().as_str() {
         "none" | "un-timed" => {
@@ -562,7 +566,7 @@ fn set_rule(s: &mut Session, args: &[&str]) -> Reply {
     Ok(String::new())
 }
 
-fn set_option(s: &mut Session, args: &[&str]) -> Reply {
+pub(crate) fn set_option(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 2, 2, "set_option")?;
     let option = arg(args, 0, "NAME")?;
     if !SearchOption::NAMES.contains(&option) {

@@ -11,6 +11,7 @@
 //! ```
 
 pub mod commands;
+pub mod compat03;
 
 use std::io::{self, BufRead, Write};
 
@@ -169,10 +170,46 @@ pub fn format_reply(id: Option<u64>, result: &Result<String, String>) -> String 
         Err(message) => ('?', message.as_str()),
     };
     let id = id.map(|n| n.to_string()).unwrap_or_default();
-    if text.is_empty() {
-        format!("{mark}{id}\n\n")
+    if text.is_empty() || text.starts_with('\n') {
+        // A reply that starts with a line break (a diagram) starts on the next line.
+        format!("{mark}{id}{text}\n\n")
     } else {
         format!("{mark}{id} {text}\n\n")
+    }
+}
+
+/// The dialect an engine speaks: its command table and formats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dialect {
+    /// hnefi's own protocol (docs/PROTOCOL.md).
+    #[default]
+    Hnefi,
+    /// The protocol of the hnefatafl-copenhagen crate's 0.3.1 release ([`compat03`]).
+    Compat03,
+}
+
+impl Dialect {
+    /// The names `set_option compat` and `--compat` take.
+    pub const NAMES: &'static str = "0.3 or off";
+
+    /// The dialect called `name`: `0.3` or `off` (hnefi's own).
+    pub fn from_name(name: &str) -> Result<Dialect, String> {
+        match name {
+            "0.3" | "0.3.1" => Ok(Dialect::Compat03),
+            "off" => Ok(Dialect::Hnefi),
+            _ => Err(format!(
+                "unknown compat '{}': expected {}",
+                crate::session::short(name),
+                Dialect::NAMES
+            )),
+        }
+    }
+
+    fn find(self, name: &str) -> Option<&'static commands::Command> {
+        match self {
+            Dialect::Hnefi => commands::find(name),
+            Dialect::Compat03 => compat03::commands::find(name),
+        }
     }
 }
 
@@ -180,6 +217,7 @@ pub fn format_reply(id: Option<u64>, result: &Result<String, String>) -> String 
 #[derive(Debug, Default)]
 pub struct Engine {
     session: Session,
+    dialect: Dialect,
     quit: bool,
 }
 
@@ -188,8 +226,43 @@ impl Engine {
     pub fn new(session: Session) -> Engine {
         Engine {
             session,
+            dialect: Dialect::Hnefi,
             quit: false,
         }
+    }
+
+    /// The dialect spoken.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Switches the dialect, only before the first move of a game; the 0.3.1 dialect
+    /// brings its repetition rule and a new game, and leaving it brings back the default
+    /// rule. On an error nothing changes.
+    pub fn set_dialect(&mut self, dialect: Dialect) -> Result<(), String> {
+        if dialect == self.dialect {
+            return Ok(());
+        }
+        if self.session.game().moves_played() > 0 {
+            return Err("the protocol can only change before the first move of a game".into());
+        }
+        let repetition = match dialect {
+            Dialect::Hnefi => crate::core::repetition::RepetitionMode::default(),
+            Dialect::Compat03 => compat03::REPETITION,
+        };
+        self.session.set_repetition(repetition);
+        self.session.new_game(crate::core::role::Role::Attacker);
+        self.dialect = dialect;
+        Ok(())
+    }
+
+    /// `set_option compat NAME`, which changes the engine rather than the session.
+    fn set_compat(&mut self, args: &[&str]) -> Result<String, String> {
+        commands::arity_in(args, 2, 2, "set_option compat 0.3|off")?;
+        let name = args.get(1).copied().unwrap_or_default();
+        let dialect = Dialect::from_name(name).map_err(|e| format!("argument 2 (VALUE): {e}"))?;
+        self.set_dialect(dialect)?;
+        Ok(String::new())
     }
 
     /// The session.
@@ -215,7 +288,10 @@ impl Engine {
             Parsed::Invalid { id, message } => Some(format_reply(id, &Err(message))),
             Parsed::Command { id, name, args } => {
                 let args: Vec<&str> = args.iter().map(String::as_str).collect();
-                let result = match commands::find(&name) {
+                let result = match self.dialect.find(&name) {
+                    Some(cmd) if cmd.name == "set_option" && args.first() == Some(&"compat") => {
+                        self.set_compat(&args)
+                    }
                     Some(cmd) => {
                         let result = (cmd.run)(&mut self.session, &args);
                         if cmd.ends_session && result.is_ok() {
