@@ -78,7 +78,7 @@ struct EngineFlags {
 
 impl EngineFlags {
     /// A session with these settings, or the message of the first invalid one.
-    fn session(&self) -> Result<Session, String> {
+    fn session(&self) -> Result<Session, hnefi::session::SessionError> {
         let mut s = Session::new();
         if let Some(mode) = self.repetition {
             s.set_repetition(mode);
@@ -115,13 +115,18 @@ impl EngineFlags {
 }
 
 fn run_protocol(flags: &EngineFlags) -> ExitCode {
-    let session = match flags.session() {
+    let mut session = match flags.session() {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
+    // Search progress goes to stderr (docs/PROTOCOL.md); a closed stderr is not an error.
+    session.set_info_sink(|info| {
+        use std::io::Write;
+        let _ = writeln!(io::stderr(), "info {info}");
+    });
     let mut engine = Engine::new(session);
     if let Some(name) = &flags.compat
         && let Err(e) = Dialect::from_name(name).and_then(|d| engine.set_dialect(d))

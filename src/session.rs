@@ -8,12 +8,13 @@ use std::time::{Duration, Instant};
 use crate::core::board::Board;
 use crate::core::game::{Game, RepetitionMode, RuleSet};
 use crate::core::moves::Move;
-use crate::core::notation::parse_opentafl;
+use crate::core::notation::{PositionError, parse_opentafl};
 use crate::core::perft;
-use crate::core::position::{Position, Reason, Status};
-use crate::core::record::{GameRecord, RecordResult};
+use crate::core::position::{IllegalMove, Position, Reason, Status};
+use crate::core::record::{GameRecord, GameRecordError, RecordResult, ReplayError};
 use crate::core::role::{ByRole, Role};
 use crate::core::square::Square;
+use crate::search::eval::WeightError;
 use crate::search::{self, Clock, Feature, Info, Limits, SearchResult, Searcher};
 
 /// Default search threads.
@@ -30,6 +31,77 @@ pub const MAX_MINUTES: f64 = 525_600.0;
 pub const MAX_TIME_LEFT_MS: u64 = 365 * 24 * 3600 * 1000;
 /// Largest Fischer increment accepted, in seconds (one day).
 pub const MAX_INCREMENT_SECS: f64 = 86_400.0;
+
+/// Why a session refused a command; the session is then unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The other side is to move.
+    #[error("not {0}'s turn")]
+    NotYourTurn(Role),
+    /// The square holds no piece of that side.
+    #[error("no {role} piece on {square}")]
+    NoPiece {
+        /// The side named.
+        role: Role,
+        /// The square named.
+        square: Square,
+    },
+    /// `undo` at the first position.
+    #[error("no move to take back: the game is at its first position")]
+    NothingToUndo,
+    /// The rules refuse the move.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    /// An invalid OpenTafl position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// An unreadable record.
+    #[error(transparent)]
+    Record(#[from] GameRecordError),
+    /// A record that does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// An invalid search option.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    /// An invalid evaluation weight.
+    #[error(transparent)]
+    Weight(#[from] WeightError),
+    /// The search chose a move the game refused (a bug; the game is unchanged).
+    #[error("the search chose {mv}: {source}")]
+    SearchMove {
+        /// The move.
+        mv: Move,
+        /// Why the game refused it.
+        source: IllegalMove,
+    },
+    /// `analyze` with no legal move.
+    #[error("no legal move to analyze")]
+    NothingToAnalyze,
+}
+
+/// An unknown search option or a value out of its range.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// Not one of [`SearchOption::NAMES`].
+    #[error("expected one of {}", SearchOption::NAMES.join(", "))]
+    Unknown,
+    /// A value out of range.
+    #[error("{name} must be from {min} to {max}, got {value}")]
+    OutOfRange {
+        /// The option.
+        name: &'static str,
+        /// The smallest value accepted.
+        min: u64,
+        /// The largest value accepted.
+        max: u64,
+        /// The value given.
+        value: u64,
+    },
+}
 
 /// A search option that `set_option` and the command line can set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,26 +123,21 @@ impl SearchOption {
     pub const NAMES: [&'static str; 5] = ["threads", "hash_mb", "depth", "nodes", "movetime_ms"];
 
     /// The option called `name` with `value`, or a message naming what was expected.
-    pub fn from_name(name: &str, value: u64) -> Result<SearchOption, String> {
+    pub fn from_name(name: &str, value: u64) -> Result<SearchOption, OptionError> {
         let opt = match name {
             "threads" => SearchOption::Threads(value),
             "hash_mb" => SearchOption::HashMb(value),
             "depth" => SearchOption::Depth(value),
             "nodes" => SearchOption::Nodes(value),
             "movetime_ms" => SearchOption::MovetimeMs(value),
-            _ => {
-                return Err(format!(
-                    "expected one of {}",
-                    SearchOption::NAMES.join(", ")
-                ));
-            }
+            _ => return Err(OptionError::Unknown),
         };
         opt.validate()?;
         Ok(opt)
     }
 
     /// Checks the value's range.
-    pub fn validate(self) -> Result<(), String> {
+    pub fn validate(self) -> Result<(), OptionError> {
         let (name, value, min, max) = match self {
             SearchOption::Threads(v) => ("threads", v, 1, search::MAX_THREADS as u64),
             SearchOption::HashMb(v) => ("hash_mb", v, 1, search::MAX_HASH_MB as u64),
@@ -81,7 +148,12 @@ impl SearchOption {
         if (min..=max).contains(&value) {
             Ok(())
         } else {
-            Err(format!("{name} must be from {min} to {max}, got {value}"))
+            Err(OptionError::OutOfRange {
+                name,
+                min,
+                max,
+                value,
+            })
         }
     }
 }
@@ -112,6 +184,33 @@ pub enum EngineMove {
     Resign,
 }
 
+/// Where a session reports the search's progress (one [`Info`] per completed iteration):
+/// the caller decides (the `hnefi` binary writes `info` lines to stderr); by default,
+/// nowhere.
+#[derive(Default)]
+pub struct InfoSink(Option<Box<InfoFn>>);
+
+/// The function an [`InfoSink`] calls.
+type InfoFn = dyn FnMut(&Info) + Send;
+
+impl InfoSink {
+    fn report(&mut self, info: &Info) {
+        if let Some(f) = self.0.as_mut() {
+            f(info);
+        }
+    }
+}
+
+impl std::fmt::Debug for InfoSink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "InfoSink(set)"
+        } else {
+            "InfoSink(none)"
+        })
+    }
+}
+
 /// One engine session: a game under a rule set, search options, a searcher and a clock.
 #[derive(Debug)]
 pub struct Session {
@@ -122,6 +221,7 @@ pub struct Session {
     time: Option<TimeControl>,
     /// The time each side has left, as the controller last said.
     time_left: ByRole<Option<Duration>>,
+    info: InfoSink,
 }
 
 impl Default for Session {
@@ -141,7 +241,13 @@ impl Session {
             searcher: Searcher::new(DEFAULT_THREADS, DEFAULT_HASH_MB),
             time: None,
             time_left: ByRole::default(),
+            info: InfoSink::default(),
         }
+    }
+
+    /// Sends the search's progress to `sink` from now on.
+    pub fn set_info_sink(&mut self, sink: impl FnMut(&Info) + Send + 'static) {
+        self.info = InfoSink(Some(Box::new(sink)));
     }
 
     /// The game in progress.
@@ -173,8 +279,8 @@ impl Session {
     }
 
     /// Loads an OpenTafl position with `to_move` to move, as a new game.
-    pub fn set_position(&mut self, otn: &str, to_move: Role) -> Result<(), String> {
-        let board = parse_opentafl(otn).map_err(|e| e.to_string())?;
+    pub fn set_position(&mut self, otn: &str, to_move: Role) -> Result<(), SessionError> {
+        let board = parse_opentafl(otn)?;
         self.replace_game(Game::from_position(
             Position::new(board, to_move),
             self.rules,
@@ -185,9 +291,9 @@ impl Session {
     /// Plays `mv` for `role` and returns the captured squares sorted by rank then file,
     /// the king's square included when the move captured him (as the reference engine
     /// reports it).
-    pub fn play(&mut self, role: Role, mv: Move) -> Result<Vec<Square>, String> {
+    pub fn play(&mut self, role: Role, mv: Move) -> Result<Vec<Square>, SessionError> {
         self.check_turn(role)?;
-        let mut captured = self.game.play(mv).map_err(|e| e.to_string())?;
+        let mut captured = self.game.play(mv)?;
         if let Status::Won {
             reason: Reason::KingCaptured,
             ..
@@ -198,27 +304,27 @@ impl Session {
         Ok(captured.into_iter().collect())
     }
 
-    fn check_turn(&self, role: Role) -> Result<(), String> {
+    fn check_turn(&self, role: Role) -> Result<(), SessionError> {
         if self.game.status().is_over() {
-            return Err("the game is over".into());
+            return Err(SessionError::GameOver);
         }
         if self.game.to_move() != role {
-            return Err(format!("not {role}'s turn"));
+            return Err(SessionError::NotYourTurn(role));
         }
         Ok(())
     }
 
     /// `role` resigns.
-    pub fn resign(&mut self, role: Role) -> Result<(), String> {
-        self.game.resign(role).map_err(|e| e.to_string())
+    pub fn resign(&mut self, role: Role) -> Result<(), SessionError> {
+        Ok(self.game.resign(role)?)
     }
 
     /// Takes back one ply.
-    pub fn undo(&mut self) -> Result<(), String> {
+    pub fn undo(&mut self) -> Result<(), SessionError> {
         self.game
             .undo()
             .map(|_| ())
-            .ok_or_else(|| "no move to take back: the game is at its first position".into())
+            .ok_or(SessionError::NothingToUndo)
     }
 
     /// The status of the game.
@@ -241,11 +347,11 @@ impl Session {
     }
 
     /// The legal destinations of the piece of `role` on `from`, sorted.
-    pub fn destinations(&self, role: Role, from: Square) -> Result<Vec<Square>, String> {
+    pub fn destinations(&self, role: Role, from: Square) -> Result<Vec<Square>, SessionError> {
         self.check_turn(role)?;
         let piece = self.game.position().board().piece_at(from);
         if piece.is_none_or(|p| p.role() != role) {
-            return Err(format!("no {role} piece on {from}"));
+            return Err(SessionError::NoPiece { role, square: from });
         }
         Ok(self
             .legal_moves()
@@ -262,9 +368,9 @@ impl Session {
 
     /// A new game from the start position (attackers first) with these record moves
     /// played under the current rules. On an error the game is left as it was.
-    pub fn load_moves(&mut self, tokens: &[&str]) -> Result<(), String> {
-        let record = GameRecord::from_moves(&tokens.join(" ")).map_err(|e| e.to_string())?;
-        let game = record.replay(self.rules).map_err(|e| e.to_string())?;
+    pub fn load_moves(&mut self, tokens: &[&str]) -> Result<(), SessionError> {
+        let record = GameRecord::from_moves(&tokens.join(" "))?;
+        let game = record.replay(self.rules)?;
         self.replace_game(game);
         Ok(())
     }
@@ -298,15 +404,15 @@ impl Session {
 
     /// Sets one evaluation weight from `NAME=VALUE` (for tuning by self-play); on an
     /// error nothing changes.
-    pub fn set_weight(&mut self, assignment: &str) -> Result<(), String> {
+    pub fn set_weight(&mut self, assignment: &str) -> Result<(), SessionError> {
         let mut w = self.searcher.weights();
-        w.set(assignment).map_err(|e| e.to_string())?;
+        w.set(assignment)?;
         self.searcher.set_weights(w);
         Ok(())
     }
 
     /// Sets a search option (checked first).
-    pub fn set_option(&mut self, opt: SearchOption) -> Result<(), String> {
+    pub fn set_option(&mut self, opt: SearchOption) -> Result<(), SessionError> {
         opt.validate()?;
         match opt {
             SearchOption::Threads(n) => self.searcher.set_threads(usize::try_from(n).unwrap_or(1)),
@@ -348,30 +454,30 @@ impl Session {
         *self.time_left.get(role)
     }
 
-    fn search(&mut self, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+    fn search(&mut self, limits: &Limits) -> SearchResult {
         let stop = AtomicBool::new(false);
-        self.searcher.search(&self.game, limits, &stop, on_info)
+        let info = &mut self.info;
+        self.searcher
+            .search(&self.game, limits, &stop, &mut |i| info.report(i))
     }
 
     /// Searches for the side to move under the current limits and plays the move.
-    pub fn generate_move(
-        &mut self,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> Result<(Role, EngineMove), String> {
+    /// The search reports to the session's [`InfoSink`].
+    pub fn generate_move(&mut self) -> Result<(Role, EngineMove), SessionError> {
         if self.game.status().is_over() {
-            return Err("the game is over".into());
+            return Err(SessionError::GameOver);
         }
         let role = self.game.to_move();
         let limits = self.limits();
         let started = Instant::now();
-        let result = self.search(&limits, on_info);
+        let result = self.search(&limits);
         let Some(mv) = result.best else {
-            self.game.resign(role).map_err(|e| e.to_string())?;
+            self.game.resign(role)?;
             return Ok((role, EngineMove::Resign));
         };
         self.game
             .play(mv)
-            .map_err(|e| format!("the search chose {mv}: {e}"))?;
+            .map_err(|source| SessionError::SearchMove { mv, source })?;
         self.charge_clock(role, started.elapsed());
         Ok((role, EngineMove::Play(mv)))
     }
@@ -385,14 +491,11 @@ impl Session {
     }
 
     /// Searches the current position without playing: for `movetime` if given, else under
-    /// the current limits, else for one second.
-    pub fn analyze(
-        &mut self,
-        movetime: Option<Duration>,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> Result<SearchResult, String> {
+    /// the current limits, else for one second. The search reports to the session's
+    /// [`InfoSink`].
+    pub fn analyze(&mut self, movetime: Option<Duration>) -> Result<SearchResult, SessionError> {
         if self.game.status().is_over() {
-            return Err("the game is over".into());
+            return Err(SessionError::GameOver);
         }
         let mut limits = match movetime {
             Some(t) => Limits {
@@ -407,9 +510,9 @@ impl Session {
         if limits == Limits::default() {
             limits.movetime = Some(Duration::from_secs(1));
         }
-        let result = self.search(&limits, on_info);
+        let result = self.search(&limits);
         if result.best.is_none() {
-            return Err("no legal move to analyze".into());
+            return Err(SessionError::NothingToAnalyze);
         }
         Ok(result)
     }
@@ -457,6 +560,19 @@ mod tests {
     }
 
     #[test]
+    fn the_search_reports_to_the_info_sink() {
+        let mut s = Session::new();
+        s.set_option(SearchOption::Depth(3)).unwrap();
+        let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = std::sync::Arc::clone(&lines);
+        s.set_info_sink(move |info| sink.lock().unwrap().push(info.to_string()));
+        s.generate_move().unwrap();
+        let lines = lines.lock().unwrap();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(lines[2].starts_with("depth 3 score "), "{lines:?}");
+    }
+
+    #[test]
     fn generate_move_charges_the_engine_clock_with_the_increment() {
         let mut s = Session::new();
         s.set_option(SearchOption::Depth(1)).unwrap();
@@ -465,7 +581,7 @@ mod tests {
             increment: Duration::from_secs(3600),
         }));
         s.set_time_left(Role::Attacker, Duration::from_secs(10));
-        let (role, _) = s.generate_move(&mut |_| {}).unwrap();
+        let (role, _) = s.generate_move().unwrap();
         assert_eq!(role, Role::Attacker);
         let left = s.time_left.attacker.unwrap();
         // 10 s minus the search time plus the one-hour increment: more than 10 s.

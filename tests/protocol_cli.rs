@@ -40,6 +40,7 @@ fn invalid_flags_are_refused_before_any_command() {
         &["--threads", "0"][..],
         &["--hash-mb", "100000"],
         &["--depth", "-1"],
+        &["--depth", "65"],
         &["--repetition", "sometimes"],
         &["--move-limit", "99999999999"],
     ] {
@@ -48,4 +49,17 @@ fn invalid_flags_are_refused_before_any_command() {
         assert!(out.stdout.is_empty(), "{args:?}");
         assert!(!out.stderr.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn search_progress_goes_to_stderr_only() {
+    let out = run_binary(&["--depth", "2"], b"generate_move\n");
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("= play attacker "), "{stdout}");
+    assert!(!stdout.contains("info"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let infos: Vec<&str> = stderr.lines().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 2, "{stderr}");
+    assert!(infos[1].starts_with("info depth 2 score "), "{stderr}");
 }

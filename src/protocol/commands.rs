@@ -9,7 +9,6 @@ use crate::core::moves::Move;
 use crate::core::position::Status;
 use crate::core::role::Role;
 use crate::core::square::Square;
-use crate::search::Info;
 use crate::session::{
     EngineMove, MAX_INCREMENT_SECS, MAX_MINUTES, MAX_MOVETIME_MS, MAX_PERFT_DEPTH,
     MAX_TIME_LEFT_MS, SearchOption, Session, TimeControl, short,
@@ -307,12 +306,6 @@ fn join<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
         .join(" ")
 }
 
-/// Writes a search iteration to stderr; a closed stderr is not an error.
-pub(crate) fn log_info(info: &Info) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "info {info}");
-}
-
 // ---- the commands ----
 
 fn name(_: &mut Session, args: &[&str]) -> Reply {
@@ -383,7 +376,7 @@ fn play(s: &mut Session, args: &[&str]) -> Reply {
     let role = role_arg(args, 0)?;
     let second = arg(args, 1, "FROM")?;
     if args.len() == 2 && ["resign", "resigns"].contains(&second.to_ascii_lowercase().as_str()) {
-        s.resign(role)?;
+        s.resign(role).map_err(|e| e.to_string())?;
         return Ok(String::new());
     }
     let mv = if args.len() == 2 {
@@ -397,18 +390,18 @@ fn play(s: &mut Session, args: &[&str]) -> Reply {
             format!("{from}-{to} is not a straight move: FROM and TO must differ and share a rank or file")
         })?
     };
-    Ok(join(s.play(role, mv)?))
+    Ok(join(s.play(role, mv).map_err(|e| e.to_string())?))
 }
 
 fn play_undo(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "play_undo")?;
-    s.undo()?;
+    s.undo().map_err(|e| e.to_string())?;
     Ok(String::new())
 }
 
 fn generate_move(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "generate_move")?;
-    let (role, mv) = s.generate_move(&mut log_info)?;
+    let (role, mv) = s.generate_move().map_err(|e| e.to_string())?;
     Ok(match mv {
         EngineMove::Play(mv) => format!("play {role} {} {}", mv.from, mv.to),
         EngineMove::Resign => format!("play {role} resign"),
@@ -448,7 +441,7 @@ fn play_to(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 2, 2, "play_to")?;
     let role = role_arg(args, 0)?;
     let from = square_arg(args, 1, "FROM")?;
-    Ok(join(s.destinations(role, from)?))
+    Ok(join(s.destinations(role, from).map_err(|e| e.to_string())?))
 }
 
 fn legal_moves(s: &mut Session, args: &[&str]) -> Reply {
@@ -531,7 +524,7 @@ fn show_position(s: &mut Session, args: &[&str]) -> Reply {
 }
 
 fn load_moves(s: &mut Session, args: &[&str]) -> Reply {
-    s.load_moves(args)?;
+    s.load_moves(args).map_err(|e| e.to_string())?;
     Ok(String::new())
 }
 
@@ -579,7 +572,7 @@ pub(crate) fn set_option(s: &mut Session, args: &[&str]) -> Reply {
     let value = number_arg(args, 1, "VALUE", 0, u64::MAX)?;
     let opt =
         SearchOption::from_name(option, value).map_err(|e| format!("argument 2 (VALUE): {e}"))?;
-    s.set_option(opt)?;
+    s.set_option(opt).map_err(|e| e.to_string())?;
     Ok(String::new())
 }
 
@@ -592,7 +585,7 @@ fn analyze(s: &mut Session, args: &[&str]) -> Reply {
             Some(Duration::from_millis(ms))
         }
     };
-    let result = s.analyze(movetime, &mut log_info)?;
+    let result = s.analyze(movetime).map_err(|e| e.to_string())?;
     let best = result.best.map(|m| m.to_string()).unwrap_or_default();
     Ok(format!(
         "move {best} score {} depth {} nodes {} pv {}",

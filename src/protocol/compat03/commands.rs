@@ -212,9 +212,7 @@ fn generate_move(s: &mut Session, args: &[&str]) -> Reply {
     if s.status().is_over() {
         return Err("the game is over".into());
     }
-    let (role, mv) = s
-        .generate_move(&mut own::log_info)
-        .map_err(|e| e.to_string())?;
+    let (role, mv) = s.generate_move().map_err(|e| e.to_string())?;
     Ok(match mv {
         EngineMove::Play(mv) => format!(
             "{} {} {}",

@@ -1,0 +1,333 @@
+//! The driver: the [`Searcher`] with the tables that live from one search to the next,
+//! iterative deepening with aspiration windows, and Lazy SMP helper threads sharing the
+//! transposition table.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use crate::core::game::{Game, RuleSet};
+use crate::core::moves::{Move, MoveList};
+
+use super::alphabeta::{self, INFINITE, MATE, MATE_BOUND, Worker};
+use super::eval::{self, Weights};
+use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker};
+use super::path::SearchPath;
+use super::timeman::TimePlan;
+use super::tt::Table;
+use super::{Features, Info, Limits, Score, SearchResult};
+
+/// What the search threads share.
+pub(crate) struct Shared<'a> {
+    pub(super) tt: &'a Table,
+    pub(super) stop: &'a AtomicBool,
+    pub(super) abort: AtomicBool,
+    pub(super) nodes: AtomicU64,
+    pub(super) node_limit: Option<u64>,
+    pub(super) plan: TimePlan,
+    pub(super) rules: RuleSet,
+    pub(super) path: SearchPath,
+    pub(super) weights: Weights,
+    pub(super) features: Features,
+}
+
+/// The searcher: options and tables that live from one search to the next.
+#[derive(Debug)]
+pub struct Searcher {
+    threads: usize,
+    hash_mb: usize,
+    tt: Table,
+    /// The main thread's killers and history.
+    heuristics: Heuristics,
+    /// The helper threads', one each.
+    helper_heuristics: Vec<Heuristics>,
+    weights: Weights,
+    features: Features,
+}
+
+impl std::fmt::Debug for Heuristics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Heuristics")
+    }
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(1, 16)
+    }
+}
+
+/// The deepest search: iterations beyond it would overrun the per-ply tables
+/// ([`ordering::MAX_PLY`]) once reductions, quiescence and forced replies are added.
+/// The session refuses a deeper `depth`.
+pub const MAX_DEPTH: u32 = (MAX_PLY as u32) / 2;
+/// The largest transposition table, in MiB; the session refuses a larger `hash_mb`.
+pub const MAX_HASH_MB: usize = 1024;
+/// The most search threads; the session refuses more.
+pub const MAX_THREADS: usize = 256;
+
+/// A root score as a [`Score`].
+pub(crate) fn score_of(v: i32) -> Score {
+    if v >= MATE_BOUND {
+        Score::Win((MATE - v).max(0) as u32)
+    } else if v <= -MATE_BOUND {
+        Score::Loss((MATE + v).max(0) as u32)
+    } else {
+        Score::Cp(v)
+    }
+}
+
+impl Searcher {
+    /// A searcher with `threads` threads and a transposition table of `hash_mb` MiB.
+    pub fn new(threads: usize, hash_mb: usize) -> Searcher {
+        let threads = threads.clamp(1, MAX_THREADS);
+        let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
+        Searcher {
+            threads,
+            hash_mb,
+            tt: Table::new(hash_mb),
+            heuristics: Heuristics::default(),
+            helper_heuristics: (1..threads).map(|_| Heuristics::default()).collect(),
+            weights: Weights::default(),
+            features: Features::default(),
+        }
+    }
+
+    /// Sets the number of search threads (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self.helper_heuristics
+            .resize_with(self.threads - 1, Heuristics::default);
+    }
+
+    /// Resizes the transposition table (at least 1 MiB).
+    pub fn set_hash_mb(&mut self, hash_mb: usize) {
+        let mb = hash_mb.clamp(1, MAX_HASH_MB);
+        if mb != self.hash_mb {
+            self.hash_mb = mb;
+            self.tt = Table::new(mb);
+        }
+    }
+
+    /// Switches search features on or off (for self-play comparisons).
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+    }
+
+    /// The search features in force.
+    pub fn features(&self) -> Features {
+        self.features
+    }
+
+    /// The evaluation weights in force.
+    pub fn weights(&self) -> Weights {
+        self.weights
+    }
+
+    /// Replaces the evaluation weights (for tuning).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.heuristics.clear();
+        for h in &mut self.helper_heuristics {
+            h.clear();
+        }
+    }
+
+    /// Searches the current position of `game` (its history counts for the repetition
+    /// rule) within `limits`, until done or until `stop` becomes true. Calls `on_info`
+    /// after each completed iteration. Always returns a legal move when one exists.
+    ///
+    /// With one thread and a depth or node limit the result is deterministic for a given
+    /// state of the searcher (a new searcher, or after [`Searcher::clear`]).
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let plan = TimePlan::new(limits, start);
+        let root = *game.position();
+        let legal: MoveList = game.legal_moves();
+        if legal.is_empty() {
+            let score = if game.status().is_over() {
+                Score::Cp(0)
+            } else {
+                Score::Loss(0)
+            };
+            return SearchResult {
+                best: None,
+                score,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
+        self.tt.new_search();
+        self.heuristics.new_search();
+        for h in &mut self.helper_heuristics {
+            h.new_search();
+        }
+        // Root moves in ordering order.
+        let root_moves: Vec<Move> = {
+            let hash_move = self.tt.probe(root.hash()).and_then(|e| e.mv);
+            let node = NodeInfo {
+                hash_move,
+                blocks: eval::escape_blocks(root.board()),
+                ply: 0,
+            };
+            let mut picker = Picker::new(
+                root.board(),
+                root.to_move(),
+                legal.clone(),
+                &node,
+                &self.heuristics,
+            );
+            std::iter::from_fn(|| picker.pick().map(|(m, _)| m)).collect()
+        };
+        let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
+        if legal.len() == 1 && limits.depth.is_none() && limits.nodes.is_none() {
+            // A forced move: one iteration for its score, and the clock is spared.
+            max_depth = 1;
+        }
+        let shared = Shared {
+            tt: &self.tt,
+            stop,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            node_limit: limits.nodes,
+            plan,
+            rules: game.rules(),
+            path: SearchPath::new(game),
+            weights: self.weights,
+            features: self.features,
+        };
+        let main_heur = &mut self.heuristics;
+        let result = std::thread::scope(|scope| {
+            for (i, heur) in self.helper_heuristics.iter_mut().enumerate() {
+                let shared = &shared;
+                let root_moves = root_moves.clone();
+                scope.spawn(move || {
+                    let mut w = Worker::new(shared, heur, i + 1);
+                    w.root_moves = root_moves;
+                    iterate(&mut w, &root, max_depth, &mut |_, _| {});
+                    w.flush();
+                });
+            }
+            let mut w = Worker::new(&shared, main_heur, 0);
+            w.root_moves = root_moves.clone();
+            let mut last: Option<(i32, i32, Vec<Move>)> = None;
+            let mut report = |depth: i32, it: &alphabeta::Iteration| {
+                let nodes = shared.nodes.load(Ordering::Relaxed);
+                let info = Info {
+                    depth: depth as u32,
+                    score: score_of(it.score),
+                    nodes,
+                    nps: alphabeta::nps(nodes, start),
+                    time: start.elapsed(),
+                    pv: it.pv.clone(),
+                };
+                on_info(&info);
+                last = Some((depth, it.score, it.pv.clone()));
+            };
+            let partial = iterate(&mut w, &root, max_depth, &mut report);
+            w.flush();
+            shared.abort.store(true, Ordering::Relaxed);
+            (last, partial)
+        });
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        let (last, partial) = result;
+        // A move from an interrupted iteration that beat the last completed one's best
+        // is taken (it was fully searched); otherwise the last completed iteration.
+        let (depth, score, pv) = match (last, partial) {
+            (Some((d, s, pv)), Some(p)) if p.pv.first() != pv.first() && p.score > s => {
+                (d as u32, p.score, p.pv)
+            }
+            (Some((d, s, pv)), _) => (d as u32, s, pv),
+            (None, Some(p)) if !p.pv.is_empty() && p.score > -INFINITE => (0, p.score, p.pv),
+            _ => (0, 0, root_moves.first().copied().into_iter().collect()),
+        };
+        let mut pv = pv;
+        let best = match pv.first() {
+            Some(m) if legal.contains(m) => Some(*m),
+            _ => {
+                pv = root_moves.first().copied().into_iter().collect();
+                root_moves.first().copied()
+            }
+        };
+        SearchResult {
+            best,
+            score: score_of(score),
+            depth,
+            nodes,
+            pv,
+        }
+    }
+}
+
+/// Iterative deepening for one worker. Calls `report` after each completed iteration
+/// (the main thread reports; helpers ignore it). Returns the best result of an
+/// interrupted iteration, if a move in it was fully searched.
+fn iterate(
+    w: &mut Worker<'_>,
+    root: &crate::core::position::Position,
+    max_depth: i32,
+    report: &mut dyn FnMut(i32, &alphabeta::Iteration),
+) -> Option<alphabeta::Iteration> {
+    let mut prev: Option<i32> = None;
+    let main = w.id == 0;
+    let mut depth = if main { 1 } else { 1 + (w.id % 2) as i32 };
+    while depth <= max_depth {
+        let (mut alpha, mut beta) = (-INFINITE, INFINITE);
+        let mut delta = 40;
+        if let Some(p) = prev
+            && depth >= 5
+            && w.features().aspiration
+            && p.abs() < MATE_BOUND
+        {
+            alpha = p - delta;
+            beta = p + delta;
+        }
+        let it = loop {
+            let it = w.search_root(root, depth, alpha, beta);
+            if w.stopped() {
+                // Keep a fully searched improvement from this iteration.
+                return (it.score > alpha && it.score > -INFINITE && !it.pv.is_empty())
+                    .then_some(it);
+            }
+            if it.score <= alpha && alpha > -INFINITE {
+                alpha = (alpha - delta).max(-INFINITE);
+                if alpha < -MATE_BOUND {
+                    alpha = -INFINITE;
+                }
+            } else if it.score >= beta && beta < INFINITE {
+                beta = (beta + delta).min(INFINITE);
+                if beta > MATE_BOUND {
+                    beta = INFINITE;
+                }
+            } else {
+                break it;
+            }
+            delta *= 2;
+        };
+        prev = Some(it.score);
+        w.flush();
+        report(depth, &it);
+        if main {
+            // A proven result needs no deeper search.
+            if it.score.abs() >= MATE_BOUND && depth as u32 >= (MATE - it.score.abs()) as u32 {
+                break;
+            }
+            if w.soft_expired() {
+                break;
+            }
+        }
+        depth += 1;
+    }
+    None
+}
