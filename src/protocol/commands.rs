@@ -452,7 +452,8 @@ fn legal_moves(s: &mut Session, args: &[&str]) -> Reply {
 fn show_board(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "show_board")?;
     let pos = s.game().position();
-    Ok(format!("{}\n{} to move", pos.board(), pos.to_move()))
+    // The diagram starts on the line after `=`, so that its rows line up.
+    Ok(format!("\n{}\n{} to move", pos.board(), pos.to_move()))
 }
 
 fn show_moves(s: &mut Session, args: &[&str]) -> Reply {
