@@ -214,6 +214,16 @@ pub const COMMANDS: &[Command] = &[
     ),
 ];
 
+/// GTP's names (and other engines') for commands of this table: an unknown command with
+/// one of these names is answered with the name to use instead.
+pub const FOREIGN_NAMES: &[(&str, &str)] = &[
+    ("genmove", "generate_move"),
+    ("showboard", "show_board"),
+    ("boardsize", "board_size"),
+    ("final_status_list", "final_status"),
+    ("undo", "play_undo"),
+];
+
 /// The command called `name`.
 pub fn find(name: &str) -> Option<&'static Command> {
     COMMANDS.iter().find(|c| c.name == name)

@@ -205,6 +205,19 @@ impl Dialect {
         }
     }
 
+    /// The reply to an unknown command: for a name another protocol uses, the name of
+    /// this dialect's command.
+    fn unknown(self, name: &str) -> String {
+        let foreign = match self {
+            Dialect::Hnefi => commands::FOREIGN_NAMES,
+            Dialect::Compat03 => compat03::commands::FOREIGN_NAMES,
+        };
+        match foreign.iter().find(|(other, _)| *other == name) {
+            Some((_, own)) => format!("unknown command: hnefi calls it {own}"),
+            None => "unknown command".to_string(),
+        }
+    }
+
     fn find(self, name: &str) -> Option<&'static commands::Command> {
         match self {
             Dialect::Hnefi => commands::find(name),
@@ -299,7 +312,7 @@ impl Engine {
                         }
                         result
                     }
-                    None => Err("unknown command".to_string()),
+                    None => Err(self.dialect.unknown(&name)),
                 };
                 Some(format_reply(id, &result))
             }
