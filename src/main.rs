@@ -2,7 +2,7 @@
 
 #![forbid(unsafe_code)]
 
-use std::io;
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -133,6 +133,16 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
     {
         eprintln!("error: {e}");
         return ExitCode::from(2);
+    }
+    // A person who started hnefi by hand gets told what it waits for; a controller, whose
+    // stdin is a pipe, gets nothing extra.
+    if io::stdin().is_terminal() {
+        eprintln!(
+            "hnefi {}: waiting for protocol commands on stdin, one per line \
+             (list_commands lists them, help NAME explains one, quit ends; \
+             see \"Playing in a terminal\" in README.md)",
+            env!("CARGO_PKG_VERSION")
+        );
     }
     match engine.run(io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
