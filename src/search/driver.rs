@@ -77,7 +77,9 @@ pub(crate) fn score_of(v: i32) -> Score {
 }
 
 impl Searcher {
-    /// A searcher with `threads` threads and a transposition table of `hash_mb` MiB.
+    /// A searcher with `threads` threads and a transposition table of `hash_mb` MiB,
+    /// each kept within 1 and [`MAX_THREADS`] / [`MAX_HASH_MB`] (the session refuses
+    /// values beyond them before they get here).
     pub fn new(threads: usize, hash_mb: usize) -> Searcher {
         let threads = threads.clamp(1, MAX_THREADS);
         let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
@@ -92,14 +94,14 @@ impl Searcher {
         }
     }
 
-    /// Sets the number of search threads (at least 1).
+    /// Sets the number of search threads (1 to [`MAX_THREADS`]).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, MAX_THREADS);
         self.helper_heuristics
             .resize_with(self.threads - 1, Heuristics::default);
     }
 
-    /// Resizes the transposition table (at least 1 MiB).
+    /// Resizes the transposition table (1 to [`MAX_HASH_MB`] MiB).
     pub fn set_hash_mb(&mut self, hash_mb: usize) {
         let mb = hash_mb.clamp(1, MAX_HASH_MB);
         if mb != self.hash_mb {
