@@ -144,7 +144,7 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
             env!("CARGO_PKG_VERSION")
         );
     }
-    match engine.run(io::stdin().lock(), io::stdout().lock()) {
+    match engine.run(io::BufReader::new(io::stdin()), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {

@@ -80,6 +80,12 @@ pub const COMMANDS: &[Command] = &[
         ..cmd("quit", "quit", "ends the session", quit)
     },
     cmd(
+        "stop",
+        "stop",
+        "ends a running generate_move or analyze at once (with the best move found so far); otherwise nothing",
+        stop,
+    ),
+    cmd(
         "board_size",
         "board_size 11",
         "a new game from the start position (only size 11)",
@@ -360,6 +366,13 @@ fn help(_: &mut Session, args: &[&str]) -> Reply {
 
 fn quit(_: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "quit")?;
+    Ok(String::new())
+}
+
+/// The reader thread has already stopped the search that `stop` was sent for (see
+/// [`Engine::run`](super::Engine::run)); the command itself only answers.
+fn stop(_: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "stop")?;
     Ok(String::new())
 }
 

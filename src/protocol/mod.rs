@@ -14,6 +14,8 @@ pub mod commands;
 pub mod compat03;
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 
 use crate::session::Session;
 
@@ -161,6 +163,49 @@ pub fn parse_line(line: &RawLine) -> Parsed {
         name: name.to_string(),
         args: words.map(str::to_string).collect(),
     }
+}
+
+/// How many lines the reader thread reads ahead of the command being run: enough for a
+/// controller's burst, bounded so that a flood of input cannot fill the memory (then a
+/// `stop` further down waits its turn).
+const READ_AHEAD: usize = 256;
+
+/// True for the lines that interrupt a running search: `stop` and `quit`.
+fn interrupts(line: &RawLine) -> bool {
+    matches!(parse_line(line), Parsed::Command { name, .. } if name == "stop" || name == "quit")
+}
+
+/// A line read with whether it interrupts a search, or the read error that ended input.
+type ReadLine = io::Result<(RawLine, bool)>;
+
+/// Starts the thread that reads `input` line by line; it sets `stop` on each interrupting
+/// line and ends at end of input, on a read error or when the receiver is gone.
+fn spawn_reader<R: BufRead + Send + 'static>(
+    mut input: R,
+    stop: Arc<AtomicBool>,
+) -> mpsc::Receiver<ReadLine> {
+    let (tx, rx) = mpsc::sync_channel(READ_AHEAD);
+    std::thread::spawn(move || {
+        loop {
+            let mut line = RawLine::default();
+            let message = match read_line(&mut input, &mut line) {
+                Ok(false) => return,
+                Ok(true) => {
+                    let interrupting = interrupts(&line);
+                    if interrupting {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    Ok((line, interrupting))
+                }
+                Err(e) => Err(e),
+            };
+            let failed = message.is_err();
+            if tx.send(message).is_err() || failed {
+                return;
+            }
+        }
+    });
+    rx
 }
 
 /// Formats a reply: `=ID result` or `?ID message`, then the empty line.
@@ -320,12 +365,30 @@ impl Engine {
     }
 
     /// Reads commands until end of input or `quit`, writing each reply and flushing it.
-    pub fn run<R: BufRead, W: Write>(&mut self, mut input: R, mut output: W) -> io::Result<()> {
-        let mut line = RawLine::default();
-        while !self.quit && read_line(&mut input, &mut line)? {
+    ///
+    /// Input is read on a thread of its own, so that `stop` and `quit` reach a running
+    /// search: when that thread reads either, it sets the session's stop flag, and the
+    /// search under way (and any search of a command read before it) answers at once with
+    /// the best move found so far; the flag is cleared once that line has been handled.
+    /// End of input stops nothing: the commands already read run to their end.
+    pub fn run<R, W>(&mut self, input: R, mut output: W) -> io::Result<()>
+    where
+        R: BufRead + Send + 'static,
+        W: Write,
+    {
+        let stop = self.session.stop_flag();
+        let lines = spawn_reader(input, Arc::clone(&stop));
+        for message in lines {
+            let (line, interrupts) = message?;
             if let Some(reply) = self.handle_raw(&line) {
                 output.write_all(reply.as_bytes())?;
                 output.flush()?;
+            }
+            if interrupts {
+                stop.store(false, Ordering::SeqCst);
+            }
+            if self.quit {
+                break;
             }
         }
         Ok(())
