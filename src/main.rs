@@ -13,6 +13,7 @@ use hnefi::core::notation::parse_opentafl;
 use hnefi::core::perft;
 use hnefi::core::position::Position;
 use hnefi::core::role::Role;
+use hnefi::protocol::otep::OtepEngine;
 use hnefi::protocol::{Dialect, Engine};
 use hnefi::search::Feature;
 use hnefi::session::{SearchOption, Session};
@@ -30,6 +31,10 @@ struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     engine: EngineFlags,
+    /// Speak the OpenTafl Engine Protocol instead of the text protocol, as an engine
+    /// OpenTafl can host (see the README for its .ini file).
+    #[arg(long)]
+    otep: bool,
 }
 
 /// The settings the protocol can change too (`set_rule`, `set_option`).
@@ -114,6 +119,15 @@ impl EngineFlags {
     }
 }
 
+/// Search progress goes to stderr (docs/PROTOCOL.md), in both protocols; a closed stderr
+/// is not an error.
+fn info_to_stderr(session: &mut Session) {
+    session.set_info_sink(|info| {
+        use std::io::Write;
+        let _ = writeln!(io::stderr(), "info {info}");
+    });
+}
+
 fn run_protocol(flags: &EngineFlags) -> ExitCode {
     let mut session = match flags.session() {
         Ok(s) => s,
@@ -122,11 +136,7 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // Search progress goes to stderr (docs/PROTOCOL.md); a closed stderr is not an error.
-    session.set_info_sink(|info| {
-        use std::io::Write;
-        let _ = writeln!(io::stderr(), "info {info}");
-    });
+    info_to_stderr(&mut session);
     let mut engine = Engine::new(session);
     if let Some(name) = &flags.compat
         && let Err(e) = Dialect::from_name(name).and_then(|d| engine.set_dialect(d))
@@ -154,6 +164,26 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
     }
 }
 
+fn run_otep(flags: &EngineFlags) -> ExitCode {
+    let mut session = match flags.session() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    info_to_stderr(&mut session);
+    let mut engine = OtepEngine::new(session, flags.movetime_ms.unwrap_or(0));
+    match engine.run(io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Count the leaf positions of the move tree (repetition off; see tests/data/perft.txt).
@@ -171,7 +201,8 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Play engine-vs-engine matches over the text protocol, refereed by the rules core.
+    /// Play engine-vs-engine matches (text protocol, UCI-style, OpenTafl), refereed by the
+    /// rules core.
     Match(matches::MatchArgs),
     /// Search the fixed bench positions at one thread; print total nodes and nodes/s.
     Bench {
@@ -237,6 +268,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => matches::main(&args),
+        None if cli.otep => run_otep(&cli.engine),
         None => run_protocol(&cli.engine),
     }
 }

@@ -7,9 +7,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use hnefi::core::game::{Game, RepetitionMode, RuleSet};
-use hnefi::core::notation::{RecordMove, RecordToken};
+use hnefi::core::game::{RepetitionMode, RuleSet};
+use hnefi::core::notation::RecordMove;
 use hnefi::core::position::Status;
+use hnefi::core::record::GameRecord;
 use hnefi::core::role::Role;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hnefi");
@@ -23,6 +24,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn fake(name: &str) -> String {
+    // Shell scripts run by bash, so that no test needs anything but a shell.
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/fake_engines")
         .join(format!("{name}.sh"));
@@ -56,36 +58,38 @@ fn lines(path: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Replays one records line under `rules`: every move legal, every capture list equal to
-/// the core's; a final `timeout` is a loss on time. Returns the final status and the
-/// result field.
+/// The game lines of a `.meta` file (after its `#` header).
+fn meta_lines(path: &Path) -> Vec<String> {
+    lines(path)
+        .into_iter()
+        .filter(|l| !l.starts_with('#'))
+        .collect()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Replays one records line under `rules` with the core's [`GameRecord`]: every move
+/// legal, every capture list equal to the core's (the line is exactly the record of the
+/// replayed game). Returns the final status, the result field and the number of moves.
 fn replay(line: &str, rules: RuleSet) -> (Status, String, usize) {
-    let fields: Vec<&str> = line.split(',').collect();
-    let [moves, att, def, result] = fields.as_slice() else {
-        panic!("not a record: {line}");
-    };
-    let mut game = Game::new(rules);
-    let mut caps = [0u32; 2];
-    let tokens: Vec<&str> = moves.split_whitespace().collect();
-    for (i, tok) in tokens.iter().enumerate() {
-        match RecordToken::parse(tok).expect("record token") {
-            RecordToken::Timeout => {
-                assert_eq!(i + 1, tokens.len(), "timeout before the end: {line}");
-                game.lose_on_time(game.to_move()).expect("timeout");
-            }
-            RecordToken::Move(RecordMove { mv, captures }) => {
-                let mover = game.to_move();
-                let got = game
-                    .play(mv)
-                    .unwrap_or_else(|e| panic!("ply {} {tok}: {e} in {line}", i + 1));
-                assert_eq!(got, captures, "ply {} {tok}", i + 1);
-                caps[(mover == Role::Defender) as usize] += captures.count();
-            }
-        }
-    }
-    assert_eq!(att.parse::<u32>().ok(), Some(caps[0]), "{line}");
-    assert_eq!(def.parse::<u32>().ok(), Some(caps[1]), "{line}");
-    (game.status(), result.to_string(), game.moves_played())
+    let record: GameRecord = line
+        .parse()
+        .unwrap_or_else(|e| panic!("not a record ({e}): {line}"));
+    let game = record
+        .replay(rules)
+        .unwrap_or_else(|e| panic!("{e} in {line}"));
+    assert_eq!(
+        GameRecord::from_game(&game, record.result),
+        record,
+        "{line}"
+    );
+    (
+        game.status(),
+        record.result.to_string(),
+        game.moves_played(),
+    )
 }
 
 fn result_of(status: Status) -> &'static str {
@@ -148,7 +152,7 @@ fn hnefi_against_hnefi_replays_through_the_core() {
     let opening = |l: &str| l.split(' ').take(4).collect::<Vec<_>>().join(" ");
     assert_eq!(opening(&records[0]), opening(&records[1]));
     assert_eq!(opening(&records[2]), opening(&records[3]));
-    let meta = lines(&dir.join("games.csv.meta"));
+    let meta = meta_lines(&dir.join("games.csv.meta"));
     assert_eq!(meta.len(), 4);
     assert!(meta[0].starts_with("1,1,2,"), "{meta:?}");
     assert!(meta[1].starts_with("2,2,1,"), "{meta:?}");
@@ -195,7 +199,12 @@ fn openings_from_records_and_resume() {
     fs::write(&out_file, text).expect("write");
     let more = args(&["--games", "4", "--resume"]);
     let out = run_match(&more.iter().map(String::as_str).collect::<Vec<_>>());
-    assert!(out.status.success());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("had no newline") && stderr(&out).contains("'h1-h3 f8-'"),
+        "{}",
+        stderr(&out)
+    );
     assert!(stdout(&out).contains("Match: 4 games"), "{}", stdout(&out));
     let after = lines(&out_file);
     assert_eq!(after.len(), 4);
@@ -233,7 +242,8 @@ fn openings_from_records_and_resume() {
 }
 
 /// A fake engine plays two games against hnefi, one on each side: it loses both with
-/// `reason`, and the second game is played (by a restarted fake engine).
+/// `reason`, and the second game is played (by a restarted fake engine). An engine that
+/// lost every game by crash makes the exit status 1.
 fn fake_loses(name: &str, reason: &str) {
     let dir = scratch(name);
     let out_file = dir.join("games.csv");
@@ -253,13 +263,18 @@ fn fake_loses(name: &str, reason: &str) {
         "--out",
         out_file.to_str().expect("path"),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let expected = if reason == "crash" { 1 } else { 0 };
+    assert_eq!(out.status.code(), Some(expected), "{}", stderr(&out));
+    if reason == "crash" {
+        assert!(
+            stderr(&out).contains("E1 (")
+                && stderr(&out).contains("lost every one of its games by crash"),
+            "{}",
+            stderr(&out)
+        );
+    }
     let records = lines(&out_file);
-    let meta = lines(&dir.join("games.csv.meta"));
+    let meta = meta_lines(&dir.join("games.csv.meta"));
     assert_eq!(records.len(), 2, "{records:?}");
     // Game 1: the fake engine has the attackers, game 2 the defenders; it loses both.
     assert!(records[0].ends_with(",White"), "{records:?}");
@@ -332,7 +347,7 @@ fn the_reference_dialect_is_understood() {
         table.contains("repetition: defender-any-repeat-illegal"),
         "{table}"
     );
-    let meta = lines(&dir.join("games.csv.meta"));
+    let meta = meta_lines(&dir.join("games.csv.meta"));
     assert_eq!(
         meta,
         ["1,1,2,White,resignation,", "2,2,1,Black,resignation,"]
@@ -353,25 +368,22 @@ fn the_reference_dialect_is_understood() {
 }
 
 /// The table of a match of `games` games of hnefi against an engine that crashes at once,
-/// with an SPRT of 0 against 50 Elo.
-fn one_sided_match(games: &str) -> String {
-    let out = run_match(&[
-        "--engine",
-        &hnefi(1),
-        "--engine",
-        &fake("crash"),
-        "--games",
-        games,
-        "--sprt",
-        "0,50,0.05,0.05",
-    ]);
-    assert!(out.status.success());
+/// with an SPRT of 0 against 50 Elo if `sprt`.
+fn one_sided_match(games: &str, sprt: bool) -> String {
+    let (e1, e2) = (hnefi(1), fake("crash"));
+    let mut args = vec!["--engine", &e1, "--engine", &e2, "--games", games];
+    if sprt {
+        args.extend(["--sprt", "0,50,0.05,0.05"]);
+    }
+    let out = run_match(&args);
+    // E2 lost every game by crash: the table is printed, the status says so.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     stdout(&out)
 }
 
 #[test]
 fn sprt_stops_a_one_sided_match() {
-    let table = one_sided_match("200");
+    let table = one_sided_match("200", true);
     assert!(table.contains("H1 accepted"), "{table}");
     let games: usize = table
         .strip_prefix("Match: ")
@@ -379,12 +391,32 @@ fn sprt_stops_a_one_sided_match() {
         .and_then(|n| n.parse().ok())
         .expect("game count");
     assert!(games < 200, "{table}");
+    // Every game was won by E1: no interval of zero width, but a note.
+    assert!(
+        table.contains(&format!(
+            "(95% interval: needs more games (all {games} scored the same))"
+        )),
+        "{table}"
+    );
+}
+
+#[test]
+fn adjudications_are_listed_in_game_order() {
+    let table = one_sided_match("12", false);
+    let at = |needle: &str| {
+        table
+            .find(needle)
+            .unwrap_or_else(|| panic!("{needle}: {table}"))
+    };
+    assert!(at("  game 1 (crash)") < at("  game 2 (crash)"));
+    assert!(at("  game 2 (crash)") < at("  game 10 (crash)"));
+    assert!(at("  game 10 (crash)") < at("  game 12 (crash)"));
 }
 
 #[test]
 fn game_pairs_are_counted_pentanomially() {
     // Five games: two complete pairs (one opening, sides swapped) and one game alone.
-    let table = one_sided_match("5");
+    let table = one_sided_match("5", true);
     assert!(table.contains("E1 vs E2: 5 / 5"), "{table}");
     assert!(
         table.contains(
@@ -434,7 +466,7 @@ fn bad_flags_and_files_are_errors_not_panics() {
             "{args:?}"
         );
     }
-    // An engine that cannot be started loses its games ("crash"); the match still ends.
+    // An engine that cannot be started stops the match before the first game.
     let out = run_match(&[
         "--engine",
         "/nonexistent/engine",
@@ -443,9 +475,278 @@ fn bad_flags_and_files_are_errors_not_panics() {
         "--games",
         "2",
     ]);
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("E1 (/nonexistent/engine) failed its start (crash): could not start"),
+        "{}",
+        stderr(&out)
+    );
+    // A UCI engine needs a time control.
+    let out = run_match(&["--engine", &e1, "--engine", "uci:whatever"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--movetime-ms or --tc"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+fn fake_cmd(name: &str, args: &str) -> String {
+    format!("{} '{BIN}' {args}", fake(name))
+}
+
+/// Checks a finished match of two games between a fake engine driving hnefi and hnefi:
+/// exit 0, both games decided by the rules (no adjudication), records that replay.
+fn plays_cleanly(name: &str, spec: &str, time: &[&str]) {
+    let dir = scratch(name);
+    let out_file = dir.join("games.csv");
+    let mut args = vec![
+        "--engine",
+        spec,
+        "--engine",
+        "",
+        "--games",
+        "2",
+        "--move-limit",
+        "24",
+        "--opening-plies",
+        "2",
+        "--reply-timeout-ms",
+        "5000",
+        // A loaded machine must not turn a slow pipe into a loss on time here.
+        "--time-margin-ms",
+        "2000",
+        "--out",
+        out_file.to_str().expect("path"),
+    ];
+    let e2 = hnefi(1);
+    args[3] = &e2;
+    args.extend_from_slice(time);
+    let out = run_match(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let table = stdout(&out);
-    assert!(table.contains("crash"), "{table}");
+    assert!(!table.contains("adjudications"), "{table}");
+    let meta = meta_lines(&dir.join("games.csv.meta"));
+    assert_eq!(meta.len(), 2, "{meta:?}");
+    for m in &meta {
+        assert!(m.ends_with(','), "an adjudication: {m}");
+    }
+    let rules = RuleSet {
+        move_limit: Some(24),
+        repetition: if spec.starts_with("otep:") {
+            RepetitionMode::ThirdOccurrenceMoverLoses
+        } else {
+            RepetitionMode::default()
+        },
+        ..RuleSet::default()
+    };
+    let records = lines(&out_file);
+    assert_eq!(records.len(), 2);
+    for line in &records {
+        let (status, result, _) = replay(line, rules);
+        assert!(status.is_over(), "{line}");
+        assert_eq!(result_of(status), result, "{line}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_uci_engine_that_echoes_every_command_plays_whole_games() {
+    let spec = format!("uci:{}", fake_cmd("uci_hnefi", "echo"));
+    plays_cleanly("uci-echo", &spec, &["--movetime-ms", "50"]);
+}
+
+#[test]
+fn a_uci_engine_without_clock_gets_movetime() {
+    // The fake engine answers `go wtime ...` with `unknown go subcommand`: the runner
+    // falls back to `go movetime` and the games go on.
+    let spec = format!("uci:{}", fake_cmd("uci_hnefi", "noclock"));
+    plays_cleanly("uci-noclock", &spec, &["--tc", "0.1+0.05"]);
+    let spec = format!("uci:{}", fake_cmd("uci_hnefi", ""));
+    plays_cleanly("uci-clock", &spec, &["--tc", "0.1+0.05"]);
+}
+
+#[test]
+fn an_otep_engine_plays_whole_games() {
+    let spec = format!("otep:{}", fake_cmd("otep_hnefi", ""));
+    plays_cleanly("otep", &spec, &["--movetime-ms", "50"]);
+    plays_cleanly("otep-tc", &spec, &["--tc", "0.1+0.05"]);
+}
+
+#[test]
+fn hnefi_is_an_otep_engine_for_the_runner() {
+    let spec = format!("otep:'{BIN}' --otep --depth 1");
+    plays_cleanly("otep-hnefi", &spec, &["--movetime-ms", "50"]);
+}
+
+/// A match whose first engine is `spec`: it must stop before the first game with exit
+/// status 2, nothing written, and a message containing each of `expect`.
+fn stops_before_the_first_game(name: &str, spec: &str, expect: &[&str]) {
+    let dir = scratch(name);
+    let out_file = dir.join("games.csv");
+    let e2 = hnefi(1);
+    let out = run_match(&[
+        "--engine",
+        spec,
+        "--engine",
+        &e2,
+        "--movetime-ms",
+        "50",
+        "--reply-timeout-ms",
+        "1000",
+        "--out",
+        out_file.to_str().expect("path"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    let err = stderr(&out);
+    assert!(err.contains("no game was played"), "{err}");
+    for e in expect {
+        assert!(err.contains(e), "{e}: {err}");
+    }
+    assert!(!out_file.exists() || lines(&out_file).is_empty());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_engine_that_dies_at_once_stops_the_match_with_its_stderr() {
+    for (dialect, why) in [
+        ("", "exited during its first command (name)"),
+        ("uci:", "(uci)"),
+        ("otep:", "(hello)"),
+    ] {
+        stops_before_the_first_game(
+            "crash-at-start",
+            &format!("{dialect}{}", fake("crash_at_start")),
+            &[
+                why,
+                "failed its start (crash)",
+                "its stderr:\n  fake engine: cannot open weights file nn.onnx",
+            ],
+        );
+    }
+}
+
+#[test]
+fn an_engine_that_answers_garbage_first_stops_the_match() {
+    stops_before_the_first_game(
+        "garbage-at-start",
+        &fake("garbage_at_start"),
+        &[
+            "malformed_reply",
+            "'Welcome to FakeEngine 1.0'",
+            "reading commands in my own language",
+        ],
+    );
+    // A UCI engine: no uciok, only garbage, within the reply deadline.
+    stops_before_the_first_game(
+        "garbage-at-start-uci",
+        &format!("uci:{}", fake("garbage_at_start")),
+        &["no uciok, only: Welcome to FakeEngine 1.0"],
+    );
+    stops_before_the_first_game(
+        "garbage-at-start-otep",
+        &format!("otep:{}", fake("garbage_at_start")),
+        // It waits for a command and OTEP engines speak first: it never says hello.
+        &["failed its start (no_reply): no reply to its first command (hello)"],
+    );
+}
+
+#[test]
+fn resume_refuses_another_match_or_a_record_that_does_not_replay() {
+    let dir = scratch("resume-refusals");
+    let out_file = dir.join("games.csv");
+    let path = out_file.to_str().expect("path").to_string();
+    let e1 = hnefi(1);
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "--engine",
+            &e1,
+            "--engine",
+            &e1,
+            "--move-limit",
+            "16",
+            "--opening-plies",
+            "2",
+            "--out",
+            &path,
+        ];
+        args.extend_from_slice(extra);
+        run_match(&args)
+    };
+    let out = run(&["--games", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let before = fs::read(&out_file).expect("read");
+    let meta_before = fs::read(dir.join("games.csv.meta")).expect("read");
+    // Other rules, another time control, other openings, another engine: refused.
+    for (extra, want) in [
+        (vec!["--repetition", "off"], "repetition: off"),
+        (vec!["--movetime-ms", "30"], "30 ms per move"),
+        (vec!["--seed", "5"], "seed 5"),
+    ] {
+        let mut args = vec!["--games", "4", "--resume"];
+        args.extend(extra);
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("was written by another match"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(stderr(&out).contains(want), "{}", stderr(&out));
+    }
+    assert_eq!(fs::read(&out_file).expect("read"), before);
+    assert_eq!(
+        fs::read(dir.join("games.csv.meta")).expect("read"),
+        meta_before
+    );
+    // A record with a move changed no longer replays.
+    let text = String::from_utf8_lossy(&before).into_owned();
+    let first_move = text.split(' ').next().expect("a move").to_string();
+    let tampered = text.replacen(&first_move, "a4-a3", 1);
+    fs::write(&out_file, &tampered).expect("write");
+    let out = run(&["--games", "4", "--resume"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 1 of"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("does not replay"), "{}", stderr(&out));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_write_failure_still_prints_the_summary() {
+    let dir = scratch("write-failure");
+    let out_file = dir.join("games.csv");
+    std::os::unix::fs::symlink("/dev/full", &out_file).expect("symlink");
+    let e1 = hnefi(1);
+    let out = run_match(&[
+        "--engine",
+        &e1,
+        "--engine",
+        &e1,
+        "--games",
+        "4",
+        "--move-limit",
+        "10",
+        "--out",
+        out_file.to_str().expect("path"),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("writing the records failed"),
+        "{}",
+        stderr(&out)
+    );
+    // The games played (the first, and one a worker had started before the failure
+    // stopped the match) are in the table.
+    let table = stdout(&out);
+    assert!(
+        table.starts_with("Match: 1 games") || table.starts_with("Match: 2 games"),
+        "{table}"
+    );
+    assert!(table.contains("E1 vs E2:"), "{table}");
     let _ = fs::remove_dir_all(&dir);
 }
 

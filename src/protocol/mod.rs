@@ -12,6 +12,7 @@
 
 pub mod commands;
 pub mod compat03;
+pub mod otep;
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

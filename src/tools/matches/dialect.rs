@@ -1,6 +1,8 @@
 //! The protocol dialects the runner speaks: hnefi's own (PROTOCOL.md), the reference
-//! engine's (`hnefatafl-text-protocol` on stdin/stdout) and the reference engine's TCP
-//! mode, where the runner is the relay.
+//! engine's (`hnefatafl-text-protocol` on stdin/stdout), the reference engine's TCP
+//! mode, where the runner is the relay, the UCI style of TaflZero ([`super::uci`]) and
+//! the OpenTafl Engine Protocol ([`super::otep`]). The first three share the command
+//! set of the Hnefatafl Text Protocol and differ in framing:
 //!
 //! | | hnefi | htp | htp-tcp |
 //! |---|---|---|---|
@@ -11,6 +13,8 @@
 
 use std::str::FromStr;
 use std::time::Instant;
+
+use thiserror::Error;
 
 use crate::core::moves::Move;
 use crate::core::role::Role;
@@ -28,6 +32,11 @@ pub enum Dialect {
     /// The reference engine's TCP mode: it connects to the runner's relay on
     /// 127.0.0.1:49152.
     HtpTcp,
+    /// A UCI-style tafl engine (TaflZero, ZevraTafl): `uci`, `position startpos moves
+    /// ...`, `go`, `bestmove`.
+    Uci,
+    /// An OpenTafl Engine Protocol engine: `hello`, `rules`, `play`, `move`, ...
+    Otep,
 }
 
 /// A reply to a command.
@@ -46,6 +55,8 @@ pub enum Fault {
     Timeout,
     /// The engine exited or closed its output.
     Exited,
+    /// The engine could not be started.
+    Start(String),
     /// The engine wrote something that is not a reply.
     Malformed(String),
 }
@@ -54,7 +65,8 @@ impl From<EngineError> for Fault {
     fn from(e: EngineError) -> Fault {
         match e {
             EngineError::Timeout => Fault::Timeout,
-            EngineError::Exited | EngineError::Start(_) => Fault::Exited,
+            EngineError::Exited => Fault::Exited,
+            EngineError::Start(why) => Fault::Start(why),
         }
     }
 }
@@ -70,16 +82,33 @@ pub enum Generated {
     Resign,
 }
 
+/// A reply to a move request that is not a move (garbage, a failure, a critical error);
+/// the text says what came instead.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct NotAMove(pub String);
+
 /// At most this many characters of an engine's text go into messages.
-const SHOWN: usize = 60;
+const SHOWN: usize = 200;
 
 /// The first characters of a text, for messages (commas and control characters
-/// replaced, so that it fits a CSV field).
+/// replaced, so that it fits a CSV field; `...` marks a cut).
+///
+/// ```
+/// use hnefi::tools::matches::dialect::shown;
+/// assert_eq!(shown("a,b\tc"), "a b c");
+/// assert!(shown(&"x".repeat(500)).ends_with("..."));
+/// ```
 pub fn shown(text: &str) -> String {
-    text.chars()
+    let mut out: String = text
+        .chars()
         .take(SHOWN)
         .map(|c| if c.is_control() || c == ',' { ' ' } else { c })
-        .collect()
+        .collect();
+    if text.chars().nth(SHOWN).is_some() {
+        out.push_str("...");
+    }
+    out
 }
 
 /// Splits `=12 text` / `? text` into the text after the marker and an optional id.
@@ -91,17 +120,21 @@ fn after_marker(line: &str) -> &str {
 
 impl Dialect {
     /// The dialect named by an engine spec's prefix, and the command after it:
-    /// `htp:CMD`, `htp-tcp:CMD`, `hnefi:CMD` or a bare `CMD` (hnefi).
+    /// `htp:CMD`, `htp-tcp:CMD`, `uci:CMD`, `otep:CMD`, `hnefi:CMD` or a bare `CMD`
+    /// (hnefi).
     ///
     /// ```
     /// use hnefi::tools::matches::dialect::Dialect;
     /// assert_eq!(Dialect::from_spec("htp:hnefatafl-text-protocol"), (Dialect::Htp, "hnefatafl-text-protocol"));
+    /// assert_eq!(Dialect::from_spec("uci:./zevratafl"), (Dialect::Uci, "./zevratafl"));
     /// assert_eq!(Dialect::from_spec("hnefi --depth 1"), (Dialect::Hnefi, "hnefi --depth 1"));
     /// ```
     pub fn from_spec(spec: &str) -> (Dialect, &str) {
         for (prefix, d) in [
             ("htp-tcp:", Dialect::HtpTcp),
             ("htp:", Dialect::Htp),
+            ("uci:", Dialect::Uci),
+            ("otep:", Dialect::Otep),
             ("hnefi:", Dialect::Hnefi),
         ] {
             if let Some(rest) = spec.strip_prefix(prefix) {
@@ -117,24 +150,26 @@ impl Dialect {
             Dialect::Hnefi => "hnefi",
             Dialect::Htp => "htp",
             Dialect::HtpTcp => "htp-tcp",
+            Dialect::Uci => "uci",
+            Dialect::Otep => "otep",
         }
     }
 
     /// True when the engine plays one game per process (a new process each game).
     pub fn one_game_per_process(self) -> bool {
-        !matches!(self, Dialect::Hnefi)
+        matches!(self, Dialect::Htp | Dialect::HtpTcp | Dialect::Otep)
     }
 
     /// True when `play` commands get a reply.
     pub fn replies_to_play(self) -> bool {
-        !matches!(self, Dialect::HtpTcp)
+        matches!(self, Dialect::Hnefi | Dialect::Htp)
     }
 
-    /// The command that asks for a move of `role`.
+    /// The command that asks for a move of `role` (text-protocol dialects).
     pub fn generate_move(self, role: Role) -> String {
         match self {
             Dialect::HtpTcp => format!("generate_move {role}"),
-            Dialect::Hnefi | Dialect::Htp => "generate_move".to_string(),
+            _ => "generate_move".to_string(),
         }
     }
 
@@ -174,7 +209,7 @@ impl Dialect {
                     _ => continue,
                 }
             },
-            Dialect::HtpTcp => loop {
+            Dialect::HtpTcp | Dialect::Uci | Dialect::Otep => loop {
                 let line = p.read_line(deadline)?;
                 if !line.trim().is_empty() {
                     return Ok(Reply::Ok(line));
@@ -199,12 +234,12 @@ impl Dialect {
     /// assert!(matches!(r, Ok(Generated::Resign)));
     /// assert!(Dialect::Hnefi.parse_generated("play defender resigns _", Role::Defender).is_err());
     /// ```
-    pub fn parse_generated(self, text: &str, role: Role) -> Result<Generated, String> {
+    pub fn parse_generated(self, text: &str, role: Role) -> Result<Generated, NotAMove> {
         let body = match self {
             Dialect::Hnefi => text,
-            Dialect::Htp | Dialect::HtpTcp => text.split(',').next().unwrap_or(""),
+            _ => text.split(',').next().unwrap_or(""),
         };
-        let malformed = || format!("not a move reply: '{}'", shown(text));
+        let malformed = || NotAMove(format!("not a move reply: '{}'", shown(text)));
         let words: Vec<&str> = body.split_whitespace().collect();
         let (claimed, rest) = match words.as_slice() {
             ["play", r, rest @ ..] => (Role::from_str(r).map_err(|_| malformed())?, rest),

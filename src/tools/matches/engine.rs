@@ -1,94 +1,49 @@
 //! An engine process: a child with piped stdin and stdout (or a TCP connection to it), a
 //! reader thread that turns its output into lines on a channel, so that every read has a
-//! deadline, and a kill on drop.
+//! deadline, another that keeps the tail of its stderr (to show when it fails), and a
+//! kill on drop.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use thiserror::Error;
 
 /// The longest line kept from an engine; the rest of a longer line is dropped.
 const MAX_LINE: usize = 64 * 1024;
 
 /// Why talking to an engine failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EngineError {
     /// No reply before the deadline.
+    #[error("no reply before the deadline")]
     Timeout,
     /// The engine closed its output or exited (or could not be written to).
+    #[error("the engine exited")]
     Exited,
     /// The engine could not be started.
+    #[error("could not start: {0}")]
     Start(String),
 }
 
-impl std::fmt::Display for EngineError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            EngineError::Timeout => f.write_str("no reply before the deadline"),
-            EngineError::Exited => f.write_str("the engine exited"),
-            EngineError::Start(e) => write!(f, "could not start: {e}"),
-        }
-    }
-}
-
-/// Splits a command line into words: spaces separate words, single quotes keep text as it
-/// is, double quotes keep spaces, a backslash outside single quotes escapes the next
-/// character. Returns `None` for an unterminated quote or an empty command.
+/// Splits an engine command line into words as a POSIX shell does (quotes, backslash
+/// escapes; no expansions), with the `shlex` crate. Returns `None` for an unterminated
+/// quote or an empty command.
 ///
 /// ```
 /// use hnefi::tools::matches::engine::split_command;
-/// let words = split_command(r#"hnefi --depth 1 'a b' "c d" e\ f"#).unwrap();
-/// assert_eq!(words, ["hnefi", "--depth", "1", "a b", "c d", "e f"]);
+/// let words = split_command(r#"hnefi --depth 1 'a b' "c d" e\ f "g\h""#).unwrap();
+/// assert_eq!(words, ["hnefi", "--depth", "1", "a b", "c d", "e f", "g\\h"]);
 /// assert_eq!(split_command("x 'y"), None);
+/// assert_eq!(split_command("  "), None);
 /// ```
 pub fn split_command(cmd: &str) -> Option<Vec<String>> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = cmd.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next()? {
-                        '\'' => break,
-                        ch => word.push(ch),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next()? {
-                        '"' => break,
-                        '\\' => word.push(chars.next()?),
-                        ch => word.push(ch),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                word.push(chars.next()?);
-            }
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    (!words.is_empty()).then_some(words)
+    shlex::split(cmd).filter(|words| !words.is_empty())
 }
 
 /// A line from the engine, or the end of its output.
@@ -97,11 +52,63 @@ enum Event {
     End,
 }
 
+/// The most of an engine's stderr kept (its last bytes), to show when it fails.
+const STDERR_TAIL: usize = 4096;
+
+/// The tail of an engine's stderr, filled by a reader thread.
+#[derive(Clone, Default)]
+struct StderrTail {
+    bytes: Arc<Mutex<Vec<u8>>>,
+    done: Arc<AtomicBool>,
+}
+
+impl StderrTail {
+    /// Reads `source` to its end, keeping the last [`STDERR_TAIL`] bytes; with `echo`,
+    /// every line also goes to our stderr, marked `LABEL!`.
+    fn spawn(source: impl Read + Send + 'static, echo: Option<String>) -> StderrTail {
+        let tail = StderrTail::default();
+        let keep = tail.clone();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(source);
+            let mut buf = Vec::new();
+            while let Ok(n) = read_capped_line(&mut reader, &mut buf) {
+                if n == 0 {
+                    break;
+                }
+                if let Some(label) = &echo {
+                    eprint!("{label}! {}", String::from_utf8_lossy(&buf));
+                }
+                if let Ok(mut b) = keep.bytes.lock() {
+                    b.extend_from_slice(&buf);
+                    let excess = b.len().saturating_sub(STDERR_TAIL);
+                    b.drain(..excess);
+                }
+                buf.clear();
+            }
+            keep.done.store(true, Ordering::SeqCst);
+        });
+        tail
+    }
+
+    /// The text kept so far, waiting up to `wait` for the stream to end first.
+    fn text(&self, wait: Duration) -> String {
+        let deadline = Instant::now() + wait;
+        while !self.done.load(Ordering::SeqCst) && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(10));
+        }
+        self.bytes
+            .lock()
+            .map(|b| String::from_utf8_lossy(&b).trim_end().to_string())
+            .unwrap_or_default()
+    }
+}
+
 /// A running engine.
 pub struct Process {
     child: Child,
     input: Box<dyn Write + Send>,
     lines: Receiver<Event>,
+    stderr: StderrTail,
     ended: bool,
     log: Option<String>,
 }
@@ -158,14 +165,6 @@ fn read_capped_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<
     }
 }
 
-fn stderr(show: bool) -> Stdio {
-    if show {
-        Stdio::inherit()
-    } else {
-        Stdio::null()
-    }
-}
-
 fn command(words: &[String]) -> Result<Command, EngineError> {
     let (program, args) = words
         .split_first()
@@ -176,16 +175,18 @@ fn command(words: &[String]) -> Result<Command, EngineError> {
 }
 
 impl Process {
-    /// Starts a command and talks to it through its stdin and stdout; its stderr goes to
-    /// ours if `show_stderr`, else nowhere.
-    pub fn spawn(words: &[String], show_stderr: bool) -> Result<Process, EngineError> {
+    /// Starts a command and talks to it through its stdin and stdout. Its stderr is kept
+    /// (the tail, for [`Process::stderr_text`]) and, with `echo` (a label), copied to ours.
+    pub fn spawn(words: &[String], echo: Option<String>) -> Result<Process, EngineError> {
         let mut child = command(words)?
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(stderr(show_stderr))
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| EngineError::Start(e.to_string()))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        let (Some(stdin), Some(stdout), Some(err)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
             let _ = child.kill();
             let _ = child.wait();
             return Err(EngineError::Start("no pipes".into()));
@@ -194,49 +195,83 @@ impl Process {
             child,
             input: Box::new(stdin),
             lines: spawn_reader(stdout),
+            stderr: StderrTail::spawn(err, echo),
             ended: false,
             log: None,
         })
     }
 
     /// Starts a command that connects to `listener` (the relay) and talks to it over that
-    /// connection; its stdout is discarded, its stderr goes to ours if `show_stderr`.
+    /// connection; its stdout is discarded, its stderr kept as with [`Process::spawn`].
     /// Fails if it has not connected within `wait`.
     pub fn spawn_tcp(
         words: &[String],
         listener: &TcpListener,
         wait: Duration,
-        show_stderr: bool,
+        echo: Option<String>,
     ) -> Result<Process, EngineError> {
         let mut child = command(words)?
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(stderr(show_stderr))
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| EngineError::Start(e.to_string()))?;
-        match accept(listener, &mut child, wait) {
-            Ok(stream) => {
-                let reader = stream.try_clone();
-                match reader {
-                    Ok(reader) => Ok(Process {
-                        child,
-                        input: Box::new(stream),
-                        lines: spawn_reader(reader),
-                        ended: false,
-                        log: None,
-                    }),
-                    Err(e) => {
-                        let _ = child.kill();
-                        let _ = child.wait();
-                        Err(EngineError::Start(e.to_string()))
-                    }
-                }
-            }
+        let stderr = match child.stderr.take() {
+            Some(err) => StderrTail::spawn(err, echo),
+            None => StderrTail::default(),
+        };
+        let connected = accept(listener, &mut child, wait).and_then(|stream| {
+            Ok((
+                stream
+                    .try_clone()
+                    .map_err(|e| EngineError::Start(e.to_string()))?,
+                stream,
+            ))
+        });
+        match connected {
+            Ok((reader, stream)) => Ok(Process {
+                child,
+                input: Box::new(stream),
+                lines: spawn_reader(reader),
+                stderr,
+                ended: false,
+                log: None,
+            }),
             Err(e) => {
                 let _ = child.kill();
                 let _ = child.wait();
                 Err(e)
             }
+        }
+    }
+
+    /// The tail of the engine's stderr. When the engine has exited (or is killed here
+    /// first, with `kill`), waits briefly for the last of it.
+    pub fn stderr_text(&mut self, kill: bool) -> String {
+        if kill {
+            let _ = self.child.kill();
+        }
+        let exited = matches!(self.child.try_wait(), Ok(Some(_))) || kill;
+        let wait = if exited {
+            let _ = self.child.wait();
+            Duration::from_millis(500)
+        } else {
+            Duration::ZERO
+        };
+        self.stderr.text(wait)
+    }
+
+    /// The exit status, if the engine has exited (waiting up to `wait` for it).
+    pub fn exit_status(&mut self, wait: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = Instant::now() + wait;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            thread::sleep(Duration::from_millis(10));
         }
     }
 

@@ -3,46 +3,26 @@
 
 use std::collections::HashSet;
 
+use thiserror::Error;
+
 use crate::core::game::{Game, RuleSet};
 use crate::core::moves::Move;
-use crate::core::notation::RecordToken;
+use crate::core::record::GameRecord;
+use crate::core::rng::SplitMix64;
 
-/// A small deterministic generator (SplitMix64), so that a seed always gives the same
-/// openings on every platform.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-
-    /// Shuffles a slice (Fisher-Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
+/// An openings file without a usable opening.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OpeningsError {
+    /// No line gives an opening of this many plies.
+    #[error(
+        "no usable opening of {0} plies in the openings file (each needs a line whose first field holds at least {0} legal moves, like h1-h3 f8-i8, with the game still on after them)"
+    )]
+    NoneUsable(usize),
 }
 
 /// Reads the openings of a records file: the first `plies` moves of each game (the
-/// `moves` field before the first comma; capture suffixes are ignored). Games that are
-/// shorter, that break the rules `rules` within those plies, or that are over after them
+/// `moves` field before the first comma, read as [`GameRecord::from_moves`] does; capture
+/// suffixes are ignored). Lines that are no moves field, games that are shorter, that break the rules `rules` within those plies, or that are over after them
 /// are skipped, and so are repeated openings. Errors: no usable opening.
 ///
 /// ```
@@ -53,17 +33,21 @@ impl Rng {
 /// assert_eq!(o.len(), 1); // the second game has the same first 2 plies, the third is no game
 /// assert_eq!(o[0][1].to_string(), "f8-i8");
 /// ```
-pub fn from_records(text: &str, plies: usize, rules: RuleSet) -> Result<Vec<Vec<Move>>, String> {
+pub fn from_records(
+    text: &str,
+    plies: usize,
+    rules: RuleSet,
+) -> Result<Vec<Vec<Move>>, OpeningsError> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for line in text.lines() {
         let moves_field = line.split(',').next().unwrap_or("");
+        let Ok(record) = GameRecord::from_moves(moves_field) else {
+            continue;
+        };
         let mut game = Game::new(rules);
         let mut moves = Vec::with_capacity(plies);
-        for token in moves_field.split_whitespace().take(plies) {
-            let Ok(RecordToken::Move(rec)) = RecordToken::parse(token) else {
-                break;
-            };
+        for rec in record.moves.iter().take(plies) {
             if game.play(rec.mv).is_err() {
                 break;
             }
@@ -74,9 +58,7 @@ pub fn from_records(text: &str, plies: usize, rules: RuleSet) -> Result<Vec<Vec<
         }
     }
     if out.is_empty() {
-        return Err(format!(
-            "no usable opening of {plies} plies in the openings file (each needs a line whose first field holds at least {plies} legal moves, like h1-h3 f8-i8, with the game still on after them)"
-        ));
+        return Err(OpeningsError::NoneUsable(plies));
     }
     Ok(out)
 }
@@ -85,7 +67,7 @@ pub fn from_records(text: &str, plies: usize, rules: RuleSet) -> Result<Vec<Vec<
 /// Random move sequences that end the game are retried; after many failures a shorter
 /// opening is used.
 pub fn random(count: usize, plies: usize, rules: RuleSet, seed: u64) -> Vec<Vec<Move>> {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     (0..count)
         .map(|_| {
             let mut best = Vec::new();

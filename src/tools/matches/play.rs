@@ -1,16 +1,19 @@
-//! One game between two engines, refereed by the rules core.
+//! One game between two engines, refereed by the rules core, and each engine's side of
+//! the conversation in its dialect.
 
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::core::game::{Game, RuleSet};
+use crate::core::game::{Game, Ply, RuleSet};
 use crate::core::moves::Move;
-use crate::core::position::Status;
-use crate::core::role::Role;
+use crate::core::position::{Reason as RulesReason, Status};
+use crate::core::role::{ByRole, Role};
 
-use super::dialect::{Dialect, Fault, Generated, Reply, shown};
+use super::dialect::{Dialect, Fault, Generated, NotAMove, Reply, shown};
 use super::engine::Process;
+use super::reason::{Adjudication, Reason};
+use super::{otep, uci};
 
 /// The time control of a match.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,6 +50,38 @@ pub struct Settings {
     pub debug: bool,
 }
 
+/// An engine fault: the adjudication and a detail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    /// Why the engine loses.
+    pub reason: Adjudication,
+    /// What happened.
+    pub detail: String,
+}
+
+impl Forfeit {
+    fn new(reason: Adjudication, detail: impl Into<String>) -> Forfeit {
+        Forfeit {
+            reason,
+            detail: detail.into(),
+        }
+    }
+
+    /// The forfeit for a fault while waiting for the reply to `what`.
+    fn from_fault(fault: &Fault, what: &str) -> Forfeit {
+        match fault {
+            Fault::Timeout => Forfeit::new(Adjudication::NoReply, format!("no reply to {what}")),
+            Fault::Exited => Forfeit::new(Adjudication::Crash, format!("exited during {what}")),
+            Fault::Start(why) => {
+                Forfeit::new(Adjudication::Crash, format!("could not start: {why}"))
+            }
+            Fault::Malformed(t) => {
+                Forfeit::new(Adjudication::MalformedReply, format!("{what}: '{t}'"))
+            }
+        }
+    }
+}
+
 /// One engine as a worker sees it: how to start it and its running process, if any.
 pub struct Player {
     /// Its dialect.
@@ -57,17 +92,300 @@ pub struct Player {
     pub label: String,
     /// The running process (`None` before the first game and after a fault).
     pub process: Option<Process>,
+    /// False once a UCI engine has refused `go wtime ...` (it gets `go movetime`).
+    uci_clock: bool,
+    /// The last `info` line of the engine's last search (UCI).
+    last_info: Option<String>,
+}
+
+/// The result of asking an engine for a move.
+enum Asked {
+    /// A move or resignation, and the time it took.
+    Generated(Generated, Duration),
+    /// The reply came too late, or not at all: a loss on time.
+    Late(Duration),
 }
 
 impl Player {
-    /// Stops the process (politely for the reference engine, which does not exit at the
-    /// end of its input; then it is killed anyway).
-    pub fn stop(&mut self) {
-        if let Some(mut p) = self.process.take()
-            && self.dialect == Dialect::Htp
-        {
-            let _ = p.send("quit");
+    /// A player not started yet.
+    pub fn new(label: String, dialect: Dialect, words: Vec<String>) -> Player {
+        Player {
+            dialect,
+            words,
+            label,
+            process: None,
+            uci_clock: true,
+            last_info: None,
         }
+    }
+
+    /// Stops the process: politely first where the dialect has a word for it (the
+    /// reference engine does not exit at the end of its input), then it is killed.
+    pub fn stop(&mut self) {
+        if let Some(mut p) = self.process.take() {
+            let word = match self.dialect {
+                Dialect::Htp | Dialect::Uci => Some("quit"),
+                Dialect::Otep => Some("goodbye"),
+                Dialect::Hnefi | Dialect::HtpTcp => None,
+            };
+            if let Some(w) = word
+                && p.send(w).is_ok()
+            {
+                let _ = p.exit_status(otep::GOODBYE_WAIT);
+            }
+        }
+    }
+
+    /// Starts the engine and checks that it speaks its dialect (its first reply). On a
+    /// failure the process is kept, so that [`Player::failure_stderr`] can show its
+    /// stderr.
+    pub fn start(&mut self, s: &Settings) -> Result<(), Forfeit> {
+        let echo = s.debug.then(|| self.label.clone());
+        let started = match (self.dialect, &s.listener) {
+            (Dialect::HtpTcp, Some(l)) => Process::spawn_tcp(&self.words, l, s.reply_timeout, echo),
+            (Dialect::HtpTcp, None) => return Err(Forfeit::new(Adjudication::Crash, "no relay")),
+            _ => Process::spawn(&self.words, echo),
+        };
+        let mut process = started.map_err(|e| Forfeit::from_fault(&Fault::from(e), "the start"))?;
+        if s.debug {
+            process.set_log(self.label.clone());
+        }
+        let deadline = Instant::now() + s.reply_timeout;
+        let checked = match self.dialect {
+            Dialect::Uci => uci::handshake(&mut process, deadline).map_err(|f| (f, "uci")),
+            Dialect::Otep => otep::handshake(&mut process, deadline).map_err(|f| (f, "hello")),
+            Dialect::Hnefi | Dialect::Htp => {
+                // `name` changes nothing; a `?` reply proves the framing as well.
+                let sent = process.send("name").map_err(Fault::from);
+                sent.and_then(|()| self.dialect.read_reply(&mut process, deadline).map(|_| ()))
+                    .map_err(|f| (f, "name"))
+            }
+            Dialect::HtpTcp => Ok(()),
+        };
+        self.process = Some(process);
+        checked.map_err(|(f, what)| Forfeit::from_fault(&f, &format!("its first command ({what})")))
+    }
+
+    /// The stderr of a process that failed to start (killed first if still running).
+    pub fn failure_stderr(&mut self) -> String {
+        let text = self
+            .process
+            .as_mut()
+            .map(|p| p.stderr_text(true))
+            .unwrap_or_default();
+        self.process = None;
+        text
+    }
+
+    fn process(&mut self) -> Result<&mut Process, Forfeit> {
+        self.process
+            .as_mut()
+            .ok_or_else(|| Forfeit::new(Adjudication::Crash, "not running"))
+    }
+
+    /// Sends a command of the text-protocol dialects and expects a success reply.
+    fn command(&mut self, line: &str, s: &Settings) -> Result<(), Forfeit> {
+        let dialect = self.dialect;
+        let p = self.process()?;
+        let what = line
+            .split_whitespace()
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ");
+        p.send(line)
+            .map_err(|_| Forfeit::new(Adjudication::Crash, format!("exited before {what}")))?;
+        match dialect.read_reply(p, Instant::now() + s.reply_timeout) {
+            Ok(Reply::Ok(_)) => Ok(()),
+            Ok(Reply::Err(m)) => Err(Forfeit::new(
+                Adjudication::RejectedMove,
+                format!("{line}: ? {}", shown(&m)),
+            )),
+            Err(f) => Err(Forfeit::from_fault(&f, &what)),
+        }
+    }
+
+    /// Starts the engine for a new game if needed and sends the game's settings; `role`
+    /// is the side it plays.
+    fn prepare(&mut self, role: Role, s: &Settings) -> Result<(), Forfeit> {
+        if self.dialect.one_game_per_process() {
+            self.stop();
+        }
+        let fresh = self.process.is_none();
+        if fresh {
+            self.start(s)?;
+        }
+        let deadline = Instant::now() + s.reply_timeout;
+        match self.dialect {
+            Dialect::Htp | Dialect::HtpTcp => Ok(()),
+            Dialect::Uci if fresh => Ok(()),
+            Dialect::Uci => uci::new_game(self.process()?, deadline)
+                .map_err(|f| Forfeit::from_fault(&f, "ucinewgame")),
+            Dialect::Otep => {
+                otep::new_game(self.process()?, role).map_err(|f| Forfeit::from_fault(&f, "rules"))
+            }
+            Dialect::Hnefi => self.prepare_hnefi(s),
+        }
+    }
+
+    fn prepare_hnefi(&mut self, s: &Settings) -> Result<(), Forfeit> {
+        self.command("clear_board", s)?;
+        self.command(&format!("set_rule repetition {}", s.rules.repetition), s)?;
+        self.command(
+            &format!("set_rule move_limit {}", s.rules.move_limit.unwrap_or(0)),
+            s,
+        )?;
+        match s.time {
+            TimeControl::None => self.command("time_settings none", s),
+            TimeControl::MoveTime(t) => {
+                self.command("time_settings none", s)?;
+                self.command(&format!("set_option movetime_ms {}", t.as_millis()), s)
+            }
+            TimeControl::Fischer { base, increment } => self.command(
+                &format!(
+                    "time_settings fischer {} {}",
+                    base.as_secs_f64() / 60.0,
+                    increment.as_secs_f64()
+                ),
+                s,
+            ),
+        }
+    }
+
+    /// Tells the engine about a move of `mover`; `game` is the game after it.
+    fn tell(&mut self, mover: Role, mv: Move, game: &Game, s: &Settings) -> Result<(), Forfeit> {
+        let line = format!("play {mover} {} {}", mv.from, mv.to);
+        match self.dialect {
+            Dialect::Hnefi | Dialect::Htp => self.command(&line, s),
+            Dialect::HtpTcp => self
+                .process()?
+                .send(&line)
+                .map_err(|_| Forfeit::new(Adjudication::Crash, format!("exited before {line}"))),
+            // A UCI engine gets the whole game with each `position`.
+            Dialect::Uci => Ok(()),
+            Dialect::Otep => otep::tell(self.process()?, mv, game)
+                .map_err(|f| Forfeit::from_fault(&f, "opponent-move")),
+        }
+    }
+
+    /// Tells the engine its own move was accepted (OTEP's `move POSITION`).
+    fn accepted(&mut self, game: &Game) -> Result<(), Forfeit> {
+        match self.dialect {
+            Dialect::Otep => {
+                otep::accepted(self.process()?, game).map_err(|f| Forfeit::from_fault(&f, "move"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Tells the engine the game is over (OTEP's `finish`).
+    fn finish(&mut self, winner: Option<Role>) {
+        if let (Dialect::Otep, Some(p)) = (self.dialect, self.process.as_mut()) {
+            otep::finish(p, winner);
+        }
+    }
+
+    /// Asks the engine for a move of `side` in `game`, allowing it `allowance`.
+    fn ask(
+        &mut self,
+        game: &Game,
+        side: Role,
+        clock: ByRole<Duration>,
+        allowance: Duration,
+        s: &Settings,
+    ) -> Result<Asked, Forfeit> {
+        if let (TimeControl::Fischer { .. }, Dialect::Hnefi) = (s.time, self.dialect) {
+            for role in [Role::Attacker, Role::Defender] {
+                let ms = clock.get(role).as_millis();
+                self.command(&format!("time_left {role} {ms}"), s)?;
+            }
+        }
+        let dialect = self.dialect;
+        let uci_clock = self.uci_clock;
+        let p = self.process()?;
+        let start = Instant::now();
+        let deadline = start + allowance;
+        let generated = match dialect {
+            Dialect::Uci => {
+                let moves = game_moves(game);
+                let (go, fallback) = uci_go(s.time, clock, side, uci_clock);
+                match uci::search(p, &moves, go, fallback, deadline) {
+                    Ok(found) => {
+                        self.uci_clock &= found.clock_understood;
+                        self.last_info = found.last_info;
+                        Ok(found.generated)
+                    }
+                    Err(f) => Err(f),
+                }
+            }
+            Dialect::Otep => {
+                let line = otep::clock_command(s.time, clock);
+                otep::search(p, side, &line, game, deadline)
+            }
+            Dialect::Hnefi | Dialect::Htp | Dialect::HtpTcp => {
+                if p.send(&dialect.generate_move(side)).is_err() {
+                    return Err(Forfeit::new(
+                        Adjudication::Crash,
+                        "exited before generate_move",
+                    ));
+                }
+                match dialect.read_reply(p, deadline) {
+                    Ok(Reply::Ok(text)) => Ok(dialect.parse_generated(&text, side)),
+                    Ok(Reply::Err(m)) => {
+                        Ok(Err(NotAMove(format!("generate_move: ? {}", shown(&m)))))
+                    }
+                    Err(f) => Err(f),
+                }
+            }
+        };
+        let elapsed = start.elapsed();
+        match generated {
+            Ok(_) if elapsed > allowance => Ok(Asked::Late(elapsed)),
+            Err(Fault::Timeout) => Ok(Asked::Late(elapsed)),
+            Ok(Ok(g)) => Ok(Asked::Generated(g, elapsed)),
+            Ok(Err(why)) => Err(Forfeit::new(Adjudication::MalformedReply, why.0)),
+            Err(f) => Err(Forfeit::from_fault(&f, "the move request")),
+        }
+    }
+}
+
+/// The moves of a game from the start.
+fn game_moves(game: &Game) -> Vec<Move> {
+    game.plies()
+        .iter()
+        .filter_map(|p| match p {
+            Ply::Move { mv, .. } => Some(*mv),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The `go` of a UCI engine and its `movetime` fallback.
+fn uci_go(
+    time: TimeControl,
+    clock: ByRole<Duration>,
+    side: Role,
+    clock_ok: bool,
+) -> (uci::Go, Duration) {
+    match time {
+        TimeControl::Fischer { increment, .. } => {
+            let fallback = uci::budget(*clock.get(side), increment);
+            let go = if clock_ok {
+                uci::Go::Clock {
+                    attackers: clock.attacker,
+                    defenders: clock.defender,
+                    increment,
+                }
+            } else {
+                uci::Go::MoveTime(fallback)
+            };
+            (go, fallback)
+        }
+        TimeControl::MoveTime(t) => (uci::Go::MoveTime(t), t),
+        // Refused when the match is configured (a UCI engine needs a time control).
+        TimeControl::None => (
+            uci::Go::MoveTime(Duration::from_secs(1)),
+            Duration::from_secs(1),
+        ),
     }
 }
 
@@ -78,105 +396,10 @@ pub struct Outcome {
     pub game: Game,
     /// The winner; `None` for a draw.
     pub winner: Option<Role>,
-    /// Why (see [`super::records::GameResult::reason`]).
-    pub reason: String,
+    /// Why.
+    pub reason: Reason,
     /// More about an adjudication.
     pub detail: String,
-}
-
-/// An engine fault: the reason and a detail.
-type Forfeit = (&'static str, String);
-
-fn fault_reason(fault: &Fault, what: &str) -> Forfeit {
-    match fault {
-        Fault::Timeout => ("no_reply", format!("no reply to {what}")),
-        Fault::Exited => ("crash", format!("exited during {what}")),
-        Fault::Malformed(t) => ("malformed_reply", format!("{what}: '{t}'")),
-    }
-}
-
-/// Sends a command and expects a success reply.
-fn command(p: &mut Player, line: &str, s: &Settings) -> Result<(), Forfeit> {
-    let dialect = p.dialect;
-    let Some(proc_) = p.process.as_mut() else {
-        return Err(("crash", "not running".into()));
-    };
-    let what = line
-        .split_whitespace()
-        .take(2)
-        .collect::<Vec<_>>()
-        .join(" ");
-    proc_
-        .send(line)
-        .map_err(|_| ("crash", format!("exited before {what}")))?;
-    match dialect.read_reply(proc_, Instant::now() + s.reply_timeout) {
-        Ok(Reply::Ok(_)) => Ok(()),
-        Ok(Reply::Err(m)) => Err(("rejected_move", format!("{line}: ? {}", shown(&m)))),
-        Err(f) => Err(fault_reason(&f, &what)),
-    }
-}
-
-/// Starts the engine for a new game if needed and sends the game's settings.
-fn prepare(p: &mut Player, s: &Settings) -> Result<(), Forfeit> {
-    if p.dialect.one_game_per_process() {
-        p.stop();
-    }
-    if p.process.is_none() {
-        let started = match (p.dialect, &s.listener) {
-            (Dialect::HtpTcp, Some(l)) => Process::spawn_tcp(&p.words, l, s.reply_timeout, s.debug),
-            (Dialect::HtpTcp, None) => return Err(("crash", "no relay".into())),
-            _ => Process::spawn(&p.words, s.debug),
-        };
-        let mut process = started.map_err(|e| ("crash", e.to_string()))?;
-        if s.debug {
-            process.set_log(p.label.clone());
-        }
-        p.process = Some(process);
-    }
-    if p.dialect != Dialect::Hnefi {
-        return Ok(());
-    }
-    command(p, "clear_board", s)?;
-    command(p, &format!("set_rule repetition {}", s.rules.repetition), s)?;
-    command(
-        p,
-        &format!("set_rule move_limit {}", s.rules.move_limit.unwrap_or(0)),
-        s,
-    )?;
-    match s.time {
-        TimeControl::None => command(p, "time_settings none", s),
-        TimeControl::MoveTime(t) => {
-            command(p, "time_settings none", s)?;
-            command(p, &format!("set_option movetime_ms {}", t.as_millis()), s)
-        }
-        TimeControl::Fischer { base, increment } => command(
-            p,
-            &format!(
-                "time_settings fischer {} {}",
-                base.as_secs_f64() / 60.0,
-                increment.as_secs_f64()
-            ),
-            s,
-        ),
-    }
-}
-
-/// Tells an engine about a move of `mover`.
-fn tell(p: &mut Player, mover: Role, mv: Move, s: &Settings) -> Result<(), Forfeit> {
-    let line = format!("play {mover} {} {}", mv.from, mv.to);
-    if p.dialect.replies_to_play() {
-        return command(p, &line, s);
-    }
-    match p.process.as_mut() {
-        Some(proc_) => proc_
-            .send(&line)
-            .map_err(|_| ("crash", format!("exited before {line}"))),
-        None => Err(("crash", "not running".into())),
-    }
-}
-
-fn index(role: Role) -> usize {
-    (role == Role::Defender) as usize
 }
 
 /// Plays one game: `players[0]` has the attackers, `players[1]` the defenders, from the
@@ -184,16 +407,28 @@ fn index(role: Role) -> usize {
 /// rules core; a fault of an engine ends the game against it, and its process is stopped
 /// so that the next game starts a new one.
 pub fn play_game(players: [&mut Player; 2], opening: &[Move], s: &Settings) -> Outcome {
-    let mut game = Game::new(s.rules);
-    let forfeit = |game: Game, loser: Role, (reason, detail): Forfeit| Outcome {
+    let [attacker, defender] = players;
+    let mut players = ByRole { attacker, defender };
+    let outcome = referee(&mut players, opening, s);
+    players.attacker.finish(outcome.winner);
+    players.defender.finish(outcome.winner);
+    outcome
+}
+
+fn forfeit(game: Game, loser: Role, f: Forfeit) -> Outcome {
+    Outcome {
         game,
         winner: Some(loser.opponent()),
-        reason: reason.to_string(),
-        detail: format!("{loser}: {detail}"),
-    };
+        reason: Reason::Adjudicated(f.reason),
+        detail: format!("{loser}: {}", f.detail),
+    }
+}
+
+fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) -> Outcome {
+    let mut game = Game::new(s.rules);
     for role in [Role::Attacker, Role::Defender] {
-        let p = &mut *players[index(role)];
-        if let Err(f) = prepare(p, s) {
+        let p = &mut **players.get_mut(role);
+        if let Err(f) = p.prepare(role, s) {
             p.stop();
             return forfeit(game, role, f);
         }
@@ -204,16 +439,16 @@ pub fn play_game(players: [&mut Player; 2], opening: &[Move], s: &Settings) -> O
             break;
         }
         for role in [Role::Attacker, Role::Defender] {
-            let p = &mut *players[index(role)];
-            if let Err(f) = tell(p, mover, mv, s) {
+            let p = &mut **players.get_mut(role);
+            if let Err(f) = p.tell(mover, mv, &game, s) {
                 p.stop();
                 return forfeit(game, role, f);
             }
         }
     }
     let mut clock = match s.time {
-        TimeControl::Fischer { base, .. } => [base; 2],
-        _ => [Duration::ZERO; 2],
+        TimeControl::Fischer { base, .. } => ByRole::new_with(|_| base),
+        _ => ByRole::default(),
     };
     loop {
         match game.status() {
@@ -222,7 +457,7 @@ pub fn play_game(players: [&mut Player; 2], opening: &[Move], s: &Settings) -> O
                 return Outcome {
                     game,
                     winner: Some(winner),
-                    reason: reason.protocol_name().to_string(),
+                    reason: Reason::Rules(reason),
                     detail: String::new(),
                 };
             }
@@ -230,104 +465,79 @@ pub fn play_game(players: [&mut Player; 2], opening: &[Move], s: &Settings) -> O
                 return Outcome {
                     game,
                     winner: None,
-                    reason: reason.protocol_name().to_string(),
+                    reason: Reason::Rules(reason),
                     detail: String::new(),
                 };
             }
         }
         let side = game.to_move();
-        let p = &mut *players[index(side)];
-        if let (TimeControl::Fischer { .. }, Dialect::Hnefi) = (s.time, p.dialect) {
-            for role in [Role::Attacker, Role::Defender] {
-                let ms = clock[index(role)].as_millis();
-                if let Err(f) = command(p, &format!("time_left {role} {ms}"), s) {
-                    p.stop();
-                    return forfeit(game, side, f);
-                }
-            }
-        }
+        let p = &mut **players.get_mut(side);
         let allowance = match s.time {
             TimeControl::None => s.move_timeout,
             TimeControl::MoveTime(t) => t + s.margin,
-            TimeControl::Fischer { .. } => clock[index(side)] + s.margin,
+            TimeControl::Fischer { .. } => *clock.get(side) + s.margin,
         };
-        let dialect = p.dialect;
-        let Some(proc_) = p.process.as_mut() else {
-            return forfeit(game, side, ("crash", "not running".into()));
-        };
-        if proc_.send(&dialect.generate_move(side)).is_err() {
-            p.stop();
-            return forfeit(game, side, ("crash", "exited before generate_move".into()));
-        }
-        let start = Instant::now();
-        let reply = dialect.read_reply(proc_, start + allowance);
-        let elapsed = start.elapsed();
-        let text = match reply {
-            Ok(Reply::Ok(text)) if elapsed <= allowance => text,
-            Ok(Reply::Ok(_)) | Err(Fault::Timeout) => {
+        let (generated, elapsed) = match p.ask(&game, side, clock, allowance, s) {
+            Ok(Asked::Generated(g, elapsed)) => (g, elapsed),
+            Ok(Asked::Late(elapsed)) => {
+                let mut detail = format!("{side}: no move within {} ms", allowance.as_millis());
+                if elapsed > allowance && elapsed < allowance + Duration::from_secs(3600) {
+                    detail.push_str(&format!(" (took {} ms)", elapsed.as_millis()));
+                }
+                if let Some(info) = &p.last_info {
+                    detail.push_str(&format!("; its last info: {info}"));
+                }
+                if let Some(proc_) = p.process.as_mut() {
+                    let _ = proc_.send("stop");
+                }
                 p.stop();
                 let _ = game.lose_on_time(side);
                 return Outcome {
                     game,
                     winner: Some(side.opponent()),
-                    reason: "time".into(),
-                    detail: format!("{side}: no move within {} ms", allowance.as_millis()),
-                }
-                .with_time_detail(elapsed, allowance);
-            }
-            Ok(Reply::Err(m)) => {
-                p.stop();
-                return forfeit(
-                    game,
-                    side,
-                    ("malformed_reply", format!("generate_move: ? {}", shown(&m))),
-                );
+                    reason: Reason::Rules(RulesReason::Time),
+                    detail,
+                };
             }
             Err(f) => {
                 p.stop();
-                return forfeit(game, side, fault_reason(&f, "generate_move"));
+                return forfeit(game, side, f);
             }
         };
         if let TimeControl::Fischer { increment, .. } = s.time {
-            let left = &mut clock[index(side)];
+            let left = clock.get_mut(side);
             *left = left.saturating_sub(elapsed) + increment;
         }
-        let mv = match dialect.parse_generated(&text, side) {
-            Ok(Generated::Move(mv)) => mv,
-            Ok(Generated::Resign) => {
+        let mv = match generated {
+            Generated::Move(mv) => mv,
+            Generated::Resign => {
                 let _ = game.resign(side);
                 continue;
             }
-            Ok(Generated::Illegal(why)) => {
+            Generated::Illegal(why) => {
                 p.stop();
-                return forfeit(game, side, ("illegal_move", why));
-            }
-            Err(why) => {
-                p.stop();
-                return forfeit(game, side, ("malformed_reply", why));
+                return forfeit(game, side, Forfeit::new(Adjudication::IllegalMove, why));
             }
         };
         if let Err(e) = game.play(mv) {
             p.stop();
-            return forfeit(game, side, ("illegal_move", format!("{mv}: {e}")));
+            return forfeit(
+                game,
+                side,
+                Forfeit::new(Adjudication::IllegalMove, format!("{mv}: {e}")),
+            );
+        }
+        if let Err(f) = p.accepted(&game) {
+            p.stop();
+            return forfeit(game, side, f);
         }
         if !game.status().is_over() {
             let other = side.opponent();
-            let q = &mut *players[index(other)];
-            if let Err(f) = tell(q, side, mv, s) {
+            let q = &mut **players.get_mut(other);
+            if let Err(f) = q.tell(side, mv, &game, s) {
                 q.stop();
                 return forfeit(game, other, f);
             }
         }
-    }
-}
-
-impl Outcome {
-    /// Notes, for a reply that came but too late, how late it was.
-    fn with_time_detail(mut self, elapsed: Duration, allowance: Duration) -> Outcome {
-        if elapsed > allowance && elapsed < allowance + Duration::from_secs(3600) {
-            self.detail = format!("{} (took {} ms)", self.detail, elapsed.as_millis());
-        }
-        self
     }
 }

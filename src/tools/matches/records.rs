@@ -1,18 +1,25 @@
 //! The records file: one CSV line per game in the format of `tests/data/copenhagen.csv`
 //! (`moves,attacker_captures,defender_captures,result`), appended game by game, and a
 //! companion file `OUT.meta` with, line for line, who played which side and why the game
-//! ended (`game,attacker,defender,result,reason,detail`; engines numbered from 1). The
-//! records replay through the rules core; `--resume` reads both to skip the games done.
+//! ended (`game,attacker,defender,result,reason,detail`; engines numbered from 1) under
+//! a header of `#` lines naming the engines, openings, time control and rules. The
+//! records replay through the rules core; `--resume` replays them and checks the header
+//! before it skips the games done.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::core::game::{Game, Ply};
-use crate::core::notation::RecordMove;
+use thiserror::Error;
+
+use crate::core::game::{Game, RuleSet};
+use crate::core::moves::Move;
+use crate::core::record::{GameRecord, GameRecordError, RecordResult, ReplayError};
 use crate::core::role::Role;
 
 use super::dialect::shown;
+use super::reason::Reason;
+use super::schedule::Scheduled;
 
 /// The result of one finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,10 +32,8 @@ pub struct GameResult {
     pub defender: usize,
     /// The winning side; `None` for a draw.
     pub winner: Option<Role>,
-    /// Why it ended: a rules reason (`king_escaped`, `move_limit`, ...), `resignation`,
-    /// `time`, or an adjudication (`illegal_move`, `crash`, `malformed_reply`,
-    /// `no_reply`, `rejected_move`); `unknown` for a resumed game without meta data.
-    pub reason: String,
+    /// Why it ended.
+    pub reason: Reason,
     /// More about an adjudication (the illegal move, the garbage reply, ...).
     pub detail: String,
     /// The records line (without newline).
@@ -53,26 +58,17 @@ impl GameResult {
     }
 }
 
-/// The result field: `Black` (attackers won), `White` (defenders won) or `Draw`.
-pub fn result_name(winner: Option<Role>) -> &'static str {
-    match winner {
-        Some(Role::Attacker) => "Black",
-        Some(Role::Defender) => "White",
-        None => "Draw",
-    }
-}
-
+/// The winner a result field names, for a finished game (`Ongoing` is none).
 fn winner_of(result: &str) -> Option<Option<Role>> {
-    match result {
-        "Black" => Some(Some(Role::Attacker)),
-        "White" => Some(Some(Role::Defender)),
-        "Draw" => Some(None),
-        _ => None,
+    match result.parse::<RecordResult>() {
+        Ok(RecordResult::Ongoing) | Err(_) => None,
+        Ok(r) => Some(r.winner()),
     }
 }
 
-/// The records line of a game: moves with their captures (`g3-e3xe2`), a final `timeout`
-/// for a loss on time, the capture counts per side and the result.
+/// The records line of a finished game (see [`GameRecord`]): moves with their captures
+/// (`g3-e3xe2`), a final `timeout` for a loss on time, the capture counts per side and
+/// the result.
 ///
 /// ```
 /// use hnefi::core::game::{Game, RuleSet};
@@ -86,33 +82,15 @@ fn winner_of(result: &str) -> Option<Option<Role>> {
 /// assert_eq!(record_line(&g, Some(Role::Attacker)), "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2 timeout,1,0,Black");
 /// ```
 pub fn record_line(game: &Game, winner: Option<Role>) -> String {
-    let mut moves = Vec::with_capacity(game.plies().len());
-    let mut counts = [0u32; 2];
-    let mut mover = game.first_position().to_move();
-    for ply in game.plies() {
-        match *ply {
-            Ply::Move { mv, captured } => {
-                counts[(mover == Role::Defender) as usize] += captured.count();
-                moves.push(
-                    RecordMove {
-                        mv,
-                        captures: captured,
-                    }
-                    .to_string(),
-                );
-                mover = mover.opponent();
-            }
-            Ply::Timeout(_) => moves.push("timeout".to_string()),
-            Ply::Resign(_) => {}
-        }
-    }
-    format!(
-        "{},{},{},{}",
-        moves.join(" "),
-        counts[0],
-        counts[1],
-        result_name(winner)
-    )
+    GameRecord::from_game(game, RecordResult::of_winner(winner)).to_string()
+}
+
+/// The text of a `.meta` field: the whole text, control characters replaced (so that
+/// it stays on one line). The detail is the last field, so commas may stay.
+fn meta_field(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// The meta line of a game.
@@ -122,9 +100,9 @@ pub fn meta_line(r: &GameResult) -> String {
         r.index + 1,
         r.attacker + 1,
         r.defender + 1,
-        result_name(r.winner),
-        shown(&r.reason),
-        shown(&r.detail)
+        RecordResult::of_winner(r.winner),
+        r.reason,
+        meta_field(&r.detail)
     )
 }
 
@@ -135,83 +113,265 @@ pub fn meta_path(out: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// Reads the complete lines of a file (a last line without its newline, left by an
-/// interrupted run, is dropped and the file rewritten without it); a missing file has
-/// none.
-fn complete_lines(path: &Path) -> io::Result<Vec<String>> {
+/// Why a records file cannot be resumed.
+#[derive(Debug, Error)]
+pub enum ResumeError {
+    /// The file could not be read or repaired.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: io::Error,
+    },
+    /// More games than the schedule has.
+    #[error(
+        "{path} holds {found} games, more than the {scheduled} of this match: resume with the same flags"
+    )]
+    TooMany {
+        /// The file.
+        path: PathBuf,
+        /// Games in it.
+        found: usize,
+        /// Games in the schedule.
+        scheduled: usize,
+    },
+    /// A line that does not replay.
+    #[error("line {line} of {path} does not replay: {why}")]
+    Replay {
+        /// The file.
+        path: PathBuf,
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong.
+        why: RecordMismatch,
+    },
+    /// The match header differs from this match's.
+    #[error(
+        "{path} was written by another match: {why}; resume with the same engines, openings, time control and rules"
+    )]
+    Header {
+        /// The meta file.
+        path: PathBuf,
+        /// The first difference.
+        why: String,
+    },
+}
+
+/// Reads the complete lines of a file; a last line without its newline, left by an
+/// interrupted run, is dropped (the file rewritten without it) and returned apart. A
+/// missing file has no lines.
+fn complete_lines(path: &Path) -> io::Result<(Vec<String>, Option<String>)> {
     let bytes = match fs::read(path) {
         Ok(b) => b,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((Vec::new(), None)),
         Err(e) => return Err(e),
     };
     let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let mut cut = None;
     if keep != bytes.len() {
+        cut = Some(String::from_utf8_lossy(bytes.get(keep..).unwrap_or_default()).into_owned());
         fs::write(path, bytes.get(..keep).unwrap_or_default())?;
     }
     let text = String::from_utf8_lossy(bytes.get(..keep).unwrap_or_default()).into_owned();
-    Ok(text.lines().map(str::to_string).collect())
+    Ok((text.lines().map(str::to_string).collect(), cut))
+}
+
+/// Why a line of a records file is not a game of this match.
+#[derive(Debug, Error)]
+pub enum RecordMismatch {
+    /// Not a record.
+    #[error(transparent)]
+    Syntax(#[from] GameRecordError),
+    /// A move differs from the scheduled opening.
+    #[error("ply {ply} is {found}, the opening has {opening}")]
+    Opening {
+        /// The ply, from 1.
+        ply: usize,
+        /// The move in the record.
+        found: Move,
+        /// The opening's move.
+        opening: Move,
+    },
+    /// Fewer moves than the opening.
+    #[error("shorter than the opening of {0} plies")]
+    Short(usize),
+    /// The result is `Ongoing`.
+    #[error("the game is not finished (Ongoing)")]
+    Unfinished,
+    /// The moves do not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// A move does not list all its captures.
+    #[error("a move does not list the captures it makes")]
+    Captures,
+    /// The result contradicts the rules' ending.
+    #[error("the result is {found}, the rules say {rules}")]
+    Result {
+        /// The result field.
+        found: RecordResult,
+        /// The result the rules give.
+        rules: RecordResult,
+    },
+}
+
+/// Replays a records line from the start under `rules` (see [`GameRecord::replay`]):
+/// the record must be exactly the one the runner writes for the replayed game (every
+/// capture listed), start with `opening`, be finished, and agree with the rules when
+/// they ended the game. Returns the winner.
+pub fn replay_record(
+    line: &str,
+    rules: RuleSet,
+    opening: &[Move],
+) -> Result<Option<Role>, RecordMismatch> {
+    let record: GameRecord = line.parse()?;
+    if let Some((i, (m, want))) = record
+        .moves
+        .iter()
+        .zip(opening)
+        .enumerate()
+        .find(|(_, (m, want))| m.mv != **want)
+    {
+        return Err(RecordMismatch::Opening {
+            ply: i + 1,
+            found: m.mv,
+            opening: *want,
+        });
+    }
+    if record.moves.len() < opening.len() {
+        return Err(RecordMismatch::Short(opening.len()));
+    }
+    if record.result == RecordResult::Ongoing {
+        return Err(RecordMismatch::Unfinished);
+    }
+    let game = record.replay(rules)?;
+    if GameRecord::from_game(&game, record.result) != record {
+        return Err(RecordMismatch::Captures);
+    }
+    let by_rules = RecordResult::of_status(game.status());
+    if by_rules != RecordResult::Ongoing && by_rules != record.result {
+        return Err(RecordMismatch::Result {
+            found: record.result,
+            rules: by_rules,
+        });
+    }
+    Ok(record.result.winner())
+}
+
+/// What `--resume` found in the records file.
+#[derive(Debug)]
+pub struct Resumed {
+    /// The games done, in schedule order.
+    pub done: Vec<GameResult>,
+    /// What was repaired (a cut last line), for the user.
+    pub warnings: Vec<String>,
 }
 
 /// The games already in a records file, for `--resume`: the `i`-th line is game `i` of
-/// `schedule` (attacker, defender). Reasons come from the meta file when its line matches.
-pub fn read_done(out: &Path, schedule: &[(usize, usize)]) -> Result<Vec<GameResult>, String> {
-    let err = |e: io::Error| format!("cannot read {}: {e}", out.display());
-    let records = complete_lines(out).map_err(err)?;
-    let meta = complete_lines(&meta_path(out)).unwrap_or_default();
+/// `schedule`, and must replay through the core under `rules` from that game's opening;
+/// the meta file's header must equal `header`. Reasons come from the meta file when its
+/// line matches.
+pub fn read_done(
+    out: &Path,
+    schedule: &[Scheduled],
+    rules: RuleSet,
+    header: &[String],
+) -> Result<Resumed, ResumeError> {
+    let io_err = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ResumeError::Io { path, source }
+    };
+    let meta_file = meta_path(out);
+    let (records, cut) = complete_lines(out).map_err(io_err(out))?;
+    let (meta_lines, meta_cut) = complete_lines(&meta_file).map_err(io_err(&meta_file))?;
+    let mut warnings = Vec::new();
+    for (path, cut) in [(out, cut), (meta_file.as_path(), meta_cut)] {
+        if let Some(text) = cut {
+            warnings.push(format!(
+                "the last line of {} had no newline (a run stopped while writing it); dropped: '{}'",
+                path.display(),
+                shown(&text)
+            ));
+        }
+    }
+    let (old_header, meta): (Vec<String>, Vec<String>) =
+        meta_lines.into_iter().partition(|l| l.starts_with('#'));
+    if !records.is_empty() || !old_header.is_empty() {
+        check_header(&meta_file, &old_header, header)?;
+    }
     if records.len() > schedule.len() {
-        return Err(format!(
-            "{} holds {} games, more than the {} of this match: resume with the same flags",
-            out.display(),
-            records.len(),
-            schedule.len()
-        ));
+        return Err(ResumeError::TooMany {
+            path: out.to_path_buf(),
+            found: records.len(),
+            scheduled: schedule.len(),
+        });
     }
     let mut done = Vec::with_capacity(records.len());
-    for (i, (record, &(attacker, defender))) in records.iter().zip(schedule).enumerate() {
-        let fields: Vec<&str> = record.split(',').collect();
-        let winner = match fields.as_slice() {
-            [_, _, _, result] => winner_of(result),
-            _ => None,
-        }
-        .ok_or_else(|| {
-            format!(
-                "line {} of {} is not a finished game record",
-                i + 1,
-                out.display()
-            )
-        })?;
-        let (mut reason, mut detail) = ("unknown".to_string(), String::new());
+    for (i, (record, game)) in records.iter().zip(schedule).enumerate() {
+        let winner =
+            replay_record(record, rules, &game.opening).map_err(|why| ResumeError::Replay {
+                path: out.to_path_buf(),
+                line: i + 1,
+                why,
+            })?;
+        let (mut reason, mut detail) = (Reason::Unknown, String::new());
         if let Some(m) = meta.get(i) {
             let f: Vec<&str> = m.splitn(6, ',').collect();
             let expect = [
                 (i + 1).to_string(),
-                (attacker + 1).to_string(),
-                (defender + 1).to_string(),
+                (game.attacker + 1).to_string(),
+                (game.defender + 1).to_string(),
             ];
             if let [g, a, d, res, why, more] = f.as_slice()
                 && [*g, *a, *d] == [&expect[0], &expect[1], &expect[2]]
                 && winner_of(res) == Some(winner)
             {
-                reason = why.to_string();
+                reason = why.parse().unwrap_or(Reason::Unknown);
                 detail = more.to_string();
             }
         }
         done.push(GameResult {
             index: i,
-            attacker,
-            defender,
+            attacker: game.attacker,
+            defender: game.defender,
             winner,
             reason,
             detail,
             record: record.clone(),
         });
     }
-    // Keep the meta file line-aligned with the records.
-    if meta.len() != done.len() {
-        let text: String = done.iter().map(|r| meta_line(r) + "\n").collect();
-        fs::write(meta_path(out), text).map_err(err)?;
+    // Keep the meta file line-aligned with the records, under the header.
+    if meta.len() != done.len() || old_header.is_empty() {
+        let text: String = header
+            .iter()
+            .cloned()
+            .chain(done.iter().map(meta_line))
+            .map(|l| l + "\n")
+            .collect();
+        fs::write(&meta_file, text).map_err(io_err(&meta_file))?;
     }
-    Ok(done)
+    Ok(Resumed { done, warnings })
+}
+
+fn check_header(path: &Path, old: &[String], new: &[String]) -> Result<(), ResumeError> {
+    let err = |why: String| ResumeError::Header {
+        path: path.to_path_buf(),
+        why,
+    };
+    if old.is_empty() {
+        return Err(err("it has no match header (lines starting with #)".into()));
+    }
+    for i in 0..old.len().max(new.len()) {
+        let (a, b) = (old.get(i), new.get(i));
+        if a != b {
+            return Err(err(format!(
+                "it has '{}' where this match has '{}'",
+                a.map_or("nothing", String::as_str),
+                b.map_or("nothing", String::as_str)
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Appends game results to the records file and its meta file, one line each, flushed at
@@ -222,12 +382,22 @@ pub struct Writer {
 }
 
 impl Writer {
-    /// Opens both files for appending (creating them).
-    pub fn open(out: &Path) -> io::Result<Writer> {
+    /// Opens both files for appending (creating them); a new meta file starts with the
+    /// match header.
+    pub fn open(out: &Path, header: &[String]) -> io::Result<Writer> {
         let open = |p: &Path| OpenOptions::new().create(true).append(true).open(p);
+        let meta_file = meta_path(out);
+        let fresh = fs::metadata(&meta_file).map_or(true, |m| m.len() == 0);
+        let mut meta = open(&meta_file)?;
+        if fresh {
+            for line in header {
+                writeln!(meta, "{line}")?;
+            }
+            meta.flush()?;
+        }
         Ok(Writer {
             records: open(out)?,
-            meta: open(&meta_path(out))?,
+            meta,
         })
     }
 

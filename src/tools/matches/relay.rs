@@ -14,10 +14,6 @@ use std::net::{Ipv4Addr, TcpListener};
 pub const PORT: u16 = 49152;
 
 /// Listens on 127.0.0.1:49152 (loopback only).
-pub fn bind() -> Result<TcpListener, String> {
-    TcpListener::bind((Ipv4Addr::LOCALHOST, PORT)).map_err(|e| {
-        format!(
-            "cannot listen on 127.0.0.1:{PORT} for the TCP engine (is another relay running?): {e}"
-        )
-    })
+pub fn bind() -> std::io::Result<TcpListener> {
+    TcpListener::bind((Ipv4Addr::LOCALHOST, PORT))
 }

@@ -5,16 +5,20 @@
 //!   interval is `p ± 1.96 s/√n`, with `s` the standard deviation of the per-game scores
 //!   (1, ½, 0), each bound turned into Elo. `p` and the bounds are clamped to
 //!   `[1/(2n), 1 - 1/(2n)]`, so that 0 or n points still give a finite (large) value.
-//! - SPRT: the generalised SPRT of fishtest and cutechess in its normal approximation on
-//!   the **trinomial** (per-game win/draw/loss) model with logistic Elo: with `s0`, `s1`
-//!   the expected scores at `elo0`, `elo1` and the sample mean `m` and variance `v` of the
-//!   per-game scores, `LLR = n (s1 - s0) (2m - s0 - s1) / (2v)`. The test accepts H1
+//!   With fewer than two scores, or all alike, there is no interval (its width would be
+//!   0, a certainty the games do not give).
+//! - SPRT: the generalised SPRT of fishtest and cutechess in its normal approximation
+//!   with logistic Elo (Michel Van den Bergh's formula, fishtest's `LLR_logistic`): with
+//!   `s0`, `s1` the expected scores at `elo0`, `elo1` and the sample mean `m` and variance
+//!   `v` of the `n` units, `LLR = n (s1 - s0) (2m - s0 - s1) / (2v)`. The test accepts H1
 //!   (`elo >= elo1`) when `LLR >= ln((1-β)/α)` and H0 (`elo <= elo0`) when
-//!   `LLR <= ln(β/(1-α))`. When every game so far has the same score, the variance is
-//!   taken with one virtual draw added (otherwise it is 0 and the test could never stop
-//!   on a one-sided match); only draws give an LLR of 0. The pentanomial model (game pairs) is not used: with openings
-//!   it would be more accurate, but it needs both games of a pair and the trinomial
-//!   estimate is the conservative one.
+//!   `LLR <= ln(β/(1-α))`. The units are what the caller passes: per-game scores (1, ½,
+//!   0: the trinomial model) or the mean scores of game pairs (0, ¼, ½, ¾, 1: the
+//!   pentanomial model, which `hnefi match` uses whenever the engines meet in game pairs,
+//!   see `pairs.rs`). When every unit so far has the same score, the variance is taken
+//!   with one virtual draw added (otherwise it is 0 and the test could never stop on a
+//!   one-sided match); only draws give an LLR of 0. Fishtest instead puts 0.001 of a unit
+//!   in every empty cell, which moves the LLR by about 1e-4 on typical counts.
 
 /// Wins, draws and losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -79,10 +83,10 @@ pub struct EloEstimate {
     pub score: f64,
     /// The Elo difference.
     pub elo: f64,
-    /// The lower end of the 95% interval.
-    pub low: f64,
-    /// The upper end.
-    pub high: f64,
+    /// The lower and upper ends of the 95% interval; `None` when the scores cannot give
+    /// one (fewer than two, or all the same: their variance is 0, and an interval of
+    /// zero width would claim a certainty the games do not have).
+    pub interval: Option<(f64, f64)>,
 }
 
 fn mean_var(scores: &[f64]) -> Option<(f64, f64)> {
@@ -101,9 +105,12 @@ fn mean_var(scores: &[f64]) -> Option<(f64, f64)> {
 /// use hnefi::tools::matches::stats::elo_estimate;
 /// let e = elo_estimate(&[1.0, 0.5, 0.0, 1.0]).unwrap();
 /// assert!((e.score - 0.625).abs() < 1e-9);
-/// assert!(e.low < e.elo && e.elo < e.high);
+/// let (low, high) = e.interval.unwrap();
+/// assert!(low < e.elo && e.elo < high);
 /// let all = elo_estimate(&[1.0, 1.0]).unwrap();
 /// assert!(all.elo.is_finite() && all.elo > 0.0);
+/// assert_eq!(all.interval, None);
+/// assert_eq!(elo_estimate(&[0.5]).unwrap().interval, None);
 /// ```
 pub fn elo_estimate(scores: &[f64]) -> Option<EloEstimate> {
     let (mean, var) = mean_var(scores)?;
@@ -111,11 +118,12 @@ pub fn elo_estimate(scores: &[f64]) -> Option<EloEstimate> {
     let eps = 1.0 / (2.0 * n);
     let clamp = |p: f64| p.clamp(eps, 1.0 - eps).clamp(1e-6, 1.0 - 1e-6);
     let half = 1.959_964 * (var / n).sqrt();
+    let low = elo_of_score(clamp(mean - half));
+    let high = elo_of_score(clamp(mean + half));
     Some(EloEstimate {
         score: mean,
         elo: elo_of_score(clamp(mean)),
-        low: elo_of_score(clamp(mean - half)),
-        high: elo_of_score(clamp(mean + half)),
+        interval: (scores.len() >= 2 && high - low > 1e-9).then_some((low, high)),
     })
 }
 
@@ -167,18 +175,20 @@ pub enum SprtState {
     AcceptH0,
 }
 
+/// A `--sprt` that is not `elo0,elo1,alpha,beta` with `elo0 < elo1` and rates in (0, ½).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "invalid --sprt '{0}': expected elo0,elo1,alpha,beta with elo0 < elo1 and 0 < alpha, beta < 0.5"
+)]
+pub struct SprtError(pub String);
+
 impl std::str::FromStr for Sprt {
-    type Err = String;
+    type Err = SprtError;
 
     /// Reads `elo0,elo1,alpha,beta`, e.g. `0,10,0.05,0.05`.
-    fn from_str(s: &str) -> Result<Sprt, String> {
+    fn from_str(s: &str) -> Result<Sprt, SprtError> {
         let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-        let err = || {
-            format!(
-                "invalid --sprt '{}': expected elo0,elo1,alpha,beta with elo0 < elo1 and 0 < alpha, beta < 0.5",
-                super::dialect::shown(s)
-            )
-        };
+        let err = || SprtError(super::dialect::shown(s));
         let [a, b, c, d] = parts.as_slice() else {
             return Err(err());
         };
@@ -254,5 +264,63 @@ impl Sprt {
         } else {
             SprtState::Continue
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The units of a count vector: `counts[i]` units scoring `i / (len - 1)`.
+    fn units(counts: &[u32]) -> Vec<f64> {
+        let top = (counts.len() - 1) as f64;
+        counts
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &c)| std::iter::repeat_n(i as f64 / top, c as usize))
+            .collect()
+    }
+
+    /// Reference values computed independently with fishtest's formulas (its
+    /// `server/fishtest/stats/stat_util.py`: `LLR_logistic`, `results_to_pdf`, `stats`,
+    /// and the bounds of `sprt`), in a separate script, not with this code.
+    #[test]
+    fn llr_equals_fishtest_reference_values() {
+        let cases: [(f64, f64, &[u32], f64); 4] = [
+            // Trinomial: losses, draws, wins.
+            (0.0, 10.0, &[30, 40, 50], 0.8230061899809726),
+            (0.0, 50.0, &[12, 7, 3], -2.9371279688447527),
+            // Pentanomial: pairs scoring 0, ½, 1, 1½, 2.
+            (0.0, 5.0, &[5, 20, 50, 30, 10], 0.5700016801668283),
+            (-5.0, 5.0, &[3, 10, 80, 12, 6], 0.890122138560121),
+        ];
+        for (elo0, elo1, counts, want) in cases {
+            let t = Sprt {
+                elo0,
+                elo1,
+                alpha: 0.05,
+                beta: 0.05,
+            };
+            let got = t.llr(&units(counts));
+            assert!((got - want).abs() < 1e-9, "{counts:?}: {got} vs {want}");
+        }
+        // With empty cells fishtest adds 0.001 to each (3.6907619086008494 here); without
+        // that regularisation the LLR is 3.6908876591473403.
+        let t = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let got = t.llr(&units(&[1, 0, 180, 0, 12]));
+        assert!((got - 3.6908876591473403).abs() < 1e-9, "{got}");
+        assert!((got - 3.6907619086008494).abs() < 1e-3, "{got}");
+        assert_eq!(t.state(&units(&[1, 0, 180, 0, 12])), SprtState::AcceptH1);
+        let (low, high) = t.bounds();
+        assert!((low - -2.9444389791664403).abs() < 1e-12);
+        assert!((high - 2.9444389791664403).abs() < 1e-12);
+        let t = Sprt { elo1: 50.0, ..t };
+        assert_eq!(t.state(&units(&[12, 7, 3])), SprtState::Continue);
+        assert_eq!(t.state(&units(&[24, 14, 6])), SprtState::AcceptH0);
     }
 }

@@ -1,0 +1,403 @@
+//! The OpenTafl Engine Protocol (OTEP): `hnefi --otep` is an engine OpenTafl can host,
+//! and this module owns the protocol's formats, which the match runner's `otep:` dialect
+//! uses from the host's side (`crate::tools::matches::otep`).
+//!
+//! OpenTafl writes one command per line and acknowledges nothing. The engine says
+//! `hello` when it starts; then come `rules RULES` (an OpenTafl rules string: hnefi plays
+//! the Copenhagen rules on 11x11 from the standard start, with either side first), `side
+//! attackers|defenders`, `start`, and during the game `opponent-move MOVES POSITION`
+//! (moves `a4-a1`, several joined by `|`), `clock A D OT AO DO` (milliseconds left, an `*`
+//! marking time left in an overtime period; `-1` without a clock), `play SIDE` (answered
+//! with `move FROM-TO`), `move POSITION` (our move was accepted), `error CODE` (it was
+//! not), `analyze N SECONDS` (answered with `analysis 1 MOVE SCORE`), `finish CODE` and
+//! `goodbye`. Positions are OpenTafl strings, rank 1 first. Search progress goes to the
+//! session's info sink (`hnefi --otep` sends it to stderr, as in the text protocol).
+
+use std::io::{self, BufRead, Write};
+use std::str::FromStr;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::core::board::Board;
+use crate::core::moves::Move;
+use crate::core::notation::{parse_opentafl, to_opentafl};
+use crate::core::role::{ByRole, Role};
+use crate::core::square::Square;
+use crate::session::{EngineMove, SearchOption, Session, TimeControl};
+
+/// The rules string of Copenhagen Hnefatafl as OpenTafl writes it.
+pub const COPENHAGEN_RULES: &str = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+
+/// What is wrong with an OTEP command.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OtepError {
+    /// A move that is not `FROM-TO`.
+    #[error("not a move: {0}")]
+    Move(String),
+    /// A rules string hnefi cannot play.
+    #[error("rules not supported: {0}")]
+    Rules(String),
+    /// A side that is not `attackers` or `defenders`.
+    #[error("not a side: {0}")]
+    Side(String),
+}
+
+fn clip(s: &str) -> String {
+    s.chars().take(40).collect()
+}
+
+/// The protocol's name of a side.
+pub fn side_name(role: Role) -> &'static str {
+    match role {
+        Role::Attacker => "attackers",
+        Role::Defender => "defenders",
+    }
+}
+
+/// Reads `attackers` or `defenders`.
+pub fn parse_side(s: &str) -> Result<Role, OtepError> {
+    match s {
+        "attackers" => Ok(Role::Attacker),
+        "defenders" => Ok(Role::Defender),
+        _ => Err(OtepError::Side(clip(s))),
+    }
+}
+
+/// Reads a move: `a4-a1`, or OpenTafl's full notation, where a piece letter may come
+/// first and captures after the destination (`ta4-a1xa2`).
+///
+/// ```
+/// use hnefi::protocol::otep::parse_move;
+/// assert_eq!(parse_move("d1-d3").unwrap().to_string(), "d1-d3");
+/// assert_eq!(parse_move("Ta10-a11").unwrap().to_string(), "a10-a11");
+/// assert_eq!(parse_move("e3-e5xe6").unwrap().to_string(), "e3-e5");
+/// assert!(parse_move("d1d3").is_err());
+/// assert!(parse_move("d1-e2").is_err());
+/// ```
+pub fn parse_move(s: &str) -> Result<Move, OtepError> {
+    let err = || OtepError::Move(clip(s));
+    let (from, to) = s.split_once('-').ok_or_else(err)?;
+    // A piece letter before the square: a letter followed by another letter.
+    let from = match from.as_bytes() {
+        [a, b, ..] if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() => from.get(1..),
+        _ => Some(from),
+    }
+    .ok_or_else(err)?;
+    let end = to
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| !c.is_ascii_digit())
+        .map_or(to.len(), |(i, _)| i);
+    let to = to.get(..end).ok_or_else(err)?;
+    let from = Square::from_str(from).map_err(|_| err())?;
+    let to = Square::from_str(to).map_err(|_| err())?;
+    Move::new(from, to).ok_or_else(err)
+}
+
+/// The values of the Copenhagen rules that a rules string may state.
+const FIXED: [(&str, &str); 4] = [("dim", "11"), ("tfr", "w"), ("sw", "s"), ("efe", "y")];
+
+/// Checks a rules string and returns the side that moves first (`atkf:y`, the default:
+/// the attackers). Keys hnefi does not know are ignored; a known key with a value other
+/// than Copenhagen's, or a start position other than the standard one, is refused.
+///
+/// ```
+/// use hnefi::core::role::Role;
+/// use hnefi::protocol::otep::{COPENHAGEN_RULES, parse_rules};
+/// assert_eq!(parse_rules(COPENHAGEN_RULES), Ok(Role::Attacker));
+/// assert_eq!(parse_rules("dim:11 atkf:n"), Ok(Role::Defender));
+/// assert!(parse_rules("dim:9 name:Tablut").is_err());
+/// assert!(parse_rules("dim:11 start:/11/11/11/11/11/5K5/11/11/11/11/11/").is_err());
+/// ```
+pub fn parse_rules(s: &str) -> Result<Role, OtepError> {
+    let mut first = Role::Attacker;
+    for field in s.split_whitespace() {
+        let Some((key, value)) = field.split_once(':') else {
+            continue;
+        };
+        if let Some((_, want)) = FIXED.iter().find(|(k, _)| *k == key)
+            && value != *want
+        {
+            return Err(OtepError::Rules(format!(
+                "{key}:{} (hnefi plays {key}:{want})",
+                clip(value)
+            )));
+        }
+        match key {
+            "atkf" => {
+                first = if value == "n" {
+                    Role::Defender
+                } else {
+                    Role::Attacker
+                }
+            }
+            "start" => {
+                let board =
+                    parse_opentafl(value).map_err(|e| OtepError::Rules(format!("start: {e}")))?;
+                if board != Board::start() {
+                    return Err(OtepError::Rules(
+                        "a start position other than Copenhagen's".into(),
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(first)
+}
+
+/// One side's time as a `clock` command gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SideClock {
+    /// No clock (`-1`).
+    None,
+    /// Main time left.
+    Main(Duration),
+    /// Time left in the current overtime period (`MS*`).
+    Overtime(Duration),
+}
+
+fn parse_clock_field(s: &str) -> Option<SideClock> {
+    let (ms, overtime) = match s.strip_suffix('*') {
+        Some(ms) => (ms, true),
+        None => (s, false),
+    };
+    let ms: i64 = ms.parse().ok()?;
+    let t = Duration::from_millis(u64::try_from(ms).ok()?);
+    Some(match (ms < 0, overtime) {
+        (true, _) => SideClock::None,
+        (false, true) => SideClock::Overtime(t),
+        (false, false) => SideClock::Main(t),
+    })
+}
+
+/// Keeps a margin for the pipes and the host's clock: a tenth of the time, at least
+/// 10 ms, at most a second.
+fn with_margin(t: Duration) -> Duration {
+    let margin = (t / 10).clamp(Duration::from_millis(10), Duration::from_secs(1));
+    t.saturating_sub(margin).max(Duration::from_millis(1))
+}
+
+/// The OTEP engine: a session driven by OpenTafl's commands.
+pub struct OtepEngine {
+    session: Session,
+    /// The time per move given on the command line (restored when a clock has no
+    /// overtime).
+    movetime_ms: u64,
+    side: Option<Role>,
+    clocks: ByRole<SideClock>,
+    done: bool,
+}
+
+impl OtepEngine {
+    /// An engine around `session`; `movetime_ms` is the session's time per move (0 for
+    /// none), kept for the moves without a clock.
+    pub fn new(session: Session, movetime_ms: u64) -> OtepEngine {
+        OtepEngine {
+            session,
+            movetime_ms,
+            side: None,
+            clocks: ByRole::new_with(|_| SideClock::None),
+            done: false,
+        }
+    }
+
+    /// The session (for tests).
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// Reads commands until `goodbye` or the end of the input; writes `hello` first.
+    pub fn run<R: BufRead, W: Write>(&mut self, input: R, mut output: W) -> io::Result<()> {
+        writeln!(output, "hello")?;
+        output.flush()?;
+        for line in input.lines() {
+            let line = line?;
+            for reply in self.handle(line.trim_end_matches('\r')) {
+                writeln!(output, "{reply}")?;
+            }
+            output.flush()?;
+            if self.done {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Handles one command and returns the lines to write.
+    pub fn handle(&mut self, line: &str) -> Vec<String> {
+        let mut words = line.split_whitespace();
+        let Some(command) = words.next() else {
+            return Vec::new();
+        };
+        let args: Vec<&str> = words.collect();
+        match (command, args.as_slice()) {
+            ("rules", _) => match parse_rules(&args.join(" ")) {
+                Ok(first) => {
+                    self.session.new_game(first);
+                    Vec::new()
+                }
+                Err(e) => vec![format!("error -1 {e}")],
+            },
+            ("side", [side]) => match parse_side(side) {
+                Ok(role) => {
+                    self.side = Some(role);
+                    Vec::new()
+                }
+                Err(e) => vec![format!("error 0 {e}")],
+            },
+            ("position", [pos, ..]) => {
+                let to_move = self.session.game().to_move();
+                self.resync(pos, to_move)
+            }
+            ("clock", [a, d, ..]) => {
+                if let (Some(a), Some(d)) = (parse_clock_field(a), parse_clock_field(d)) {
+                    self.clocks = ByRole {
+                        attacker: a,
+                        defender: d,
+                    };
+                }
+                Vec::new()
+            }
+            ("opponent-move", [moves, rest @ ..]) => self.opponent_moves(moves, rest.first()),
+            ("play", [side]) => match parse_side(side) {
+                Ok(role) => self.play(role),
+                Err(e) => vec![format!("error 0 {e}")],
+            },
+            ("move", [pos, ..]) => {
+                // The host's board after our move: follow it if ours differs.
+                let after = self.session.game().to_move();
+                if self.board_differs(pos) {
+                    self.resync(pos, after)
+                } else {
+                    Vec::new()
+                }
+            }
+            ("error", _) => {
+                // Our last move was refused; the host sends the position again next.
+                let _ = self.session.undo();
+                Vec::new()
+            }
+            ("analyze", [_, seconds, ..]) => self.analyze(seconds),
+            ("goodbye", _) => {
+                self.done = true;
+                Vec::new()
+            }
+            // hello (the host's answer), start, finish, and what hnefi has no use for.
+            _ => Vec::new(),
+        }
+    }
+
+    fn board_differs(&self, pos: &str) -> bool {
+        parse_opentafl(pos).map_or(true, |b| &b != self.session.game().position().board())
+    }
+
+    /// Takes the host's position as a new game with `to_move` to move.
+    fn resync(&mut self, pos: &str, to_move: Role) -> Vec<String> {
+        match self.session.set_position(pos, to_move) {
+            Ok(()) => vec!["status hnefi: took the host's position".to_string()],
+            Err(e) => vec![format!("error 0 position: {}", clip(&e.to_string()))],
+        }
+    }
+
+    fn opponent_moves(&mut self, moves: &str, pos: Option<&&str>) -> Vec<String> {
+        let mut played = 0;
+        for token in moves.split('|') {
+            let role = self.session.game().to_move();
+            match parse_move(token).map(|mv| self.session.play(role, mv)) {
+                Ok(Ok(_)) => played += 1,
+                _ => break,
+            }
+        }
+        let Some(pos) = pos else {
+            return Vec::new();
+        };
+        if !self.board_differs(pos) {
+            return Vec::new();
+        }
+        // Out of step (a move we could not apply, or one sent again after an error):
+        // undo what was applied and take the host's position, with our side to move.
+        for _ in 0..played {
+            let _ = self.session.undo();
+        }
+        if !self.board_differs(pos) {
+            return Vec::new();
+        }
+        let to_move = self.side.unwrap_or_else(|| self.session.game().to_move());
+        self.resync(pos, to_move)
+    }
+
+    /// Sets the search limits from the last `clock` for `role`.
+    fn apply_clock(&mut self, role: Role) -> Result<(), String> {
+        let own = *self.clocks.get(role);
+        let (movetime, main) = match own {
+            SideClock::None => (self.movetime_ms, None),
+            SideClock::Overtime(t) => (duration_ms(with_margin(t)), None),
+            SideClock::Main(t) => (self.movetime_ms, Some(t)),
+        };
+        self.session
+            .set_option(SearchOption::MovetimeMs(movetime))
+            .map_err(|e| e.to_string())?;
+        match main {
+            Some(left) => {
+                self.session.set_time_control(Some(TimeControl {
+                    initial: left,
+                    increment: Duration::ZERO,
+                }));
+                self.session.set_time_left(role, with_margin(left));
+            }
+            None => self.session.set_time_control(None),
+        }
+        Ok(())
+    }
+
+    fn play(&mut self, role: Role) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.session.game().to_move() != role {
+            // Out of step: play for the side OpenTafl asks for, on the same board.
+            let pos = to_opentafl(self.session.game().position().board());
+            out.extend(self.resync(&pos, role));
+        }
+        if let Err(e) = self.apply_clock(role) {
+            out.push(format!("error 0 {}", clip(&e)));
+        }
+        match self.session.generate_move() {
+            Ok((_, EngineMove::Play(mv))) => out.push(format!("move {}-{}", mv.from, mv.to)),
+            Ok((_, EngineMove::Resign)) => out.push("error 0 no legal move".into()),
+            Err(e) => out.push(format!("error 0 {}", clip(&e.to_string()))),
+        }
+        out
+    }
+
+    fn analyze(&mut self, seconds: &str) -> Vec<String> {
+        let secs = seconds.parse::<u64>().unwrap_or(1).clamp(1, 3600);
+        match self.session.analyze(Some(Duration::from_secs(secs))) {
+            Ok(r) => match r.best {
+                Some(mv) => {
+                    let pv: Vec<String> =
+                        r.pv.iter()
+                            .map(|m| format!("{}-{}", m.from, m.to))
+                            .collect();
+                    let line = if pv.is_empty() {
+                        format!("{}-{}", mv.from, mv.to)
+                    } else {
+                        pv.join("|")
+                    };
+                    let score = match r.score {
+                        crate::search::Score::Cp(c) => f64::from(c) / 100.0,
+                        crate::search::Score::Win(_) => 1000.0,
+                        crate::search::Score::Loss(_) => -1000.0,
+                    };
+                    vec![format!("analysis 1 {line} {score}")]
+                }
+                None => vec!["error 0 no legal move".into()],
+            },
+            Err(e) => vec![format!("error 0 {}", clip(&e.to_string()))],
+        }
+    }
+}
+
+fn duration_ms(t: Duration) -> u64 {
+    u64::try_from(t.as_millis()).unwrap_or(u64::MAX)
+}

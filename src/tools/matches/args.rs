@@ -1,0 +1,76 @@
+//! The flags of `hnefi match`.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::core::game::RepetitionMode;
+
+/// The flags of `hnefi match`.
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// An engine command line (split as a shell does), given twice or more (every pair
+    /// plays). Prefix `htp:` for the reference engine's dialect
+    /// (`htp:hnefatafl-text-protocol`), `htp-tcp:` to start the reference engine in TCP
+    /// mode with the runner as its relay on 127.0.0.1:49152 (`htp-tcp:hnefatafl-text-protocol
+    /// --host 127.0.0.1 --ai basic --depth 2`), `uci:` for a UCI-style tafl engine
+    /// (TaflZero, ZevraTafl), `otep:` for an OpenTafl Engine Protocol engine.
+    #[arg(long = "engine", value_name = "CMD", required = true)]
+    pub engines: Vec<String>,
+    /// Games per engine pair (sides alternate).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub games: usize,
+    /// Time per move in milliseconds (sent to hnefi engines as `set_option movetime_ms`).
+    #[arg(long, value_name = "MS", conflicts_with = "tc")]
+    pub movetime_ms: Option<u64>,
+    /// Fischer clock: minutes per side + seconds added per move, e.g. `1+0.5`.
+    #[arg(long, value_name = "MIN+INC")]
+    pub tc: Option<String>,
+    /// A records file (CSV like tests/data/copenhagen.csv, or one move list per line)
+    /// whose games' first plies are the openings.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Plies of each opening (default 8 with --openings; without it, K random legal
+    /// plies from --seed).
+    #[arg(long, value_name = "K")]
+    pub opening_plies: Option<usize>,
+    /// Games played at the same time (1 when an engine plays over TCP).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub concurrency: usize,
+    /// Append each game's record to this CSV file (and reasons to FILE.meta).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Seed for random openings and for the order of the openings file.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Repetition rule (default defender-third-illegal; defender-any-repeat-illegal, the
+    /// reference engine's rule, when an htp engine plays; third-occurrence-mover-loses,
+    /// OpenTafl's, when an otep engine plays).
+    #[arg(long, value_name = "MODE")]
+    pub repetition: Option<RepetitionMode>,
+    /// A draw after this many plies (0 = no limit).
+    #[arg(long, value_name = "PLIES")]
+    pub move_limit: Option<u32>,
+    /// Continue the match in --out: replay the games recorded there and skip them (the
+    /// engines, openings, time control and rules must be those of the file's header;
+    /// --games may grow).
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// Stop early by a sequential probability ratio test on the first engine vs the
+    /// second: `elo0,elo1,alpha,beta`, e.g. `0,20,0.05,0.05`.
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
+    pub sprt: Option<String>,
+    /// How far over its time (per move or clock) an engine may go before it loses.
+    #[arg(long, value_name = "MS", default_value_t = 200)]
+    pub time_margin_ms: u64,
+    /// Deadline of a move when there is no time control.
+    #[arg(long, value_name = "MS", default_value_t = 120_000)]
+    pub move_timeout_ms: u64,
+    /// Deadline of the reply to any other command (and of the relay connection).
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub reply_timeout_ms: u64,
+    /// Log every line sent to and received from the engines on stderr (`E1> ...`,
+    /// `E1< ...`), and let the engines' own stderr through.
+    #[arg(long)]
+    pub debug: bool,
+}

@@ -1,0 +1,248 @@
+//! A checked match configuration: the engines, the schedule, the settings every game
+//! shares, and the header that names the match in the `.meta` file.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::core::game::{RepetitionMode, RuleSet};
+use crate::core::rng::SplitMix64;
+
+use super::args::MatchArgs;
+use super::dialect::{self, Dialect};
+use super::engine;
+use super::error::MatchError;
+use super::openings;
+use super::play::{Settings, TimeControl};
+use super::relay;
+use super::schedule::{Scheduled, schedule};
+use super::stats::Sprt;
+
+/// One engine of the match.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    /// The spec as given (for the table).
+    pub label: String,
+    /// Its dialect.
+    pub dialect: Dialect,
+    /// Its command line, split into words.
+    pub words: Vec<String>,
+}
+
+/// A checked match configuration.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The engines.
+    pub engines: Vec<EngineSpec>,
+    /// The schedule.
+    pub schedule: Vec<Scheduled>,
+    /// What the games share.
+    pub settings: Settings,
+    /// Games in parallel.
+    pub concurrency: usize,
+    /// The records file.
+    pub out: Option<PathBuf>,
+    /// Skip the games already in `out`.
+    pub resume: bool,
+    /// The optional SPRT.
+    pub sprt: Option<Sprt>,
+    /// A note for the table: the time control and rules.
+    pub summary: String,
+    /// The `.meta` header: engines, openings, time control and rules, which `--resume`
+    /// must find unchanged.
+    pub header: Vec<String>,
+}
+
+/// The longest deadline or margin accepted (longer values are cut to it), so that no
+/// clock arithmetic can overflow.
+const DAY_MS: u64 = 86_400_000;
+
+fn parse_tc(s: &str) -> Result<TimeControl, MatchError> {
+    let err = || MatchError::Tc(dialect::shown(s));
+    let (min, inc) = s.split_once('+').unwrap_or((s, "0"));
+    let min: f64 = min.trim().parse().map_err(|_| err())?;
+    let inc: f64 = inc.trim().parse().map_err(|_| err())?;
+    if !(min > 0.0 && min <= 10_000.0 && (0.0..=3600.0).contains(&inc)) {
+        return Err(err());
+    }
+    let base = Duration::try_from_secs_f64(min * 60.0).map_err(|_| err())?;
+    let increment = Duration::try_from_secs_f64(inc).map_err(|_| err())?;
+    Ok(TimeControl::Fischer { base, increment })
+}
+
+/// The repetition rule of the match: the flag, else the rule of the engines that have
+/// one of their own (the reference engine's, OpenTafl's), else hnefi's default.
+fn repetition(flag: Option<RepetitionMode>, engines: &[EngineSpec]) -> RepetitionMode {
+    let own = |d: Dialect| match d {
+        Dialect::Htp | Dialect::HtpTcp => Some(RepetitionMode::DefenderAnyRepeatIllegal),
+        Dialect::Otep => Some(RepetitionMode::ThirdOccurrenceMoverLoses),
+        Dialect::Hnefi | Dialect::Uci => None,
+    };
+    let mut wanted: Vec<(RepetitionMode, &str)> = engines
+        .iter()
+        .filter_map(|e| own(e.dialect).map(|m| (m, e.dialect.name())))
+        .collect();
+    wanted.dedup_by_key(|w| w.0);
+    let chosen = flag.or(wanted.first().map(|w| w.0)).unwrap_or_default();
+    for (mode, name) in wanted {
+        if mode != chosen {
+            eprintln!(
+                "warning: {name} engines apply {mode}; --repetition {chosen} may make them refuse legal moves"
+            );
+        }
+    }
+    chosen
+}
+
+impl MatchConfig {
+    /// Checks the flags, reads the openings and builds the schedule.
+    pub fn from_args(a: &MatchArgs) -> Result<MatchConfig, MatchError> {
+        let mut engines = Vec::new();
+        for spec in &a.engines {
+            let (dialect, cmd) = Dialect::from_spec(spec);
+            let words = engine::split_command(cmd)
+                .ok_or_else(|| MatchError::EngineSpec(dialect::shown(spec)))?;
+            engines.push(EngineSpec {
+                label: spec.clone(),
+                dialect,
+                words,
+            });
+        }
+        if engines.len() < 2 {
+            return Err(MatchError::TooFewEngines);
+        }
+        if a.games == 0 || a.games > 1_000_000 {
+            return Err(MatchError::Games);
+        }
+        if a.concurrency == 0 || a.concurrency > 256 {
+            return Err(MatchError::Concurrency);
+        }
+        let tcp_engines = engines
+            .iter()
+            .filter(|e| e.dialect == Dialect::HtpTcp)
+            .count();
+        if tcp_engines > 1 {
+            return Err(MatchError::TooManyTcp);
+        }
+        let repetition = repetition(a.repetition, &engines);
+        let rules = RuleSet {
+            repetition,
+            move_limit: a.move_limit.filter(|&n| n > 0),
+            ..RuleSet::default()
+        };
+        let time = match (a.movetime_ms, &a.tc) {
+            (Some(ms), _) if ms == 0 || ms > DAY_MS => return Err(MatchError::MoveTime),
+            (Some(ms), _) => TimeControl::MoveTime(Duration::from_millis(ms)),
+            (None, Some(tc)) => parse_tc(tc)?,
+            (None, None) => TimeControl::None,
+        };
+        if time == TimeControl::None
+            && let Some(e) = engines.iter().find(|e| e.dialect == Dialect::Uci)
+        {
+            return Err(MatchError::UciNeedsTime(e.label.clone()));
+        }
+        let sprt = match &a.sprt {
+            Some(s) if engines.len() != 2 => {
+                return Err(MatchError::SprtEngines(dialect::shown(s)));
+            }
+            Some(s) => Some(s.parse::<Sprt>()?),
+            None => None,
+        };
+        let openings = match (&a.openings, a.opening_plies) {
+            (Some(path), plies) => {
+                let plies = plies.unwrap_or(8);
+                let text = std::fs::read(path).map_err(|source| MatchError::ReadOpenings {
+                    path: path.clone(),
+                    source,
+                })?;
+                let text = String::from_utf8_lossy(&text);
+                let mut list = openings::from_records(&text, plies, rules)?;
+                if let Some(seed) = a.seed {
+                    SplitMix64::new(seed).shuffle(&mut list);
+                }
+                list
+            }
+            (None, Some(plies)) if plies > 0 => {
+                openings::random(a.games.div_ceil(2), plies, rules, a.seed.unwrap_or(0))
+            }
+            (None, _) => Vec::new(),
+        };
+        let concurrency = if tcp_engines > 0 && a.concurrency > 1 {
+            eprintln!("note: an engine plays over the TCP relay (one port): --concurrency 1");
+            1
+        } else {
+            a.concurrency
+        };
+        let listener = if tcp_engines > 0 {
+            let l = relay::bind().map_err(|source| MatchError::Relay {
+                port: relay::PORT,
+                source,
+            })?;
+            Some(Arc::new(l))
+        } else {
+            None
+        };
+        let time_text = match time {
+            TimeControl::None => format!("no clock (move deadline {} ms)", a.move_timeout_ms),
+            TimeControl::MoveTime(t) => format!(
+                "{} ms per move (+{} ms margin)",
+                t.as_millis(),
+                a.time_margin_ms
+            ),
+            TimeControl::Fischer { base, increment } => format!(
+                "{}+{} (minutes+seconds, +{} ms margin)",
+                base.as_secs_f64() / 60.0,
+                increment.as_secs_f64(),
+                a.time_margin_ms
+            ),
+        };
+        let opening_text = match (&a.openings, openings.first().map(Vec::len)) {
+            (Some(p), Some(k)) => format!(
+                "{} openings of {k} plies from {}{}",
+                openings.len(),
+                p.display(),
+                a.seed.map_or(" in file order".to_string(), |s| format!(
+                    " shuffled by seed {s}"
+                ))
+            ),
+            (None, Some(k)) if k > 0 => format!(
+                "random openings of {k} plies (seed {})",
+                a.seed.unwrap_or(0)
+            ),
+            _ => "start position".into(),
+        };
+        let rules_text = format!(
+            "repetition: {repetition}; move limit: {}",
+            rules
+                .move_limit
+                .map_or("none".to_string(), |n| format!("{n} plies"))
+        );
+        let summary = format!("time: {time_text}; {rules_text}; openings: {opening_text}");
+        let mut header = vec!["# hnefi match".to_string()];
+        for (i, e) in engines.iter().enumerate() {
+            header.push(format!("# engine E{}: {}", i + 1, e.label));
+        }
+        header.push(format!("# openings: {opening_text}"));
+        header.push(format!("# time: {time_text}"));
+        header.push(format!("# rules: {rules_text}"));
+        Ok(MatchConfig {
+            schedule: schedule(engines.len(), a.games, &openings),
+            engines,
+            settings: Settings {
+                rules,
+                time,
+                margin: Duration::from_millis(a.time_margin_ms.min(DAY_MS)),
+                move_timeout: Duration::from_millis(a.move_timeout_ms.clamp(1, DAY_MS)),
+                reply_timeout: Duration::from_millis(a.reply_timeout_ms.clamp(1, DAY_MS)),
+                listener,
+                debug: a.debug,
+            },
+            concurrency,
+            out: a.out.clone(),
+            resume: a.resume,
+            sprt,
+            summary,
+            header,
+        })
+    }
+}

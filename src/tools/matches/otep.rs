@@ -1,0 +1,150 @@
+//! The OpenTafl Engine Protocol from the host's side: the runner hosts an `otep:CMD`
+//! engine as OpenTafl would (the protocol and its formats are owned by
+//! [`crate::protocol::otep`], which makes hnefi itself an OTEP engine).
+//!
+//! One process per game: the engine says `hello` (answered with `hello`), gets `rules`
+//! (the canonical Copenhagen string), `side` and `start`; every move of the other side
+//! (and every move of the opening) comes as `opponent-move FROM-TO POSITION`; on its turn
+//! it gets `clock` and `play SIDE` and answers `move FROM-TO`, acknowledged with `move
+//! POSITION`; the game ends with `finish CODE` and `goodbye`. `status` lines are
+//! ignored (they are in the debug log), and so are the engine's requests the runner has
+//! no use for; a request for `rules`, `side`, `position` or `clock` is answered.
+//!
+//! Clocks: with a time per move, each side is in overtime with that time left in the
+//! current period (`clock MS* MS* S 1 1`); with a Fischer clock, the main times
+//! (`clock MS MS 0 0 0`); without a time control, `clock -1 -1 0 0 0`.
+
+use std::time::{Duration, Instant};
+
+use crate::core::game::Game;
+use crate::core::moves::Move;
+use crate::core::notation::to_opentafl;
+use crate::core::role::{ByRole, Role};
+use crate::protocol::otep::{COPENHAGEN_RULES, parse_move, side_name};
+
+use super::dialect::{Fault, Generated, NotAMove, shown};
+use super::engine::Process;
+use super::play::TimeControl;
+
+fn send(p: &mut Process, line: &str) -> Result<(), Fault> {
+    p.send(line).map_err(Fault::from)
+}
+
+/// Waits for the engine's `hello` (skipping `status` lines) and answers it. Anything
+/// else first is garbage.
+pub fn handshake(p: &mut Process, deadline: Instant) -> Result<(), Fault> {
+    loop {
+        let line = p.read_line(deadline).map_err(Fault::from)?;
+        match line.split_whitespace().next() {
+            Some("hello") => return send(p, "hello"),
+            Some("status") | None => {}
+            Some(_) => return Err(Fault::Malformed(format!("not hello: '{}'", shown(&line)))),
+        }
+    }
+}
+
+/// Starts a game with the engine playing `role`.
+pub fn new_game(p: &mut Process, role: Role) -> Result<(), Fault> {
+    send(p, &format!("rules {COPENHAGEN_RULES}"))?;
+    send(p, &format!("side {}", side_name(role)))?;
+    send(p, "start")
+}
+
+/// Tells the engine about a move of the other side (or of the opening); `game` is the
+/// game after it.
+pub fn tell(p: &mut Process, mv: Move, game: &Game) -> Result<(), Fault> {
+    send(
+        p,
+        &format!(
+            "opponent-move {}-{} {}",
+            mv.from,
+            mv.to,
+            to_opentafl(game.position().board())
+        ),
+    )
+}
+
+/// Acknowledges the engine's own move; `game` is the game after it.
+pub fn accepted(p: &mut Process, game: &Game) -> Result<(), Fault> {
+    send(p, &format!("move {}", to_opentafl(game.position().board())))
+}
+
+/// Tells the engine how the game ended (`finish 1` draw, `2` attackers, `3` defenders).
+pub fn finish(p: &mut Process, winner: Option<Role>) {
+    let code = match winner {
+        None => 1,
+        Some(Role::Attacker) => 2,
+        Some(Role::Defender) => 3,
+    };
+    let _ = p.send(&format!("finish {code}"));
+}
+
+/// The `clock` command for a time control and the clocks (attackers', defenders').
+///
+/// ```
+/// use std::time::Duration;
+/// use hnefi::core::role::ByRole;
+/// use hnefi::tools::matches::otep::clock_command;
+/// use hnefi::tools::matches::play::TimeControl;
+/// let ms = Duration::from_millis;
+/// assert_eq!(clock_command(TimeControl::MoveTime(ms(250)), ByRole::default()), "clock 250* 250* 1 1 1");
+/// let fischer = TimeControl::Fischer { base: ms(60000), increment: ms(500) };
+/// let clocks = ByRole { attacker: ms(59000), defender: ms(60000) };
+/// assert_eq!(clock_command(fischer, clocks), "clock 59000 60000 0 0 0");
+/// assert_eq!(clock_command(TimeControl::None, ByRole::default()), "clock -1 -1 0 0 0");
+/// ```
+pub fn clock_command(time: TimeControl, clocks: ByRole<Duration>) -> String {
+    match time {
+        TimeControl::None => "clock -1 -1 0 0 0".into(),
+        TimeControl::MoveTime(t) => {
+            let ms = t.as_millis();
+            format!("clock {ms}* {ms}* {} 1 1", ms.div_ceil(1000))
+        }
+        TimeControl::Fischer { .. } => format!(
+            "clock {} {} 0 0 0",
+            clocks.attacker.as_millis(),
+            clocks.defender.as_millis()
+        ),
+    }
+}
+
+/// Sends `clock` and `play SIDE` and reads up to the engine's `move` (until
+/// `deadline`), answering its requests on the way. An `error -1` (critical) ends the
+/// game against it.
+pub fn search(
+    p: &mut Process,
+    role: Role,
+    clock: &str,
+    game: &Game,
+    deadline: Instant,
+) -> Result<Result<Generated, NotAMove>, Fault> {
+    send(p, clock)?;
+    send(p, &format!("play {}", side_name(role)))?;
+    loop {
+        let line = p.read_line(deadline).map_err(Fault::from)?;
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("move") => {
+                let token = words.next().unwrap_or("");
+                return Ok(match parse_move(token) {
+                    Ok(mv) => Ok(Generated::Move(mv)),
+                    Err(e) => Err(NotAMove(format!("not a move: '{}' ({e})", shown(token)))),
+                });
+            }
+            Some("error") if words.next() == Some("-1") => {
+                return Ok(Err(NotAMove(format!("critical error: '{}'", shown(&line)))));
+            }
+            Some("rules") => send(p, &format!("rules {COPENHAGEN_RULES}"))?,
+            Some("side") => send(p, &format!("side {}", side_name(role)))?,
+            Some("position") => send(
+                p,
+                &format!("position {}", to_opentafl(game.position().board())),
+            )?,
+            Some("clock") => send(p, clock)?,
+            _ => {}
+        }
+    }
+}
+
+/// How long a `goodbye` may take before the process is killed anyway.
+pub const GOODBYE_WAIT: Duration = Duration::from_millis(200);

@@ -1,0 +1,115 @@
+//! Why a game of a match ended: by the rules (as the core decides), or by an
+//! adjudication against an engine that did not play by the protocol.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::core::position::Reason as RulesReason;
+
+/// An engine fault that loses the game for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Adjudication {
+    /// A move the rules forbid, or a move for the wrong side.
+    IllegalMove,
+    /// The engine could not be started, exited, or closed its output.
+    Crash,
+    /// A reply that is not one (garbage, a failure to a move request).
+    MalformedReply,
+    /// The engine refused a legal move of the game (the opponent's or an opening's).
+    RejectedMove,
+    /// No reply to a command other than a move request within the reply deadline.
+    NoReply,
+}
+
+impl Adjudication {
+    /// Every adjudication, for parsing.
+    pub const ALL: [Adjudication; 5] = [
+        Adjudication::IllegalMove,
+        Adjudication::Crash,
+        Adjudication::MalformedReply,
+        Adjudication::RejectedMove,
+        Adjudication::NoReply,
+    ];
+
+    /// The name in tables and `.meta` files.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Adjudication::IllegalMove => "illegal_move",
+            Adjudication::Crash => "crash",
+            Adjudication::MalformedReply => "malformed_reply",
+            Adjudication::RejectedMove => "rejected_move",
+            Adjudication::NoReply => "no_reply",
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The rules ended it (a win, a draw, a resignation, a loss on time).
+    Rules(RulesReason),
+    /// An engine fault ended it.
+    Adjudicated(Adjudication),
+    /// A resumed game whose `.meta` line is missing.
+    Unknown,
+}
+
+/// The rule reasons a game of a match can end with, for parsing.
+const RULES: [RulesReason; 9] = [
+    RulesReason::KingCaptured,
+    RulesReason::KingEscaped,
+    RulesReason::EdgeFort,
+    RulesReason::Encirclement,
+    RulesReason::NoMoves,
+    RulesReason::Repetition,
+    RulesReason::Resignation,
+    RulesReason::Time,
+    RulesReason::MoveLimit,
+];
+
+impl Reason {
+    /// The name in tables and `.meta` files (`king_escaped`, `time`, `crash`, ...).
+    ///
+    /// ```
+    /// use hnefi::tools::matches::reason::{Adjudication, Reason};
+    /// assert_eq!(Reason::Adjudicated(Adjudication::NoReply).name(), "no_reply");
+    /// assert_eq!("edge_fort".parse::<Reason>().unwrap().name(), "edge_fort");
+    /// assert!("fell_asleep".parse::<Reason>().is_err());
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reason::Rules(r) => r.protocol_name(),
+            Reason::Adjudicated(a) => a.name(),
+            Reason::Unknown => "unknown",
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A reason name that is none of [`Reason`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown reason '{0}'")]
+pub struct UnknownReason(pub String);
+
+impl FromStr for Reason {
+    type Err = UnknownReason;
+
+    fn from_str(s: &str) -> Result<Reason, UnknownReason> {
+        if s == "unknown" {
+            return Ok(Reason::Unknown);
+        }
+        RULES
+            .into_iter()
+            .map(Reason::Rules)
+            .chain(Adjudication::ALL.into_iter().map(Reason::Adjudicated))
+            .find(|r| r.name() == s)
+            .ok_or_else(|| UnknownReason(s.chars().take(40).collect()))
+    }
+}

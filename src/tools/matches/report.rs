@@ -1,0 +1,182 @@
+//! The final table: per engine wins/draws/losses overall and per side, each pair's score
+//! and Elo (over games and over game pairs), the reasons games ended, the adjudications
+//! in game order, and the SPRT state.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::core::role::Role;
+
+use super::config::MatchConfig;
+use super::pairs::{pair_means, sprt_units};
+use super::records::GameResult;
+use super::stats::{self, EloEstimate, SprtState, Wdl};
+
+/// The 95% interval of an estimate, or why there is none.
+fn interval_text(e: &EloEstimate, units: usize, what: &str) -> String {
+    match e.interval {
+        Some((low, high)) => format!("95%: {low:+.1} to {high:+.1}"),
+        None if units < 2 => format!("95% interval: needs more {what}"),
+        None => format!("95% interval: needs more {what} (all {units} scored the same)"),
+    }
+}
+
+/// The result table: per engine wins/draws/losses overall and per side, score and Elo
+/// per pair, the reasons games ended, and the SPRT state.
+pub fn report(config: &MatchConfig, results: &[GameResult]) -> String {
+    let mut s = String::new();
+    let n = config.engines.len();
+    let _ = writeln!(s, "Match: {} games; {}", results.len(), config.summary);
+    for (i, e) in config.engines.iter().enumerate() {
+        let _ = writeln!(s, "  E{}: {} ({})", i + 1, e.label, e.dialect.name());
+    }
+    let _ = writeln!(s);
+    let _ = writeln!(
+        s,
+        "{:<6} {:>5} {:>5} {:>5} {:>6} {:>7} {:>6}  {:>14} {:>14}",
+        "engine",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "points",
+        "score",
+        "as attacker",
+        "as defender"
+    );
+    for i in 0..n {
+        let (mut all, mut att, mut def) = (Wdl::default(), Wdl::default(), Wdl::default());
+        for r in results {
+            if let Some(x) = r.score_of(i) {
+                all.add(x);
+                if r.attacker == i {
+                    att.add(x)
+                } else {
+                    def.add(x)
+                }
+            }
+        }
+        let pct = if all.games() > 0 {
+            format!("{:.1}%", 100.0 * all.points() / f64::from(all.games()))
+        } else {
+            "-".into()
+        };
+        let _ = writeln!(
+            s,
+            "{:<6} {:>5} {:>5} {:>5} {:>6} {:>7} {:>6}  {:>14} {:>14}",
+            format!("E{}", i + 1),
+            all.games(),
+            all.wins,
+            all.draws,
+            all.losses,
+            all.points(),
+            pct,
+            att.to_string(),
+            def.to_string()
+        );
+    }
+    let _ = writeln!(s, "(W-D-L per side)");
+    let _ = writeln!(s);
+    for i in 0..n {
+        for j in i + 1..n {
+            let scores: Vec<f64> = results
+                .iter()
+                .filter(|r| r.score_of(j).is_some())
+                .filter_map(|r| r.score_of(i))
+                .collect();
+            match stats::elo_estimate(&scores) {
+                Some(e) => {
+                    let _ = writeln!(
+                        s,
+                        "E{} vs E{}: {} / {} ({:.1}%), Elo {:+.1} ({})",
+                        i + 1,
+                        j + 1,
+                        scores.iter().sum::<f64>(),
+                        scores.len(),
+                        100.0 * e.score,
+                        e.elo,
+                        interval_text(&e, scores.len(), "games")
+                    );
+                }
+                None => {
+                    let _ = writeln!(s, "E{} vs E{}: no games", i + 1, j + 1);
+                }
+            }
+            let pairs = pair_means(config, results, i, j);
+            if let Some(e) = stats::elo_estimate(&pairs) {
+                let [p0, p1, p2, p3, p4] = stats::pentanomial(&pairs);
+                let _ = writeln!(
+                    s,
+                    "  in {} game pairs (one opening, sides swapped; E{} scored 0/0.5/1/1.5/2 in {p0}/{p1}/{p2}/{p3}/{p4}): Elo {:+.1} ({})",
+                    pairs.len(),
+                    i + 1,
+                    e.elo,
+                    interval_text(&e, pairs.len(), "game pairs")
+                );
+            }
+        }
+    }
+    let _ = writeln!(s);
+    let mut endings: BTreeMap<&str, [u32; 3]> = BTreeMap::new();
+    for r in results {
+        let e = endings.entry(r.reason.name()).or_default();
+        match r.winner {
+            Some(Role::Attacker) => e[0] += 1,
+            Some(Role::Defender) => e[1] += 1,
+            None => e[2] += 1,
+        }
+    }
+    let _ = writeln!(
+        s,
+        "{:<16} {:>6} {:>14} {:>14} {:>6}",
+        "ending", "games", "attackers won", "defenders won", "draws"
+    );
+    for (reason, [a, d, dr]) in &endings {
+        let _ = writeln!(
+            s,
+            "{:<16} {:>6} {:>14} {:>14} {:>6}",
+            reason,
+            a + d + dr,
+            a,
+            d,
+            dr
+        );
+    }
+    let mut adjudicated: Vec<&GameResult> =
+        results.iter().filter(|r| !r.detail.is_empty()).collect();
+    adjudicated.sort_by_key(|r| r.index);
+    let faults: Vec<String> = adjudicated
+        .iter()
+        .map(|r| format!("  game {} ({}): {}", r.index + 1, r.reason, r.detail))
+        .collect();
+    if !faults.is_empty() {
+        let _ = writeln!(s, "adjudications:");
+        for f in faults.iter().take(20) {
+            let _ = writeln!(s, "{f}");
+        }
+        if faults.len() > 20 {
+            let _ = writeln!(s, "  ... and {} more", faults.len() - 20);
+        }
+    }
+    if let Some(t) = &config.sprt {
+        let (scores, model) = sprt_units(config, results);
+        let (low, high) = t.bounds();
+        let state = match t.state(&scores) {
+            SprtState::Continue => "undecided",
+            SprtState::AcceptH1 => "H1 accepted (E1 is stronger by elo1 or more)",
+            SprtState::AcceptH0 => "H0 accepted (E1 is not stronger by elo0 or more)",
+        };
+        let _ = writeln!(
+            s,
+            "\nSPRT ({model}, elo0 {} elo1 {} alpha {} beta {}): LLR {:.2} in ({:.2}, {:.2}): {state}",
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta,
+            t.llr(&scores),
+            low,
+            high
+        );
+    }
+    s
+}

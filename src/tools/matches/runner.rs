@@ -1,0 +1,198 @@
+//! Running a match: the check that every engine starts, the games in parallel (each
+//! worker with its own engine processes), and the results written in schedule order (a
+//! game that finishes early waits for the ones before it), so that `--resume` can skip
+//! the first lines' games.
+
+use std::collections::BTreeMap;
+use std::io::{self, IsTerminal};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::config::MatchConfig;
+use super::error::MatchError;
+use super::pairs::sprt_units;
+use super::play::{self, Player};
+use super::progress::Progress;
+use super::records::{self, GameResult};
+use super::stats::SprtState;
+
+/// What a run produced.
+#[derive(Debug)]
+pub struct Played {
+    /// Every game's result in schedule order (the resumed ones first).
+    pub results: Vec<GameResult>,
+    /// Why writing the records stopped the match, if it did.
+    pub write_error: Option<io::Error>,
+}
+
+fn players(config: &MatchConfig) -> Vec<Player> {
+    config
+        .engines
+        .iter()
+        .enumerate()
+        .map(|(i, e)| Player::new(format!("E{}", i + 1), e.dialect, e.words.clone()))
+        .collect()
+}
+
+/// Starts every engine once and checks its first reply, so that an engine that cannot
+/// play stops the match before the first game, with its stderr.
+fn check_engines(config: &MatchConfig) -> Result<(), MatchError> {
+    for (mut p, spec) in players(config).into_iter().zip(&config.engines) {
+        match p.start(&config.settings) {
+            Ok(()) => p.stop(),
+            Err(f) => {
+                let stderr = p.failure_stderr();
+                return Err(MatchError::EngineStart {
+                    label: p.label.clone(),
+                    spec: spec.label.clone(),
+                    why: format!("failed its start ({}): {}", f.reason.name(), f.detail),
+                    stderr,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Plays the match (the games not yet in the records file when resuming) and returns
+/// every game's result in schedule order.
+pub fn run(config: &MatchConfig) -> Result<Played, MatchError> {
+    let mut results: Vec<GameResult> = Vec::new();
+    if let Some(out) = &config.out {
+        if config.resume {
+            let resumed =
+                records::read_done(out, &config.schedule, config.settings.rules, &config.header)?;
+            for w in &resumed.warnings {
+                eprintln!("warning: {w}");
+            }
+            results = resumed.done;
+        } else if std::fs::metadata(out).is_ok_and(|m| m.len() > 0) {
+            return Err(MatchError::OutExists(out.clone()));
+        }
+    }
+    let first = results.len();
+    if first < config.schedule.len() {
+        check_engines(config)?;
+    }
+    let mut writer = match &config.out {
+        Some(out) => Some(
+            records::Writer::open(out, &config.header).map_err(|source| MatchError::Open {
+                path: out.clone(),
+                source,
+            })?,
+        ),
+        None => None,
+    };
+    let progress = Progress {
+        enabled: io::stderr().is_terminal(),
+        start: Instant::now(),
+        total: config.schedule.len(),
+        resumed: first,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let decided = |results: &[GameResult]| {
+        config
+            .sprt
+            .is_some_and(|t| t.state(&sprt_units(config, results).0) != SprtState::Continue)
+    };
+    if decided(&results) {
+        stop.store(true, Ordering::SeqCst);
+    }
+    let next = Arc::new(AtomicUsize::new(first));
+    let (tx, rx) = mpsc::channel::<GameResult>();
+    let mut write_error = None;
+    thread::scope(|scope| {
+        for _ in 0..config
+            .concurrency
+            .min(config.schedule.len().saturating_sub(first))
+        {
+            let tx = tx.clone();
+            let (next, stop) = (Arc::clone(&next), Arc::clone(&stop));
+            scope.spawn(move || worker(config, &next, &stop, &tx));
+        }
+        drop(tx);
+        let mut pending: BTreeMap<usize, GameResult> = BTreeMap::new();
+        let mut next_write = first;
+        progress.draw(&results, config.engines.len());
+        loop {
+            match rx.recv_timeout(Duration::from_secs(1)) {
+                Ok(r) => {
+                    pending.insert(r.index, r);
+                    while let Some(r) = pending.remove(&next_write) {
+                        if let (Some(w), None) = (writer.as_mut(), &write_error)
+                            && let Err(e) = w.append(&r)
+                        {
+                            write_error = Some(e);
+                            stop.store(true, Ordering::SeqCst);
+                        }
+                        results.push(r);
+                        next_write += 1;
+                    }
+                    if decided(&results) {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            progress.draw(&results, config.engines.len());
+        }
+        // Games after a gap (only when stopped early) are reported but not written, so
+        // that the file stays a prefix of the schedule.
+        results.extend(pending.into_values());
+    });
+    progress.finish();
+    Ok(Played {
+        results,
+        write_error,
+    })
+}
+
+fn worker(
+    config: &MatchConfig,
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    tx: &mpsc::Sender<GameResult>,
+) {
+    let mut players = players(config);
+    while !stop.load(Ordering::SeqCst) {
+        let index = next.fetch_add(1, Ordering::SeqCst);
+        let Some(game) = config.schedule.get(index) else {
+            break;
+        };
+        let (a, d) = (game.attacker, game.defender);
+        let Some([pa, pd]) = two_mut(&mut players, a, d) else {
+            break;
+        };
+        let outcome = play::play_game([pa, pd], &game.opening, &config.settings);
+        let record = records::record_line(&outcome.game, outcome.winner);
+        let result = GameResult {
+            index,
+            attacker: a,
+            defender: d,
+            winner: outcome.winner,
+            reason: outcome.reason,
+            detail: outcome.detail,
+            record,
+        };
+        if tx.send(result).is_err() {
+            break;
+        }
+    }
+    for p in &mut players {
+        p.stop();
+    }
+}
+
+/// Two distinct elements of a slice, mutably.
+fn two_mut<T>(v: &mut [T], a: usize, b: usize) -> Option<[&mut T; 2]> {
+    if a == b {
+        return None;
+    }
+    let (lo, hi) = (a.min(b), a.max(b));
+    let (left, right) = v.split_at_mut(hi);
+    let (x, y) = (left.get_mut(lo)?, right.first_mut()?);
+    Some(if a < b { [x, y] } else { [y, x] })
+}
