@@ -5,6 +5,7 @@
 //! - [`session`]: the engine session (game, rules, options, clock) behind the protocol.
 //! - [`protocol`]: the text protocol: framing, replies and the command table.
 //! - [`tools`]: the bench and the match runner, command-line tools built on the core.
+//! - [`tune`]: the evaluation's data path: self-play samples and the Texel tuner.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -14,3 +15,4 @@ pub mod protocol;
 pub mod search;
 pub mod session;
 pub mod tools;
+pub mod tune;

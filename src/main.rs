@@ -18,6 +18,7 @@ use hnefi::protocol::{Dialect, Engine};
 use hnefi::search::Feature;
 use hnefi::session::{SearchOption, Session};
 use hnefi::tools::matches;
+use hnefi::tune::{selfplay, texel};
 
 /// hnefi: a Copenhagen Hnefatafl engine.
 ///
@@ -71,7 +72,7 @@ struct EngineFlags {
     #[arg(long, value_name = "FEATURE")]
     without: Vec<Feature>,
     /// Set an evaluation weight, for tuning by self-play (`--weight corner_guard=40`;
-    /// the names are the fields of `Weights` in src/search/eval.rs). May be repeated.
+    /// the names are `TERM_NAMES` in src/search/eval.rs). May be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
     weight: Vec<String>,
     /// Speak the protocol of the hnefatafl-copenhagen crate's 0.3.1 release: files a to l
@@ -204,6 +205,11 @@ enum Command {
     /// Play engine-vs-engine matches (text protocol, UCI-style, OpenTafl), refereed by the
     /// rules core.
     Match(matches::MatchArgs),
+    /// Play hnefi against itself at a node limit and write sampled positions with the
+    /// game's result (training data for `hnefi tune`).
+    Selfplay(selfplay::SelfplayArgs),
+    /// Fit the evaluation's weights to the samples of `hnefi selfplay` (Texel tuning).
+    Tune(texel::TuneArgs),
     /// Search the fixed bench positions at one thread; print total nodes and nodes/s.
     Bench {
         /// Search this many plies deeper than the bench's depths.
@@ -268,6 +274,8 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => matches::main(&args),
+        Some(Command::Selfplay(args)) => selfplay::main(&args),
+        Some(Command::Tune(args)) => texel::main(&args),
         None if cli.otep => run_otep(&cli.engine),
         None => run_protocol(&cli.engine),
     }

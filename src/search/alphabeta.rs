@@ -22,7 +22,7 @@ use crate::core::repetition::Verdict;
 use crate::core::role::Role;
 
 use super::Shared;
-use super::eval::{escape_blocks, escape_lines, evaluate, king_capturable};
+use super::eval::{escape_blocks, escape_lines, evaluate, king_capturable, quiet_win_near};
 use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker, is_tactical};
 use super::path::SearchPath;
 use super::tt::Bound;
@@ -364,6 +364,7 @@ impl<'a> Worker<'a> {
             && !pv_node
             && null_ok
             && !sharp
+            && !quiet_win_near(board)
             && depth >= 3
             && static_eval >= beta
             && beta.abs() < MATE_BOUND

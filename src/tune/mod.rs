@@ -1,0 +1,7 @@
+//! The data path of the evaluation: self-play games that write sampled positions with
+//! the game's result ([`selfplay`]), the format of those samples ([`sample`]), and the
+//! Texel tuner that fits the evaluation's weights to them ([`texel`]).
+
+pub mod sample;
+pub mod selfplay;
+pub mod texel;

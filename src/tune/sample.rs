@@ -1,0 +1,122 @@
+//! One training sample: a position, the side to move, the result of the game it came
+//! from and the search's score. One line of text each:
+//!
+//! ```text
+//! /3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ attacker defenders 12 7
+//! ```
+//!
+//! that is `POSITION TO_MOVE RESULT SCORE GAME`: the OpenTafl position, `attacker` or
+//! `defender`, `defenders`, `attackers` or `draw` (who won the game), the search's score
+//! in centi-units for the side to move, and the number of the game (so that a held-out
+//! split can keep whole games apart).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::core::notation::{position_from_opentafl, to_opentafl};
+use crate::core::position::Position;
+use crate::core::role::Role;
+
+/// Who won the game a sample came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The defenders won.
+    Defenders,
+    /// The attackers won.
+    Attackers,
+    /// A draw.
+    Draw,
+}
+
+impl Outcome {
+    /// The defenders' score: 1, 0 or one half.
+    pub fn defender_score(self) -> f64 {
+        match self {
+            Outcome::Defenders => 1.0,
+            Outcome::Attackers => 0.0,
+            Outcome::Draw => 0.5,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Outcome::Defenders => "defenders",
+            Outcome::Attackers => "attackers",
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+/// A sampled position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// The position (with its side to move).
+    pub position: Position,
+    /// The game's result.
+    pub outcome: Outcome,
+    /// The search's score for the side to move, in centi-units.
+    pub score: i32,
+    /// The number of the game.
+    pub game: u64,
+}
+
+/// A line that is not a [`Sample`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected POSITION TO_MOVE RESULT SCORE GAME ({0})")]
+pub struct SampleError(String);
+
+impl fmt::Display for Sample {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {} {} {}",
+            to_opentafl(self.position.board()),
+            self.position.to_move(),
+            self.outcome.name(),
+            self.score,
+            self.game
+        )
+    }
+}
+
+impl FromStr for Sample {
+    type Err = SampleError;
+
+    /// ```
+    /// use hnefi::tune::sample::{Outcome, Sample};
+    /// let line = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ attacker draw -3 9";
+    /// let s: Sample = line.parse().unwrap();
+    /// assert_eq!(s.outcome, Outcome::Draw);
+    /// assert_eq!(s.to_string(), line);
+    /// assert!("/11/ attacker draw 0 1".parse::<Sample>().is_err());
+    /// ```
+    fn from_str(line: &str) -> Result<Sample, SampleError> {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [board, to_move, outcome, score, game] = fields[..] else {
+            return Err(SampleError(format!("{} fields instead of 5", fields.len())));
+        };
+        let to_move: Role = to_move
+            .parse()
+            .map_err(|_| SampleError(format!("bad side to move {to_move:?}")))?;
+        let position = position_from_opentafl(board, to_move)
+            .map_err(|e| SampleError(format!("bad position: {e}")))?;
+        let outcome = match outcome {
+            "defenders" => Outcome::Defenders,
+            "attackers" => Outcome::Attackers,
+            "draw" => Outcome::Draw,
+            _ => return Err(SampleError(format!("bad result {outcome:?}"))),
+        };
+        let score = score
+            .parse()
+            .map_err(|_| SampleError(format!("bad score {score:?}")))?;
+        let game = game
+            .parse()
+            .map_err(|_| SampleError(format!("bad game number {game:?}")))?;
+        Ok(Sample {
+            position,
+            outcome,
+            score,
+            game,
+        })
+    }
+}

@@ -1,0 +1,330 @@
+//! `hnefi selfplay`: games of hnefi against itself at a node limit, in-process, writing
+//! sampled positions with the game's result for the tuner ([`super::texel`]).
+//!
+//! Each game starts from the first `--opening-plies` plies of a recorded game (shuffled
+//! by `--seed`) or from the start, then `--random-plies` random legal plies drawn from
+//! the seed and the game's number, so the same flags always give the same file whatever
+//! the concurrency. Each game has its own searcher state (a cleared table and history),
+//! one thread, a node limit per move: the games are the same on a loaded machine.
+//!
+//! Sampling: positions before the end of the opening and the random plies are skipped,
+//! and so are the noisy ones a static evaluation cannot judge: a score that is a forced
+//! win or loss, a best move that captures or wins, a king that sees a corner (the
+//! attackers must block) or that can be captured right now.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::sample::{Outcome, Sample};
+use crate::core::game::{Game, RuleSet};
+use crate::core::moves::Move;
+use crate::core::position::Status;
+use crate::core::rng::SplitMix64;
+use crate::core::role::Role;
+use crate::search::eval::{escape_lines, king_capturable};
+use crate::search::{Limits, Score, Searcher};
+use crate::tools::matches::openings;
+
+/// The flags of `hnefi selfplay`.
+#[derive(Args, Debug, Clone)]
+pub struct SelfplayArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Records file whose game prefixes are the openings (e.g. tests/data/copenhagen.csv);
+    /// without it, games start from the start position.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Plies of each recorded game used as the opening.
+    #[arg(long, default_value_t = 8)]
+    pub opening_plies: usize,
+    /// Random legal plies played after the opening.
+    #[arg(long, default_value_t = 2)]
+    pub random_plies: usize,
+    /// Seed of the openings' order and of the random plies.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// A game is a draw after this many plies.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    pub move_limit: u32,
+    /// Games played at once (threads).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub concurrency: u16,
+    /// Transposition table per game, in MiB.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub hash_mb: u64,
+    /// Output file for the samples (one line each; see src/tune/sample.rs). Overwritten.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+/// What one game produced.
+struct Played {
+    samples: Vec<Sample>,
+    outcome: Outcome,
+}
+
+/// The setup shared by the games.
+struct Plan {
+    openings: Vec<Vec<Move>>,
+    rules: RuleSet,
+    nodes: u64,
+    random_plies: usize,
+    seed: u64,
+}
+
+impl Plan {
+    /// Plays game number `index` with `searcher` (cleared first).
+    fn play(&self, index: u64, searcher: &mut Searcher) -> Played {
+        searcher.clear();
+        let mut rng = SplitMix64::new(self.seed ^ index.wrapping_mul(0xA076_1D64_78BD_642F));
+        let mut game = Game::new(self.rules);
+        if !self.openings.is_empty() {
+            let i = (index % self.openings.len() as u64) as usize;
+            for &mv in self.openings.get(i).map(Vec::as_slice).unwrap_or(&[]) {
+                if game.play(mv).is_err() {
+                    break;
+                }
+            }
+        }
+        for _ in 0..self.random_plies {
+            let legal = game.legal_moves();
+            let Some(&mv) = legal.as_slice().get(rng.below(legal.len())) else {
+                break;
+            };
+            if game.status().is_over() || game.play(mv).is_err() {
+                break;
+            }
+        }
+        let limits = Limits {
+            nodes: Some(self.nodes),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let mut samples = Vec::new();
+        while !game.status().is_over() {
+            let result = searcher.search(&game, &limits, &stop, &mut |_| {});
+            let Some(best) = result.best else {
+                break;
+            };
+            let pos = *game.position();
+            let board = pos.board();
+            let mut child = pos;
+            let captured = child.make_move(best);
+            let quiet = captured.is_empty()
+                && child
+                    .win_after_move(best.to, self.rules.encirclement)
+                    .is_none()
+                && escape_lines(board) == 0
+                && !(pos.to_move() == Role::Attacker && king_capturable(board));
+            if let (true, Score::Cp(score)) = (quiet, result.score) {
+                samples.push(Sample {
+                    position: pos,
+                    outcome: Outcome::Draw,
+                    score,
+                    game: index,
+                });
+            }
+            if game.play(best).is_err() {
+                break;
+            }
+        }
+        let outcome = match game.status() {
+            Status::Won {
+                winner: Role::Defender,
+                ..
+            } => Outcome::Defenders,
+            Status::Won {
+                winner: Role::Attacker,
+                ..
+            } => Outcome::Attackers,
+            _ => Outcome::Draw,
+        };
+        for s in &mut samples {
+            s.outcome = outcome;
+        }
+        Played { samples, outcome }
+    }
+}
+
+/// Runs `hnefi selfplay`.
+pub fn main(args: &SelfplayArgs) -> ExitCode {
+    match run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &SelfplayArgs) -> Result<(), String> {
+    let rules = RuleSet {
+        move_limit: Some(args.move_limit),
+        ..RuleSet::default()
+    };
+    let openings = match &args.openings {
+        None => Vec::new(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let mut o = openings::from_records(&text, args.opening_plies, rules)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            SplitMix64::new(args.seed).shuffle(&mut o);
+            o
+        }
+    };
+    let file = File::create(&args.out)
+        .map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
+    let mut out = BufWriter::new(file);
+    let plan = Plan {
+        openings,
+        rules,
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        seed: args.seed,
+    };
+    let next = AtomicU64::new(0);
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(u64, Played)>();
+    let start = Instant::now();
+    let tty = io::stderr().is_terminal();
+    let written = std::thread::scope(|scope| -> Result<(u64, [u64; 3]), String> {
+        for _ in 0..args.concurrency {
+            let tx = tx.clone();
+            let (plan, next, failed) = (&plan, &next, &failed);
+            let hash = args.hash_mb as usize;
+            scope.spawn(move || {
+                let mut searcher = Searcher::new(1, hash);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= args.games || failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    if tx.send((i, plan.play(i, &mut searcher))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Games are written in their order, whatever order they finish in.
+        let mut pending = BTreeMap::new();
+        let (mut done, mut positions, mut tally) = (0u64, 0u64, [0u64; 3]);
+        for (i, played) in rx {
+            pending.insert(i, played);
+            while let Some(played) = pending.remove(&done) {
+                for s in &played.samples {
+                    if let Err(e) = writeln!(out, "{s}") {
+                        failed.store(true, Ordering::Relaxed);
+                        return Err(format!("cannot write {}: {e}", args.out.display()));
+                    }
+                }
+                positions += played.samples.len() as u64;
+                tally[played.outcome as usize] += 1;
+                done += 1;
+                let secs = start.elapsed().as_secs_f64();
+                let line = format!(
+                    "selfplay: {done}/{} games (defenders {}, attackers {}, draws {}), {positions} positions, {:.2} games/s",
+                    args.games,
+                    tally[0],
+                    tally[1],
+                    tally[2],
+                    done as f64 / secs.max(1e-9)
+                );
+                if tty {
+                    eprint!("\r{line}");
+                } else if done.is_multiple_of(100) || done == args.games {
+                    eprintln!("{line}");
+                }
+            }
+        }
+        Ok((positions, tally))
+    })?;
+    if tty {
+        eprintln!();
+    }
+    out.flush()
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    let (positions, tally) = written;
+    eprintln!(
+        "selfplay: {} games in {:.1} s: defenders {}, attackers {}, draws {}; {positions} positions written to {}",
+        args.games,
+        start.elapsed().as_secs_f64(),
+        tally[0],
+        tally[1],
+        tally[2],
+        args.out.display()
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(out: PathBuf, concurrency: u16) -> SelfplayArgs {
+        SelfplayArgs {
+            games: 4,
+            nodes: 400,
+            openings: Some(PathBuf::from("tests/data/copenhagen.csv")),
+            opening_plies: 6,
+            random_plies: 2,
+            seed: 5,
+            move_limit: 120,
+            concurrency,
+            hash_mb: 1,
+            out,
+        }
+    }
+
+    #[test]
+    fn same_seed_same_file_at_any_concurrency() {
+        let dir = std::env::temp_dir();
+        let id = std::process::id();
+        let (a, b) = (
+            dir.join(format!("hnefi-selfplay-{id}-a.txt")),
+            dir.join(format!("hnefi-selfplay-{id}-b.txt")),
+        );
+        run(&args(a.clone(), 1)).unwrap();
+        run(&args(b.clone(), 2)).unwrap();
+        let (ta, tb) = (
+            std::fs::read_to_string(&a).unwrap(),
+            std::fs::read_to_string(&b).unwrap(),
+        );
+        let _ = (std::fs::remove_file(&a), std::fs::remove_file(&b));
+        assert_eq!(ta, tb);
+        let samples: Vec<Sample> = ta.lines().map(|l| l.parse().unwrap()).collect();
+        assert!(!samples.is_empty());
+        // Games come in order, and the opening and random plies are not sampled.
+        assert!(samples.windows(2).all(|w| w[0].game <= w[1].game));
+        assert!(
+            samples
+                .iter()
+                .all(|s| s.position != crate::core::position::Position::start())
+        );
+    }
+
+    #[test]
+    fn bad_input_is_an_error_and_writes_nothing() {
+        let out = std::env::temp_dir().join(format!("hnefi-selfplay-{}-c.txt", std::process::id()));
+        let mut a = args(out.clone(), 1);
+        a.openings = Some(PathBuf::from("tests/data/no-such-file.csv"));
+        let e = run(&a).unwrap_err();
+        assert!(e.contains("no-such-file.csv"), "{e}");
+        a.openings = Some(PathBuf::from("tests/data/cases.txt"));
+        assert!(run(&a).unwrap_err().contains("no usable opening"));
+        assert!(!out.exists());
+    }
+}

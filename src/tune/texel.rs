@@ -1,0 +1,433 @@
+//! `hnefi tune`: Texel tuning of the evaluation's weights.
+//!
+//! The evaluation is linear in its weights ([`crate::search::eval::terms`] computes the
+//! terms once, for the search and for this tuner), so from the defenders' point of view
+//! a position is worth `E = w · t`. The tuner models the defenders' expected score of the
+//! game as `sigmoid(K · E)` and minimises the mean squared error against the game results
+//! of the samples: first `K` with the starting weights (golden-section search on
+//! `log K`), then the weights by full-batch gradient descent (Adam) with `K` fixed.
+//! Samples of every tenth game (by game number) are held out to report the loss on data
+//! the fit has not seen.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::sample::Sample;
+use crate::search::eval::{TERM_NAMES, TERMS, Weights, terms};
+
+/// The flags of `hnefi tune`.
+#[derive(Args, Debug, Clone)]
+pub struct TuneArgs {
+    /// The samples written by `hnefi selfplay` (one line each).
+    pub data: PathBuf,
+    /// Passes of gradient descent over the training samples (watch the held-out loss:
+    /// more passes can fit the training games better and the others worse).
+    #[arg(long, default_value_t = 200)]
+    pub epochs: u32,
+    /// Step size of the descent, in centi-units per step.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// Samples of games whose number is a multiple of this are held out (0: none).
+    #[arg(long, default_value_t = 10)]
+    pub holdout_every: u64,
+    /// Keep this weight at its starting value. May be repeated.
+    #[arg(long, value_name = "NAME")]
+    pub fix: Vec<String>,
+    /// Start from this weight instead of the default (`NAME=VALUE`). May be repeated.
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub weight: Vec<String>,
+}
+
+/// A sample reduced to what the fit needs: its terms and the defenders' game score.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    /// The terms of the position ([`terms`]).
+    pub terms: [f64; TERMS],
+    /// The defenders' score of the game: 1, 0.5 or 0.
+    pub result: f64,
+}
+
+impl Point {
+    /// The point of a sample.
+    pub fn of(sample: &Sample) -> Point {
+        Point {
+            terms: terms(&sample.position).map(f64::from),
+            result: sample.outcome.defender_score(),
+        }
+    }
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn dot(t: &[f64; TERMS], w: &[f64; TERMS]) -> f64 {
+    t.iter().zip(w).map(|(a, b)| a * b).sum()
+}
+
+/// The model of the fit: the weights, an offset and the scale `K`. The defenders'
+/// expected score is `sigmoid(K · (w · t + offset))`. The offset stands for what the
+/// evaluation cannot see and need not: that Copenhagen favours the defenders in every
+/// position alike (a constant changes no move choice, so it is fitted and reported but
+/// never enters the evaluation).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Model {
+    /// The weights.
+    pub w: [f64; TERMS],
+    /// The defenders' constant advantage, in centi-units.
+    pub offset: f64,
+    /// The scale of the sigmoid.
+    pub k: f64,
+}
+
+/// The mean squared error of the model against the results (0 for no points).
+pub fn loss(points: &[Point], m: &Model) -> f64 {
+    if points.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = points
+        .iter()
+        .map(|p| {
+            let e = sigmoid(m.k * (dot(&p.terms, &m.w) + m.offset)) - p.result;
+            e * e
+        })
+        .sum();
+    sum / points.len() as f64
+}
+
+/// The minimum of `f` on `[a, b]` by golden-section search (`f` unimodal there).
+fn golden(mut a: f64, mut b: f64, iterations: u32, f: impl Fn(f64) -> f64) -> f64 {
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    let mut c = b - g * (b - a);
+    let mut d = a + g * (b - a);
+    let (mut fc, mut fd) = (f(c), f(d));
+    for _ in 0..iterations {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - g * (b - a);
+            fc = f(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + g * (b - a);
+            fd = f(d);
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// `K` and the offset that minimise the loss with the weights of `m`: golden-section
+/// search on `log K` over `1e-5` to `1`, the best offset (within ±2000) for each `K`.
+pub fn fit_k(points: &[Point], m: &Model) -> Model {
+    let best_offset = |k: f64| {
+        golden(-2000.0, 2000.0, 40, |o| {
+            loss(points, &Model { offset: o, k, ..*m })
+        })
+    };
+    let lk = golden(1e-5f64.ln(), 1f64.ln(), 40, |lk| {
+        let k = lk.exp();
+        loss(
+            points,
+            &Model {
+                offset: best_offset(k),
+                k,
+                ..*m
+            },
+        )
+    });
+    let k = lk.exp();
+    Model {
+        offset: best_offset(k),
+        k,
+        ..*m
+    }
+}
+
+/// Fits the weights not in `fixed`, and the offset, by `epochs` steps of Adam on the
+/// loss with `K` fixed, starting from `start`.
+pub fn fit_weights(
+    points: &[Point],
+    start: &Model,
+    fixed: &[bool; TERMS],
+    epochs: u32,
+    rate: f64,
+) -> Model {
+    let mut model = *start;
+    let k = model.k;
+    // The parameters: the weights, then the offset.
+    let mut x = [0.0f64; TERMS + 1];
+    x[..TERMS].copy_from_slice(&model.w);
+    x[TERMS] = model.offset;
+    let (mut m, mut v) = ([0.0f64; TERMS + 1], [0.0f64; TERMS + 1]);
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12);
+    let n = points.len().max(1) as f64;
+    for step in 1..=epochs {
+        let w: [f64; TERMS] = std::array::from_fn(|i| x[i]);
+        let mut grad = [0.0f64; TERMS + 1];
+        for p in points {
+            let s = sigmoid(k * (dot(&p.terms, &w) + x[TERMS]));
+            let g = 2.0 * (s - p.result) * s * (1.0 - s) * k;
+            for (gi, ti) in grad.iter_mut().zip(&p.terms) {
+                *gi += g * ti;
+            }
+            grad[TERMS] += g;
+        }
+        let t = step.min(10_000) as i32;
+        for i in 0..=TERMS {
+            if fixed.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            let g = grad[i] / n;
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powi(t));
+            let vh = v[i] / (1.0 - b2.powi(t));
+            x[i] -= rate * mh / (vh.sqrt() + eps);
+        }
+    }
+    model.w = std::array::from_fn(|i| x[i]);
+    model.offset = x[TERMS];
+    model
+}
+
+/// Runs `hnefi tune`.
+pub fn main(args: &TuneArgs) -> ExitCode {
+    match run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &TuneArgs) -> Result<(), String> {
+    let mut start = Weights::default();
+    for a in &args.weight {
+        start.set(a).map_err(|e| e.to_string())?;
+    }
+    let mut fixed = [false; TERMS];
+    for name in &args.fix {
+        let i = TERM_NAMES.iter().position(|n| n == name).ok_or_else(|| {
+            format!(
+                "unknown weight {name:?} for --fix (expected one of {})",
+                TERM_NAMES.join(", ")
+            )
+        })?;
+        fixed[i] = true;
+    }
+    if !(args.rate.is_finite() && args.rate > 0.0) {
+        return Err(format!("--rate must be positive, got {}", args.rate));
+    }
+    let text = std::fs::read_to_string(&args.data)
+        .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
+    let clock = Instant::now();
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let sample: Sample = line
+            .parse()
+            .map_err(|e| format!("{} line {}: {e}", args.data.display(), n + 1))?;
+        let point = Point::of(&sample);
+        if args.holdout_every > 0 && sample.game.is_multiple_of(args.holdout_every) {
+            held.push(point);
+        } else {
+            train.push(point);
+        }
+    }
+    if train.is_empty() {
+        return Err(format!(
+            "{}: no training sample (every sample is held out, or the file is empty)",
+            args.data.display()
+        ));
+    }
+    eprintln!(
+        "tune: {} training and {} held-out samples read in {:.1} s",
+        train.len(),
+        held.len(),
+        clock.elapsed().as_secs_f64()
+    );
+    let m0 = fit_k(
+        &train,
+        &Model {
+            w: start.0.map(f64::from),
+            offset: 0.0,
+            k: 1.0,
+        },
+    );
+    let before = (loss(&train, &m0), loss(&held, &m0));
+    let clock = Instant::now();
+    let m1 = fit_weights(&train, &m0, &fixed, args.epochs, args.rate);
+    let tuned = Weights(m1.w.map(|x| x.round().clamp(-10_000.0, 10_000.0) as i32));
+    let rounded = Model {
+        w: tuned.0.map(f64::from),
+        ..m1
+    };
+    let after = (loss(&train, &rounded), loss(&held, &rounded));
+    println!(
+        "K = {:.6}, offset {:.1} (fitted with the starting weights)",
+        m0.k, m0.offset
+    );
+    println!(
+        "loss (mean squared error) before: training {:.6}, held out {:.6}",
+        before.0, before.1
+    );
+    println!(
+        "loss after {} epochs ({:.1} s), rounded weights, offset {:.1}: training {:.6}, held out {:.6}",
+        args.epochs,
+        clock.elapsed().as_secs_f64(),
+        m1.offset,
+        after.0,
+        after.1
+    );
+    println!("weight changes:");
+    for ((name, a), b) in TERM_NAMES.iter().zip(start.0).zip(tuned.0) {
+        println!("  {name:<26} {a:>6} -> {b:>6}");
+    }
+    println!("tuned weights (Weights::default):");
+    print!("{}", tuned.to_rust());
+    let flags: Vec<String> = TERM_NAMES
+        .iter()
+        .zip(tuned.0)
+        .zip(start.0)
+        .filter(|((_, b), a)| a != b)
+        .map(|((n, b), _)| format!("--weight {n}={b}"))
+        .collect();
+    println!("as engine flags: {}", flags.join(" "));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::game::{Game, RuleSet};
+    use crate::core::rng::SplitMix64;
+    use crate::search::eval::{evaluate, weigh};
+
+    /// Terms of positions from random games (real feature vectors, with their
+    /// correlations).
+    fn random_positions(n: usize, seed: u64) -> Vec<crate::core::position::Position> {
+        let mut rng = SplitMix64::new(seed);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut game = Game::new(RuleSet::default());
+            for _ in 0..(20 + rng.below(60)) {
+                let legal = game.legal_moves();
+                let Some(&mv) = legal.as_slice().get(rng.below(legal.len())) else {
+                    break;
+                };
+                if game.status().is_over() || game.play(mv).is_err() {
+                    break;
+                }
+                if !game.status().is_over() {
+                    out.push(*game.position());
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn terms_weighed_are_the_evaluation() {
+        let w = Weights::default();
+        for pos in random_positions(2000, 1) {
+            let e = weigh(&terms(&pos), &w);
+            let signed = match pos.to_move() {
+                crate::core::role::Role::Defender => e,
+                crate::core::role::Role::Attacker => -e,
+            };
+            assert_eq!(evaluate(&pos, &w), signed);
+            // The f64 dot product of the tuner agrees with the integer one.
+            let p = Point::of(&Sample {
+                position: pos,
+                outcome: super::super::sample::Outcome::Draw,
+                score: 0,
+                game: 0,
+            });
+            assert_eq!(dot(&p.terms, &w.0.map(f64::from)), f64::from(e));
+        }
+    }
+
+    #[test]
+    fn recovers_known_weights_and_k() {
+        // Results drawn from a known model: the tuner, started elsewhere, must find the
+        // model's weights again (soft results, so that the optimum is exact).
+        let truth = Model {
+            w: Weights::default().0.map(f64::from),
+            offset: 150.0,
+            k: 0.004,
+        };
+        let positions = random_positions(6000, 2);
+        let points: Vec<Point> = positions
+            .iter()
+            .map(|pos| {
+                let t = terms(pos).map(f64::from);
+                Point {
+                    terms: t,
+                    result: sigmoid(truth.k * (dot(&t, &truth.w) + truth.offset)),
+                }
+            })
+            .collect();
+        let fitted = fit_k(
+            &points,
+            &Model {
+                offset: 0.0,
+                k: 1.0,
+                ..truth
+            },
+        );
+        assert!((fitted.k - truth.k).abs() < 1e-5, "{fitted:?}");
+        assert!((fitted.offset - truth.offset).abs() < 1.0, "{fitted:?}");
+        // Start from the known weights moved away, the material weights held fixed
+        // (random games rarely vary them independently).
+        let mut start = truth;
+        for (i, s) in start.w.iter_mut().enumerate().skip(2) {
+            *s += if i % 2 == 0 { 8.0 } else { -8.0 };
+        }
+        start.offset += 20.0;
+        let mut fixed = [false; TERMS];
+        fixed[0] = true;
+        fixed[1] = true;
+        let before = loss(&points, &start);
+        let m = fit_weights(&points, &start, &fixed, 3000, 0.5);
+        let after = loss(&points, &m);
+        assert!(after < before / 100.0, "{before} -> {after}");
+        // The offset and `defender_space` trade off (the defenders' region is nearly
+        // the same size in every random position): the predictions must agree, and
+        // every other weight must be found again.
+        for p in &points {
+            let e = |m: &Model| dot(&p.terms, &m.w) + m.offset;
+            assert!(
+                (e(&m) - e(&truth)).abs() < 5.0,
+                "{} vs {}",
+                e(&m),
+                e(&truth)
+            );
+        }
+        let w = m.w;
+        let space = TERM_NAMES.iter().position(|n| *n == "defender_space");
+        for i in (0..TERMS).filter(|i| Some(*i) != space) {
+            // A term that is zero in every point (random games never enclose the king,
+            // for one) has no gradient: its weight must stay where it started.
+            let want = if points.iter().any(|p| p.terms[i] != 0.0) {
+                truth.w[i]
+            } else {
+                start.w[i]
+            };
+            assert!(
+                (w[i] - want).abs() < 0.5,
+                "{}: {} instead of {want}",
+                TERM_NAMES[i],
+                w[i]
+            );
+        }
+    }
+}
