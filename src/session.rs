@@ -223,7 +223,7 @@ pub struct Session {
     /// The time each side has left, as the controller last said.
     time_left: ByRole<Option<Duration>>,
     info: InfoSink,
-    /// Set from outside (the protocol's reader thread on `stop` or `quit`) to end a running
+    /// Set from outside (the protocol's reader thread on `stop`) to end a running
     /// search at once with the best move found so far.
     stop: Arc<AtomicBool>,
 }

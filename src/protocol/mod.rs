@@ -171,9 +171,11 @@ pub fn parse_line(line: &RawLine) -> Parsed {
 /// `stop` further down waits its turn).
 const READ_AHEAD: usize = 256;
 
-/// True for the lines that interrupt a running search: `stop` and `quit`.
+/// True for the lines that interrupt a running search: `stop`. (`quit` does not: a script
+/// that pipes `generate_move` then `quit` must get the full search, and the reader cannot
+/// tell a command still queued from one running.)
 fn interrupts(line: &RawLine) -> bool {
-    matches!(parse_line(line), Parsed::Command { name, .. } if name == "stop" || name == "quit")
+    matches!(parse_line(line), Parsed::Command { name, .. } if name == "stop")
 }
 
 /// A line read with whether it interrupts a search, or the read error that ended input.
@@ -367,8 +369,8 @@ impl Engine {
 
     /// Reads commands until end of input or `quit`, writing each reply and flushing it.
     ///
-    /// Input is read on a thread of its own, so that `stop` and `quit` reach a running
-    /// search: when that thread reads either, it sets the session's stop flag, and the
+    /// Input is read on a thread of its own, so that `stop` reaches a running
+    /// search: when that thread reads it, it sets the session's stop flag, and the
     /// search under way (and any search of a command read before it) answers at once with
     /// the best move found so far; the flag is cleared once that line has been handled.
     /// End of input stops nothing: the commands already read run to their end.
