@@ -2,7 +2,7 @@
 
 #![forbid(unsafe_code)]
 
-use std::io;
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -14,8 +14,8 @@ use hnefi::core::perft;
 use hnefi::core::position::Position;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
-use hnefi::protocol::Engine;
 use hnefi::protocol::otep::OtepEngine;
+use hnefi::protocol::{Dialect, Engine};
 use hnefi::search::Feature;
 use hnefi::session::{SearchOption, Session};
 use hnefi::tools::matches;
@@ -47,8 +47,8 @@ struct EngineFlags {
     /// `set_rule rules PRESET`).
     #[arg(long, value_name = "PRESET")]
     rules: Option<RulePreset>,
-    /// Repetition rule: defender-third-illegal (default), off, defender-any-repeat-illegal
-    /// or third-occurrence-mover-loses (as `set_rule repetition MODE`).
+    /// Repetition rule: defender-third-illegal (default), off, defender-any-repeat-illegal,
+    /// third-occurrence-mover-loses or any-repeat-illegal (as `set_rule repetition MODE`).
     #[arg(long, value_name = "MODE")]
     repetition: Option<RepetitionMode>,
     /// Draw after this many plies; 0 = no limit, the default (as `set_rule move_limit N`).
@@ -81,6 +81,11 @@ struct EngineFlags {
     /// the names are `TERM_NAMES` in src/search/eval.rs). May be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
     weight: Vec<String>,
+    /// Speak the protocol of the hnefatafl-copenhagen crate's 0.3.1 release: files a to l
+    /// without i, black (the attackers) and white, and its repetition rule
+    /// (any-repeat-illegal, which replaces --repetition); as `set_option compat 0.3`.
+    #[arg(long, value_name = "VERSION", value_parser = ["0.3", "off"])]
+    compat: Option<String>,
 }
 
 impl EngineFlags {
@@ -143,7 +148,23 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
     };
     info_to_stderr(&mut session);
     let mut engine = Engine::new(session);
-    match engine.run(io::stdin().lock(), io::stdout().lock()) {
+    if let Some(name) = &flags.compat
+        && let Err(e) = Dialect::from_name(name).and_then(|d| engine.set_dialect(d))
+    {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    // A person who started hnefi by hand gets told what it waits for; a controller, whose
+    // stdin is a pipe, gets nothing extra.
+    if io::stdin().is_terminal() {
+        eprintln!(
+            "hnefi {}: waiting for protocol commands on stdin, one per line \
+             (list_commands lists them, help NAME explains one, quit ends; \
+             see \"Playing in a terminal\" in README.md)",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    match engine.run(io::BufReader::new(io::stdin()), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {

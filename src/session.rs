@@ -2,6 +2,7 @@
 //! clock. The protocol layer parses a command and calls one method here; every method
 //! either succeeds or changes nothing.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -223,6 +224,9 @@ pub struct Session {
     /// The time each side has left, as the controller last said.
     time_left: ByRole<Option<Duration>>,
     info: InfoSink,
+    /// Set from outside (the protocol's reader thread on `stop`) to end a running
+    /// search at once with the best move found so far.
+    stop: Arc<AtomicBool>,
 }
 
 impl Default for Session {
@@ -243,7 +247,15 @@ impl Session {
             time: None,
             time_left: ByRole::default(),
             info: InfoSink::default(),
+            stop: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// The flag that ends a running search when set (and every search started while it
+    /// stays set, at its first check): whoever sets it clears it once the request is
+    /// served.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
     }
 
     /// Sends the search's progress to `sink` from now on.
@@ -468,10 +480,9 @@ impl Session {
     }
 
     fn search(&mut self, limits: &Limits) -> SearchResult {
-        let stop = AtomicBool::new(false);
         let info = &mut self.info;
         self.searcher
-            .search(&self.game, limits, &stop, &mut |i| info.report(i))
+            .search(&self.game, limits, &self.stop, &mut |i| info.report(i))
     }
 
     /// Searches for the side to move under the current limits and plays the move.

@@ -41,7 +41,7 @@ fn slow_is_legal(board: &Board, role: Role, from: Square, to: Square) -> bool {
 }
 
 fn rules_strategy() -> impl Strategy<Value = RuleSet> {
-    (0usize..4).prop_map(|i| RuleSet {
+    (0usize..RepetitionMode::ALL.len()).prop_map(|i| RuleSet {
         repetition: RepetitionMode::ALL[i],
         ..RuleSet::default()
     })

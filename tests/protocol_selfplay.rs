@@ -54,3 +54,56 @@ fn two_engines_play_a_game_through_pipes() {
         e.quit();
     }
 }
+
+/// The same through `--compat 0.3`, the protocol of hnefatafl-copenhagen 0.3.1: each
+/// `generate_move` reply is `COLOR FROM TO` (files a to l without i), which a controller
+/// passes on as `play COLOR FROM TO`; black (the attackers) moves first. The game runs to
+/// its end under 0.3.1's rules (no move limit: its repetition rule forbids every earlier
+/// board, so a game cannot go on for ever).
+#[test]
+fn two_compat_engines_play_a_game_through_pipes() {
+    let args = ["--compat", "0.3", "--depth", "1"];
+    let mut engines = [Engine::start(&args), Engine::start(&args)];
+    assert_eq!(engines[0].ok("protocol_version"), "1-beta");
+    let mut plies = 0;
+    let mut mover = 0;
+    let mut seen_files = std::collections::BTreeSet::new();
+    while engines[mover].ok("final_status") == "ongoing" {
+        let reply = engines[mover].ok("generate_move");
+        let words: Vec<&str> = reply.split(' ').collect();
+        let colour = if plies % 2 == 0 { "black" } else { "white" };
+        assert_eq!(words.first(), Some(&colour), "ply {}: {reply}", plies + 1);
+        if words.get(1) == Some(&"resigns") {
+            assert_eq!(words.len(), 2, "{reply}");
+        } else {
+            assert_eq!(words.len(), 3, "generate_move replied {reply:?}");
+            for square in &words[1..] {
+                let file = square.chars().next().expect("a square");
+                assert!("abcdefghjkl".contains(file), "ply {}: {reply}", plies + 1);
+                seen_files.insert(file);
+            }
+        }
+        // The other engine must accept the reply as the arguments of `play`.
+        engines[1 - mover].ok(&format!("play {reply}"));
+        plies += 1;
+        mover = 1 - mover;
+        assert!(plies <= 2000, "the game did not end");
+    }
+    let boards: Vec<String> = engines.iter_mut().map(|e| e.ok("show_board")).collect();
+    assert_eq!(boards[0], boards[1]);
+    let status: Vec<String> = engines.iter_mut().map(|e| e.ok("final_status")).collect();
+    assert_eq!(status[0], status[1]);
+    assert!(
+        ["black_wins", "white_wins", "draw"].contains(&status[0].as_str()),
+        "{}",
+        status[0]
+    );
+    for e in &mut engines {
+        let reply = e.send("generate_move").join("\n");
+        assert_eq!(reply, "? the game is over");
+    }
+    for e in engines {
+        e.quit();
+    }
+    eprintln!("{plies} plies, {}; files used: {seen_files:?}", status[0]);
+}

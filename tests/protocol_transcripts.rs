@@ -209,8 +209,48 @@ fn transcripts_cover_every_command() {
             }
         }
     }
-    for cmd in hnefi::protocol::commands::COMMANDS {
+    let own = hnefi::protocol::commands::COMMANDS;
+    let compat03 = hnefi::protocol::compat03::commands::COMMANDS;
+    for cmd in own.iter().chain(compat03) {
         assert!(used.contains(cmd.name), "no transcript uses {}", cmd.name);
+    }
+}
+
+/// The sessions shown in README.md (its ```text blocks that start with a `>` line) are
+/// transcripts too, run the same two ways, so the README cannot go stale.
+#[test]
+fn readme_sessions_are_current() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let text = fs::read_to_string(&path).expect("read README.md");
+    let mut sessions = Vec::new();
+    let mut block: Option<String> = None;
+    for line in text.lines() {
+        match block.as_mut() {
+            None if line == "```text" => block = Some(String::new()),
+            None => {}
+            Some(b) if line == "```" => {
+                if b.starts_with('>') {
+                    sessions.push(std::mem::take(b));
+                }
+                block = None;
+            }
+            Some(b) => {
+                b.push_str(line);
+                b.push('\n');
+            }
+        }
+    }
+    assert!(sessions.len() >= 2, "README sessions missing");
+    for session in sessions {
+        let mut steps = parse_transcript(&session);
+        // A code block leaves off the empty line that ends the last reply.
+        if let Some(last) = steps.last_mut()
+            && last.expected.last().is_some_and(|l| !l.is_empty())
+        {
+            last.expected.push(String::new());
+        }
+        run_in_process(&path, &steps);
+        run_binary(&path, &steps);
     }
 }
 

@@ -317,11 +317,17 @@ impl Position {
     }
 
     /// The static status of docs/RULES.md section 10: the board judged as if the other side
-    /// had just moved, with no history (no king-capture test, which needs the move).
+    /// had just moved, with no history (no king-capture test, which needs the move). A king
+    /// on a corner has escaped whichever side is to move: only his escape puts him there.
     pub fn static_status(&self, mode: EncirclementMode) -> Status {
+        if self.board.king().is_corner() {
+            return Status::Won {
+                winner: Role::Defender,
+                reason: Reason::KingEscaped,
+            };
+        }
         let last = self.to_move.opponent();
         let win = match last {
-            Role::Defender if self.board.king().is_corner() => Some(Reason::KingEscaped),
             Role::Defender if is_edge_fort(&self.board) => Some(Reason::EdgeFort),
             Role::Attacker if is_encircled(&self.board, mode) => Some(Reason::Encirclement),
             _ => None,

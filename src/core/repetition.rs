@@ -33,15 +33,20 @@ pub enum RepetitionMode {
     DefenderAnyRepeatIllegal,
     /// The side whose move creates the third occurrence of a position loses (OpenTafl).
     ThirdOccurrenceMoverLoses,
+    /// A move of either side may not recreate any earlier board (side to move ignored): the
+    /// rule of the hnefatafl-copenhagen crate's 0.3.1 release, used by `--compat 0.3`. A
+    /// capturing move never recreates one, since pieces are never added.
+    AnyRepeatIllegal,
 }
 
 impl RepetitionMode {
     /// All modes, default first.
-    pub const ALL: [RepetitionMode; 4] = [
+    pub const ALL: [RepetitionMode; 5] = [
         RepetitionMode::DefenderThirdIllegal,
         RepetitionMode::Off,
         RepetitionMode::DefenderAnyRepeatIllegal,
         RepetitionMode::ThirdOccurrenceMoverLoses,
+        RepetitionMode::AnyRepeatIllegal,
     ];
 
     /// The name used by the protocol and the rules text.
@@ -51,6 +56,7 @@ impl RepetitionMode {
             RepetitionMode::Off => "off",
             RepetitionMode::DefenderAnyRepeatIllegal => "defender-any-repeat-illegal",
             RepetitionMode::ThirdOccurrenceMoverLoses => "third-occurrence-mover-loses",
+            RepetitionMode::AnyRepeatIllegal => "any-repeat-illegal",
         }
     }
 
@@ -64,7 +70,7 @@ impl RepetitionMode {
             RepetitionMode::DefenderThirdIllegal | RepetitionMode::DefenderAnyRepeatIllegal => {
                 matches!(role, Role::Defender)
             }
-            RepetitionMode::ThirdOccurrenceMoverLoses => true,
+            RepetitionMode::ThirdOccurrenceMoverLoses | RepetitionMode::AnyRepeatIllegal => true,
         }
     }
 }
@@ -252,6 +258,9 @@ impl PositionHistory {
                     Verdict::Allowed
                 };
             }
+            RepetitionMode::AnyRepeatIllegal => {
+                captured.is_empty() && self.board_occurred(after.board_hash())
+            }
         };
         if verdict {
             Verdict::Banned
@@ -272,7 +281,7 @@ mod tests {
         }
         assert_eq!(
             "x".parse::<RepetitionMode>().unwrap_err().to_string(),
-            "invalid repetition mode 'x': expected defender-third-illegal, off, defender-any-repeat-illegal or third-occurrence-mover-loses"
+            "invalid repetition mode 'x': expected defender-third-illegal, off, defender-any-repeat-illegal, third-occurrence-mover-loses or any-repeat-illegal"
         );
     }
 

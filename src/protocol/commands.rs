@@ -82,6 +82,12 @@ pub const COMMANDS: &[Command] = &[
         ..cmd("quit", "quit", "ends the session", quit)
     },
     cmd(
+        "stop",
+        "stop",
+        "ends a running generate_move or analyze at once (with the best move found so far); otherwise nothing",
+        stop,
+    ),
+    cmd(
         "board_size",
         "board_size 11",
         "a new game from the start position (only size 11)",
@@ -205,7 +211,7 @@ pub const COMMANDS: &[Command] = &[
     cmd(
         "set_option",
         "set_option NAME VALUE",
-        "sets threads, hash_mb, depth, nodes or movetime_ms (0 = no limit)",
+        "sets threads, hash_mb, depth, nodes or movetime_ms (0 = no limit); compat 0.3 before the first move speaks the protocol of hnefatafl-copenhagen 0.3.1",
         set_option,
     ),
     cmd(
@@ -214,6 +220,16 @@ pub const COMMANDS: &[Command] = &[
         "searches without playing: move, score, depth, nodes, pv",
         analyze,
     ),
+];
+
+/// GTP's names (and other engines') for commands of this table: an unknown command with
+/// one of these names is answered with the name to use instead.
+pub const FOREIGN_NAMES: &[(&str, &str)] = &[
+    ("genmove", "generate_move"),
+    ("showboard", "show_board"),
+    ("boardsize", "board_size"),
+    ("final_status_list", "final_status"),
+    ("undo", "play_undo"),
 ];
 
 /// The command called `name`.
@@ -229,13 +245,17 @@ fn usage_of(name: &str) -> &'static str {
 
 /// Checks the number of arguments.
 fn arity(args: &[&str], min: usize, max: usize, name: &str) -> Result<(), String> {
+    arity_in(args, min, max, usage_of(name))
+}
+
+/// Checks the number of arguments against a usage line (of any dialect's table).
+pub(crate) fn arity_in(args: &[&str], min: usize, max: usize, usage: &str) -> Result<(), String> {
     if (min..=max).contains(&args.len()) {
         Ok(())
     } else {
         Err(format!(
-            "wrong number of arguments ({}): expected {}",
-            args.len(),
-            usage_of(name)
+            "wrong number of arguments ({}): expected {usage}",
+            args.len()
         ))
     }
 }
@@ -351,6 +371,13 @@ fn quit(_: &mut Session, args: &[&str]) -> Reply {
     Ok(String::new())
 }
 
+/// The reader thread has already stopped the search that `stop` was sent for (see
+/// [`Engine::run`](super::Engine::run)); the command itself only answers.
+fn stop(_: &mut Session, args: &[&str]) -> Reply {
+    arity(args, 0, 0, "stop")?;
+    Ok(String::new())
+}
+
 fn board_size(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 1, 1, "board_size")?;
     let size = number_arg(args, 0, "SIZE", 0, u64::MAX)?;
@@ -450,7 +477,8 @@ fn legal_moves(s: &mut Session, args: &[&str]) -> Reply {
 fn show_board(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "show_board")?;
     let pos = s.game().position();
-    Ok(format!("{}\n{} to move", pos.board(), pos.to_move()))
+    // The diagram starts on the line after `=`, so that its rows line up.
+    Ok(format!("\n{}\n{} to move", pos.board(), pos.to_move()))
 }
 
 fn show_moves(s: &mut Session, args: &[&str]) -> Reply {
@@ -465,7 +493,7 @@ fn first_move(s: &mut Session, args: &[&str]) -> Reply {
     Ok(String::new())
 }
 
-fn time_settings(s: &mut Session, args: &[&str]) -> Reply {
+pub(crate) fn time_settings(s: &mut Session, args: &[&str]) -> Reply {
     let kind = arg(args, 0, "none or fischer")?;
     match kind.to_ascii_lowercase().as_str() {
         "none" | "un-timed" => {
@@ -569,7 +597,7 @@ fn set_rule(s: &mut Session, args: &[&str]) -> Reply {
     Ok(String::new())
 }
 
-fn set_option(s: &mut Session, args: &[&str]) -> Reply {
+pub(crate) fn set_option(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 2, 2, "set_option")?;
     let option = arg(args, 0, "NAME")?;
     if !SearchOption::NAMES.contains(&option) {

@@ -11,9 +11,12 @@
 //! ```
 
 pub mod commands;
+pub mod compat03;
 pub mod otep;
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 
 use crate::session::Session;
 
@@ -163,6 +166,51 @@ pub fn parse_line(line: &RawLine) -> Parsed {
     }
 }
 
+/// How many lines the reader thread reads ahead of the command being run: enough for a
+/// controller's burst, bounded so that a flood of input cannot fill the memory (then a
+/// `stop` further down waits its turn).
+const READ_AHEAD: usize = 256;
+
+/// True for the lines that interrupt a running search: `stop`. (`quit` does not: a script
+/// that pipes `generate_move` then `quit` must get the full search, and the reader cannot
+/// tell a command still queued from one running.)
+fn interrupts(line: &RawLine) -> bool {
+    matches!(parse_line(line), Parsed::Command { name, .. } if name == "stop")
+}
+
+/// A line read with whether it interrupts a search, or the read error that ended input.
+type ReadLine = io::Result<(RawLine, bool)>;
+
+/// Starts the thread that reads `input` line by line; it sets `stop` on each interrupting
+/// line and ends at end of input, on a read error or when the receiver is gone.
+fn spawn_reader<R: BufRead + Send + 'static>(
+    mut input: R,
+    stop: Arc<AtomicBool>,
+) -> mpsc::Receiver<ReadLine> {
+    let (tx, rx) = mpsc::sync_channel(READ_AHEAD);
+    std::thread::spawn(move || {
+        loop {
+            let mut line = RawLine::default();
+            let message = match read_line(&mut input, &mut line) {
+                Ok(false) => return,
+                Ok(true) => {
+                    let interrupting = interrupts(&line);
+                    if interrupting {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    Ok((line, interrupting))
+                }
+                Err(e) => Err(e),
+            };
+            let failed = message.is_err();
+            if tx.send(message).is_err() || failed {
+                return;
+            }
+        }
+    });
+    rx
+}
+
 /// Formats a reply: `=ID result` or `?ID message`, then the empty line.
 pub fn format_reply(id: Option<u64>, result: &Result<String, String>) -> String {
     let (mark, text) = match result {
@@ -170,10 +218,59 @@ pub fn format_reply(id: Option<u64>, result: &Result<String, String>) -> String 
         Err(message) => ('?', message.as_str()),
     };
     let id = id.map(|n| n.to_string()).unwrap_or_default();
-    if text.is_empty() {
-        format!("{mark}{id}\n\n")
+    if text.is_empty() || text.starts_with('\n') {
+        // A reply that starts with a line break (a diagram) starts on the next line.
+        format!("{mark}{id}{text}\n\n")
     } else {
         format!("{mark}{id} {text}\n\n")
+    }
+}
+
+/// The dialect an engine speaks: its command table and formats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dialect {
+    /// hnefi's own protocol (docs/PROTOCOL.md).
+    #[default]
+    Hnefi,
+    /// The protocol of the hnefatafl-copenhagen crate's 0.3.1 release ([`compat03`]).
+    Compat03,
+}
+
+impl Dialect {
+    /// The names `set_option compat` and `--compat` take.
+    pub const NAMES: &'static str = "0.3 or off";
+
+    /// The dialect called `name`: `0.3` or `off` (hnefi's own).
+    pub fn from_name(name: &str) -> Result<Dialect, String> {
+        match name {
+            "0.3" | "0.3.1" => Ok(Dialect::Compat03),
+            "off" => Ok(Dialect::Hnefi),
+            _ => Err(format!(
+                "unknown compat '{}': expected {}",
+                crate::session::short(name),
+                Dialect::NAMES
+            )),
+        }
+    }
+
+    /// The reply to an unknown command: for a name another protocol uses, the name of
+    /// this dialect's command.
+    fn unknown(self, name: &str) -> String {
+        let foreign = match self {
+            Dialect::Hnefi => commands::FOREIGN_NAMES,
+            Dialect::Compat03 => compat03::commands::FOREIGN_NAMES,
+        };
+        match foreign.iter().find(|(other, _)| *other == name) {
+            Some((_, own)) => format!("unknown command: hnefi calls it {own}"),
+            None => "unknown command".to_string(),
+        }
+    }
+
+    fn find(self, name: &str) -> Option<&'static commands::Command> {
+        match self {
+            Dialect::Hnefi => commands::find(name),
+            Dialect::Compat03 => compat03::commands::find(name),
+        }
     }
 }
 
@@ -181,6 +278,7 @@ pub fn format_reply(id: Option<u64>, result: &Result<String, String>) -> String 
 #[derive(Debug, Default)]
 pub struct Engine {
     session: Session,
+    dialect: Dialect,
     quit: bool,
 }
 
@@ -189,8 +287,43 @@ impl Engine {
     pub fn new(session: Session) -> Engine {
         Engine {
             session,
+            dialect: Dialect::Hnefi,
             quit: false,
         }
+    }
+
+    /// The dialect spoken.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Switches the dialect, only before the first move of a game; the 0.3.1 dialect
+    /// brings its repetition rule and a new game, and leaving it brings back the default
+    /// rule. On an error nothing changes.
+    pub fn set_dialect(&mut self, dialect: Dialect) -> Result<(), String> {
+        if dialect == self.dialect {
+            return Ok(());
+        }
+        if self.session.game().moves_played() > 0 {
+            return Err("the protocol can only change before the first move of a game".into());
+        }
+        let repetition = match dialect {
+            Dialect::Hnefi => crate::core::repetition::RepetitionMode::default(),
+            Dialect::Compat03 => compat03::REPETITION,
+        };
+        self.session.set_repetition(repetition);
+        self.session.new_game(crate::core::role::Role::Attacker);
+        self.dialect = dialect;
+        Ok(())
+    }
+
+    /// `set_option compat NAME`, which changes the engine rather than the session.
+    fn set_compat(&mut self, args: &[&str]) -> Result<String, String> {
+        commands::arity_in(args, 2, 2, "set_option compat 0.3|off")?;
+        let name = args.get(1).copied().unwrap_or_default();
+        let dialect = Dialect::from_name(name).map_err(|e| format!("argument 2 (VALUE): {e}"))?;
+        self.set_dialect(dialect)?;
+        Ok(String::new())
     }
 
     /// The session.
@@ -216,7 +349,10 @@ impl Engine {
             Parsed::Invalid { id, message } => Some(format_reply(id, &Err(message))),
             Parsed::Command { id, name, args } => {
                 let args: Vec<&str> = args.iter().map(String::as_str).collect();
-                let result = match commands::find(&name) {
+                let result = match self.dialect.find(&name) {
+                    Some(cmd) if cmd.name == "set_option" && args.first() == Some(&"compat") => {
+                        self.set_compat(&args)
+                    }
                     Some(cmd) => {
                         let result = (cmd.run)(&mut self.session, &args);
                         if cmd.ends_session && result.is_ok() {
@@ -224,7 +360,7 @@ impl Engine {
                         }
                         result
                     }
-                    None => Err("unknown command".to_string()),
+                    None => Err(self.dialect.unknown(&name)),
                 };
                 Some(format_reply(id, &result))
             }
@@ -232,12 +368,30 @@ impl Engine {
     }
 
     /// Reads commands until end of input or `quit`, writing each reply and flushing it.
-    pub fn run<R: BufRead, W: Write>(&mut self, mut input: R, mut output: W) -> io::Result<()> {
-        let mut line = RawLine::default();
-        while !self.quit && read_line(&mut input, &mut line)? {
+    ///
+    /// Input is read on a thread of its own, so that `stop` reaches a running
+    /// search: when that thread reads it, it sets the session's stop flag, and the
+    /// search under way (and any search of a command read before it) answers at once with
+    /// the best move found so far; the flag is cleared once that line has been handled.
+    /// End of input stops nothing: the commands already read run to their end.
+    pub fn run<R, W>(&mut self, input: R, mut output: W) -> io::Result<()>
+    where
+        R: BufRead + Send + 'static,
+        W: Write,
+    {
+        let stop = self.session.stop_flag();
+        let lines = spawn_reader(input, Arc::clone(&stop));
+        for message in lines {
+            let (line, interrupts) = message?;
             if let Some(reply) = self.handle_raw(&line) {
                 output.write_all(reply.as_bytes())?;
                 output.flush()?;
+            }
+            if interrupts {
+                stop.store(false, Ordering::SeqCst);
+            }
+            if self.quit {
+                break;
             }
         }
         Ok(())

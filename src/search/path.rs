@@ -98,6 +98,11 @@ mod tests {
             RepetitionMode::ThirdOccurrenceMoverLoses if captured.is_empty() && count >= 2 => {
                 Verdict::MoverLoses
             }
+            RepetitionMode::AnyRepeatIllegal
+                if earlier.iter().any(|p| p.board_hash() == after.board_hash()) =>
+            {
+                Verdict::Banned
+            }
             _ => Verdict::Allowed,
         }
     }

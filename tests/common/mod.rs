@@ -57,13 +57,23 @@ impl Engine {
     /// Sends one command line and reads its reply up to the empty line. Returns the
     /// reply's lines (the empty line excluded).
     pub fn send(&mut self, line: &str) -> Vec<String> {
-        writeln!(self.stdin, "{line}").expect("write command");
+        self.write(line);
+        self.read_reply()
+    }
+
+    /// Sends lines without waiting for a reply.
+    pub fn write(&mut self, lines: &str) {
+        writeln!(self.stdin, "{lines}").expect("write command");
         self.stdin.flush().expect("flush");
+    }
+
+    /// Reads one reply up to the empty line; its lines, the empty line excluded.
+    pub fn read_reply(&mut self) -> Vec<String> {
         let mut lines = Vec::new();
         loop {
             let mut buf = String::new();
             let n = self.stdout.read_line(&mut buf).expect("read reply");
-            assert!(n > 0, "engine closed stdout while answering {line:?}");
+            assert!(n > 0, "engine closed stdout before the end of a reply");
             let text = buf.trim_end_matches(['\n', '\r']).to_string();
             if text.is_empty() {
                 return lines;
