@@ -3,16 +3,7 @@
 # (`otep:`): it plays real moves by driving hnefi ($1, the binary) through hnefi's text
 # protocol, with the time of the last `clock` line, and writes `status` lines as noise.
 set -f
-hnefi=$1
-coproc H { "$hnefi" 2>/dev/null; }
-ask() {
-  printf '%s\n' "$1" >&"${H[1]}"
-  first=
-  while IFS= read -r l <&"${H[0]}"; do
-    [ -z "$l" ] && break
-    [ -z "$first" ] && first=$l
-  done
-}
+. "$(dirname "$0")/hnefi_coproc.sh" "$1"
 turn=attacker
 flip() { if [ "$turn" = attacker ]; then turn=defender; else turn=attacker; fi; }
 ms=1000

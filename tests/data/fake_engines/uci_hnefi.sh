@@ -7,7 +7,7 @@
 # protocol: `option` after `uciok`, `unknown command` for ucinewgame, a confirmation
 # after `position`, `info` lines before `bestmove`, `bye` for quit.
 set -f
-hnefi=$1
+. "$(dirname "$0")/hnefi_coproc.sh" "$1"
 shift
 echo_all=0
 clock=1
@@ -17,17 +17,6 @@ for a in "$@"; do
     noclock) clock=0 ;;
   esac
 done
-coproc H { "$hnefi" 2>/dev/null; }
-# Sends one command to hnefi and reads its reply up to the empty line; the first line
-# is left in $first.
-ask() {
-  printf '%s\n' "$1" >&"${H[1]}"
-  first=
-  while IFS= read -r l <&"${H[0]}"; do
-    [ -z "$l" ] && break
-    [ -z "$first" ] && first=$l
-  done
-}
 plies=0
 while IFS= read -r line; do
   [ "$echo_all" = 1 ] && printf '%s\n' "$line"
