@@ -83,6 +83,9 @@ pub enum SessionError {
     /// `analyze` with no legal move.
     #[error("no legal move to analyze")]
     NothingToAnalyze,
+    /// `stop` or `quit` ended a count before it was complete.
+    #[error("stopped before the count was complete")]
+    Stopped,
 }
 
 /// An unknown search option or a value out of its range.
@@ -388,12 +391,13 @@ impl Session {
         Ok(())
     }
 
-    /// The leaf count `depth` plies below the current position.
-    pub fn perft(&self, depth: u32) -> u64 {
+    /// The leaf count `depth` plies below the current position, or
+    /// [`SessionError::Stopped`] when the stop flag ended the count.
+    pub fn perft(&self, depth: u32) -> Result<u64, SessionError> {
         if self.game.status().is_over() {
-            return u64::from(depth == 0);
+            return Ok(u64::from(depth == 0));
         }
-        perft::perft(self.game.position(), depth)
+        perft::perft_until(self.game.position(), depth, &self.stop).ok_or(SessionError::Stopped)
     }
 
     /// Sets the repetition rule for new games and the game in progress.
@@ -506,9 +510,12 @@ impl Session {
         Ok((role, EngineMove::Play(mv)))
     }
 
-    /// Our own estimate of the mover's clock until the controller reports it again.
+    /// Our own estimate of the mover's clock until the controller reports it again: what
+    /// it last said (or the initial time if it never did), minus the time this search
+    /// used, plus the increment.
     fn charge_clock(&mut self, role: Role, used: Duration) {
-        if let (Some(tc), Some(left)) = (self.time, self.clock_of(role)) {
+        if let Some(tc) = self.time {
+            let left = self.clock_of(role).unwrap_or(tc.initial);
             let after = left.saturating_sub(used).saturating_add(tc.increment);
             self.set_time_left(role, after);
         }
@@ -594,6 +601,27 @@ mod tests {
         let lines = lines.lock().unwrap();
         assert_eq!(lines.len(), 3, "{lines:?}");
         assert!(lines[2].starts_with("depth 3 score "), "{lines:?}");
+    }
+
+    #[test]
+    fn without_time_left_the_engine_charges_its_own_clock() {
+        let mut s = Session::new();
+        s.set_option(SearchOption::Depth(2)).unwrap();
+        s.set_time_control(Some(TimeControl {
+            initial: Duration::from_secs(60),
+            increment: Duration::ZERO,
+        }));
+        s.generate_move().unwrap();
+        let after_one = s.time_left.attacker.unwrap();
+        assert!(after_one < Duration::from_secs(60), "{after_one:?}");
+        s.generate_move().unwrap();
+        s.generate_move().unwrap();
+        let after_two = s.time_left.attacker.unwrap();
+        assert!(after_two < after_one, "{after_two:?} {after_one:?}");
+        assert_eq!(
+            s.limits().clock.unwrap().remaining,
+            s.time_left.defender.unwrap()
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `stop` reaches a running search through the real binary's pipes: stdin is
 //! read on its own thread, so a search the controller no longer wants ends at once with
-//! the best move found so far. The deadlines are generous (a loaded machine), far below
-//! what the searches would take unstopped.
+//! the best move found so far. Nothing here is timed (the machine may be loaded): the
+//! searches stopped would not end by themselves within the test.
 
 mod common;
 
@@ -25,8 +25,9 @@ fn stop_ends_a_deep_search_with_a_legal_move() {
     assert_eq!(words.get(..2), Some(&["=", "play"][..]), "{reply}");
     let mv = format!("{}-{}", words[3], words[4]);
     assert!(legal.split(' ').any(|m| m == mv), "{mv} is not legal");
+    // Printed, not asserted: the machine may be loaded (the depth-60 search would not end
+    // within the test unstopped, so a stop that failed hangs the test).
     eprintln!("stop answered in {took:?}");
-    assert!(took < Duration::from_millis(1000), "stop took {took:?}");
     // `stop` gets its own reply, and the next search runs unhindered.
     assert_eq!(engine.read_reply(), vec!["=".to_string()]);
     engine.ok("set_option depth 2");
@@ -40,7 +41,6 @@ fn stop_ends_a_deep_search_with_a_legal_move() {
 fn stop_read_ahead_concerns_the_commands_before_it() {
     let mut engine = Engine::start(&[]);
     engine.write("set_option depth 60\ngenerate_move\nstop\nset_option depth 1\ngenerate_move");
-    let started = Instant::now();
     assert_eq!(engine.read_reply(), vec!["=".to_string()]);
     let first = engine.read_reply().join("\n");
     assert!(first.starts_with("= play attacker "), "{first}");
@@ -48,7 +48,6 @@ fn stop_read_ahead_concerns_the_commands_before_it() {
     assert_eq!(engine.read_reply(), vec!["=".to_string()]);
     let second = engine.read_reply().join("\n");
     assert!(second.starts_with("= play defender "), "{second}");
-    assert!(started.elapsed() < Duration::from_secs(5));
     engine.quit();
 }
 
@@ -59,4 +58,41 @@ fn end_of_input_lets_the_search_finish() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("info depth 3 "), "{stderr}");
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("= play attacker "));
+}
+
+/// `quit` during a search ends it at once, answers and exits with status 0.
+#[test]
+fn quit_ends_a_deep_search_and_the_session() {
+    let mut engine = Engine::start(&[]);
+    engine.ok("set_option depth 60");
+    let legal = engine.ok("legal_moves");
+    engine.write("generate_move");
+    std::thread::sleep(Duration::from_millis(300));
+    engine.write("quit");
+    let reply = engine.read_reply().join("\n");
+    let words: Vec<&str> = reply.split(' ').collect();
+    assert_eq!(
+        words.get(..3),
+        Some(&["=", "play", "attacker"][..]),
+        "{reply}"
+    );
+    let mv = format!("{}-{}", words[3], words[4]);
+    assert!(legal.split(' ').any(|m| m == mv), "{mv} is not legal");
+    assert_eq!(engine.read_reply(), vec!["=".to_string()]);
+    let status = engine.wait();
+    assert!(status.success(), "exit status {status}");
+}
+
+/// `stop` ends a perft too, with an error saying so; the session goes on.
+#[test]
+fn stop_ends_a_perft_with_an_error() {
+    let mut engine = Engine::start(&[]);
+    engine.write("perft 8");
+    std::thread::sleep(Duration::from_millis(300));
+    engine.write("stop");
+    let reply = engine.read_reply().join("\n");
+    assert_eq!(reply, "? perft 8: stopped before the count was complete");
+    assert_eq!(engine.read_reply(), vec!["=".to_string()]);
+    assert_eq!(engine.ok("perft 2"), "6788");
+    engine.quit();
 }

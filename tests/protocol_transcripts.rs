@@ -6,7 +6,9 @@
 mod common;
 
 use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 use hnefi::protocol::Engine;
 use hnefi::session::Session;
@@ -148,20 +150,56 @@ fn run_in_process(path: &Path, steps: &[Step]) {
     }
 }
 
+/// True for a line that interrupts the commands read before it (`stop`, `quit`).
+fn interrupts(input: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(input);
+    let text = text.split('#').next().unwrap_or_default();
+    let mut words = text.split_whitespace();
+    let first = words.next().unwrap_or_default();
+    let name = if first.bytes().all(|b| b.is_ascii_digit()) {
+        words.next().unwrap_or_default()
+    } else {
+        first
+    };
+    name == "stop" || name == "quit"
+}
+
+/// Pipes the transcript's lines as a controller would: all at once, except that before a
+/// `stop` or `quit` it waits for the replies so far (those lines interrupt a search still
+/// running, which would make the replies before them depend on timing); then closes
+/// stdin and compares the whole stdout.
 fn run_binary(path: &Path, steps: &[Step]) {
-    let mut input = Vec::new();
-    let mut expected = Vec::new();
+    let mut child = Command::new(common::BIN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start hnefi");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut expected: Vec<String> = Vec::new();
+    let mut got = String::new();
     for step in steps {
-        input.extend_from_slice(&step.input);
-        input.push(b'\n');
+        if interrupts(&step.input) {
+            stdin.flush().expect("flush");
+            let lines_so_far = got.matches('\n').count();
+            for _ in lines_so_far..expected.len() {
+                if stdout.read_line(&mut got).expect("read stdout") == 0 {
+                    break;
+                }
+            }
+        }
+        stdin.write_all(&step.input).expect("write");
+        stdin.write_all(b"\n").expect("write");
         expected.extend(step.expected.iter().cloned());
     }
-    let out = common::run_binary(&[], &input);
-    assert!(out.status.success(), "{path:?}: exit status {}", out.status);
-    let stdout = String::from_utf8(out.stdout).expect("stdout is UTF-8");
+    drop(stdin);
+    stdout.read_to_string(&mut got).expect("read stdout");
+    let status = child.wait().expect("wait for hnefi");
+    assert!(status.success(), "{path:?}: exit status {status}");
     assert!(
-        lines_match(&expected, &stdout) || (expected.is_empty() && stdout.is_empty()),
-        "{}: the binary's output differs\nexpected:\n{}\ngot:\n{stdout}",
+        lines_match(&expected, &got) || (expected.is_empty() && got.is_empty()),
+        "{}: the binary's output differs\nexpected:\n{}\ngot:\n{got}",
         path.display(),
         expected.join("\n")
     );

@@ -5,6 +5,8 @@
 //! legal move has no children. The last ply is bulk-counted: the moves are counted, not
 //! made, since every move there is a leaf whether or not it ends the game.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::core::encirclement::EncirclementMode;
 use crate::core::movegen;
 use crate::core::moves::{Move, MoveList};
@@ -27,6 +29,28 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             list.iter().map(|&mv| child_count(pos, mv, depth - 1)).sum()
         }
     }
+}
+
+/// [`perft`] that gives up, returning `None`, soon after `stop` becomes true (it looks at
+/// the flag once per node above the bulk-counted last ply, so the count costs the same).
+pub fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth < 2 {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut list = MoveList::new();
+    movegen::generate(pos.board(), pos.to_move(), &mut list);
+    let mut total = 0u64;
+    for &mv in list.iter() {
+        let mut child = *pos;
+        let effect = child.play_unchecked(mv, EncirclementMode::MultiPocket);
+        if effect.win.is_none() {
+            total += perft_until(&child, depth - 1, stop)?;
+        }
+    }
+    Some(total)
 }
 
 /// Leaves below the child reached by `mv`, `depth` plies further.
@@ -54,4 +78,22 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect();
     out.sort_unstable_by_key(|&(mv, _)| mv);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft_until_counts_as_perft_and_gives_up_when_stopped() {
+        let pos = Position::start();
+        let go = AtomicBool::new(false);
+        for depth in 0..=3 {
+            assert_eq!(perft_until(&pos, depth, &go), Some(perft(&pos, depth)));
+        }
+        let stop = AtomicBool::new(true);
+        assert_eq!(perft_until(&pos, 3, &stop), None);
+        // Below the bulk-counted ply there is nothing to stop.
+        assert_eq!(perft_until(&pos, 1, &stop), Some(perft(&pos, 1)));
+    }
 }

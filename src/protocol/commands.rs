@@ -79,12 +79,17 @@ pub const COMMANDS: &[Command] = &[
     ),
     Command {
         ends_session: true,
-        ..cmd("quit", "quit", "ends the session", quit)
+        ..cmd(
+            "quit",
+            "quit",
+            "ends a running search or perft as stop does, then the session",
+            quit,
+        )
     },
     cmd(
         "stop",
         "stop",
-        "ends a running generate_move or analyze at once (with the best move found so far); otherwise nothing",
+        "ends a running generate_move or analyze at once (with the best move found so far) or a running perft (with an error); otherwise nothing",
         stop,
     ),
     cmd(
@@ -169,7 +174,7 @@ pub const COMMANDS: &[Command] = &[
     cmd(
         "time_settings",
         "time_settings none | time_settings fischer MINUTES ADD_SECONDS",
-        "sets the time control; the game goes on",
+        "sets the time control; the game goes on. generate_move budgets from time_left when the controller sends it, else from the time the engine itself has used since (starting from MINUTES)",
         time_settings,
     ),
     cmd(
@@ -558,7 +563,9 @@ fn perft(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 1, 1, "perft")?;
     let depth = number_arg(args, 0, "DEPTH", 0, MAX_PERFT_DEPTH)?;
     let depth = u32::try_from(depth).map_err(|e| e.to_string())?;
-    Ok(s.perft(depth).to_string())
+    Ok(s.perft(depth)
+        .map_err(|e| format!("perft {depth}: {e}"))?
+        .to_string())
 }
 
 fn set_rule(s: &mut Session, args: &[&str]) -> Reply {

@@ -171,11 +171,12 @@ pub fn parse_line(line: &RawLine) -> Parsed {
 /// `stop` further down waits its turn).
 const READ_AHEAD: usize = 256;
 
-/// True for the lines that interrupt a running search: `stop`. (`quit` does not: a script
-/// that pipes `generate_move` then `quit` must get the full search, and the reader cannot
-/// tell a command still queued from one running.)
+/// True for the lines that interrupt a running search or perft: `stop`, and `quit`, which
+/// then ends the session. (A script that wants its piped `generate_move` searched in full
+/// closes stdin instead of sending `quit`: the reader cannot tell a command still queued
+/// from one running.)
 fn interrupts(line: &RawLine) -> bool {
-    matches!(parse_line(line), Parsed::Command { name, .. } if name == "stop")
+    matches!(parse_line(line), Parsed::Command { name, .. } if name == "stop" || name == "quit")
 }
 
 /// A line read with whether it interrupts a search, or the read error that ended input.

@@ -90,6 +90,15 @@ impl Engine {
         joined.trim_start_matches('=').trim_start().to_string()
     }
 
+    /// Closes stdin and waits for the engine to exit.
+    pub fn wait(self) -> std::process::ExitStatus {
+        let Engine {
+            mut child, stdin, ..
+        } = self;
+        drop(stdin);
+        child.wait().expect("wait")
+    }
+
     /// Sends `quit` and checks the exit status.
     pub fn quit(mut self) {
         assert_eq!(self.send("quit"), vec!["=".to_string()]);
