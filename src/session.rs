@@ -121,11 +121,21 @@ pub enum SearchOption {
     Nodes(u64),
     /// Time per move in milliseconds (0 = none).
     MovetimeMs(u64),
+    /// Root moves `analyze` reports, each with its own score and pv (1 to
+    /// [`search::MAX_MULTIPV`]); `generate_move` always searches for the best only.
+    MultiPv(u64),
 }
 
 impl SearchOption {
     /// The option names, as `set_option` takes them.
-    pub const NAMES: [&'static str; 5] = ["threads", "hash_mb", "depth", "nodes", "movetime_ms"];
+    pub const NAMES: [&'static str; 6] = [
+        "threads",
+        "hash_mb",
+        "depth",
+        "nodes",
+        "movetime_ms",
+        "multipv",
+    ];
 
     /// The option called `name` with `value`, or a message naming what was expected.
     pub fn from_name(name: &str, value: u64) -> Result<SearchOption, OptionError> {
@@ -135,6 +145,7 @@ impl SearchOption {
             "depth" => SearchOption::Depth(value),
             "nodes" => SearchOption::Nodes(value),
             "movetime_ms" => SearchOption::MovetimeMs(value),
+            "multipv" => SearchOption::MultiPv(value),
             _ => return Err(OptionError::Unknown),
         };
         opt.validate()?;
@@ -149,6 +160,7 @@ impl SearchOption {
             SearchOption::Depth(v) => ("depth", v, 0, u64::from(search::MAX_DEPTH)),
             SearchOption::Nodes(v) => ("nodes", v, 0, u64::MAX),
             SearchOption::MovetimeMs(v) => ("movetime_ms", v, 0, MAX_MOVETIME_MS),
+            SearchOption::MultiPv(v) => ("multipv", v, 1, search::MAX_MULTIPV as u64),
         };
         if (min..=max).contains(&value) {
             Ok(())
@@ -226,6 +238,8 @@ pub struct Session {
     time: Option<TimeControl>,
     /// The time each side has left, as the controller last said.
     time_left: ByRole<Option<Duration>>,
+    /// Root moves `analyze` reports.
+    multipv: usize,
     info: InfoSink,
     /// Set from outside (the protocol's reader thread on `stop`) to end a running
     /// search at once with the best move found so far.
@@ -249,6 +263,7 @@ impl Session {
             searcher: Searcher::new(DEFAULT_THREADS, DEFAULT_HASH_MB),
             time: None,
             time_left: ByRole::default(),
+            multipv: 1,
             info: InfoSink::default(),
             stop: Arc::new(AtomicBool::new(false)),
         }
@@ -449,6 +464,7 @@ impl Session {
             SearchOption::Depth(n) => self.limits.depth = n,
             SearchOption::Nodes(n) => self.limits.nodes = n,
             SearchOption::MovetimeMs(n) => self.limits.movetime_ms = n,
+            SearchOption::MultiPv(n) => self.multipv = usize::try_from(n).unwrap_or(1),
         }
         Ok(())
     }
@@ -483,10 +499,27 @@ impl Session {
         *self.time_left.get(role)
     }
 
-    fn search(&mut self, limits: &Limits) -> SearchResult {
+    /// Searches under `limits` for `lines` root moves, reporting each iteration to the
+    /// [`InfoSink`] and to `extra`.
+    fn search(
+        &mut self,
+        limits: &Limits,
+        lines: usize,
+        extra: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.searcher.set_multipv(lines);
         let info = &mut self.info;
         self.searcher
-            .search(&self.game, limits, &self.stop, &mut |i| info.report(i))
+            .search(&self.game, limits, &self.stop, &mut |i| {
+                info.report(i);
+                extra(i);
+            })
+    }
+
+    /// The node count of the search under way, readable from another thread while it
+    /// runs (for progress reports between iterations).
+    pub fn node_counter(&self) -> Arc<std::sync::atomic::AtomicU64> {
+        self.searcher.node_counter()
     }
 
     /// Searches for the side to move under the current limits and plays the move.
@@ -498,7 +531,7 @@ impl Session {
         let role = self.game.to_move();
         let limits = self.limits();
         let started = Instant::now();
-        let result = self.search(&limits);
+        let result = self.search(&limits, 1, &mut |_| {});
         let Some(mv) = result.best else {
             self.game.resign(role)?;
             return Ok((role, EngineMove::Resign));
@@ -525,9 +558,17 @@ impl Session {
     /// the current limits, else for one second. The search reports to the session's
     /// [`InfoSink`].
     pub fn analyze(&mut self, movetime: Option<Duration>) -> Result<SearchResult, SessionError> {
-        if self.game.status().is_over() {
-            return Err(SessionError::GameOver);
-        }
+        self.analyze_reporting(movetime, &mut |_| {})
+    }
+
+    /// [`Session::analyze`] that also reports each iteration to `on_info` (one report per
+    /// line with `set_option multipv`).
+    pub fn analyze_reporting(
+        &mut self,
+        movetime: Option<Duration>,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Result<SearchResult, SessionError> {
+        self.check_analyzable()?;
         let mut limits = match movetime {
             Some(t) => Limits {
                 movetime: Some(t),
@@ -541,7 +582,56 @@ impl Session {
         if limits == Limits::default() {
             limits.movetime = Some(Duration::from_secs(1));
         }
-        let result = self.search(&limits);
+        self.finish_analysis(&limits, on_info)
+    }
+
+    /// The root moves `analyze` reports (`set_option multipv`).
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
+
+    /// True when no depth, nodes or movetime option bounds a search (then `analyze`
+    /// without an argument streams until the next command).
+    pub fn unbounded(&self) -> bool {
+        self.limits == SearchLimits::default()
+    }
+
+    /// Refuses to analyze a finished game or a position without a legal move.
+    pub fn check_analyzable(&self) -> Result<(), SessionError> {
+        if self.game.status().is_over() {
+            return Err(SessionError::GameOver);
+        }
+        if self.game.legal_moves().is_empty() {
+            return Err(SessionError::NothingToAnalyze);
+        }
+        Ok(())
+    }
+
+    /// The search of a streaming analysis: under the depth, nodes and movetime options if
+    /// any are set, else until the stop flag (no one-second default), reporting each
+    /// iteration to `on_info` and the [`InfoSink`].
+    pub fn analyze_until_stopped(
+        &mut self,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Result<SearchResult, SessionError> {
+        self.check_analyzable()?;
+        let mut limits = Limits {
+            clock: None,
+            ..self.limits()
+        };
+        if limits == Limits::default() {
+            // The deepest search, with no time limit: only the stop flag ends it sooner.
+            limits.depth = Some(search::MAX_DEPTH);
+        }
+        self.finish_analysis(&limits, on_info)
+    }
+
+    fn finish_analysis(
+        &mut self,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Result<SearchResult, SessionError> {
+        let result = self.search(limits, self.multipv, on_info);
         if result.best.is_none() {
             return Err(SessionError::NothingToAnalyze);
         }

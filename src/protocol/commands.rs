@@ -11,6 +11,7 @@ use crate::core::position::Status;
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 use crate::core::square::Square;
+use crate::search::Info;
 use crate::session::{
     EngineMove, MAX_INCREMENT_SECS, MAX_MINUTES, MAX_MOVETIME_MS, MAX_PERFT_DEPTH,
     MAX_TIME_LEFT_MS, SearchOption, Session, TimeControl, short,
@@ -216,13 +217,13 @@ pub const COMMANDS: &[Command] = &[
     cmd(
         "set_option",
         "set_option NAME VALUE",
-        "sets threads, hash_mb, depth, nodes or movetime_ms (0 = no limit); compat 0.3 before the first move speaks the protocol of hnefatafl-copenhagen 0.3.1",
+        "sets threads, hash_mb, depth, nodes or movetime_ms (0 = no limit), multipv (root moves analyze reports); compat 0.3 before the first move speaks the protocol of hnefatafl-copenhagen 0.3.1",
         set_option,
     ),
     cmd(
         "analyze",
-        "analyze [MILLISECONDS]",
-        "searches without playing: move, score, depth, nodes, pv",
+        "analyze [MILLISECONDS] | analyze interval MILLISECONDS",
+        "searches without playing; with no limit in force (no MILLISECONDS, no depth, nodes or movetime_ms option), or with interval, streams info lines until the next command; else replies move, score, depth, nodes, pv (a line per multipv)",
         analyze,
     ),
 ];
@@ -284,7 +285,13 @@ fn square_arg(args: &[&str], i: usize, what: &str) -> Result<Square, String> {
 }
 
 /// A whole number from `min` to `max`.
-fn number_arg(args: &[&str], i: usize, what: &str, min: u64, max: u64) -> Result<u64, String> {
+pub(crate) fn number_arg(
+    args: &[&str],
+    i: usize,
+    what: &str,
+    min: u64,
+    max: u64,
+) -> Result<u64, String> {
     let text = arg(args, i, what)?;
     let bad = |why: String| format!("argument {} ({what}): {why}", i + 1);
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -630,13 +637,34 @@ fn analyze(s: &mut Session, args: &[&str]) -> Reply {
             Some(Duration::from_millis(ms))
         }
     };
-    let result = s.analyze(movetime).map_err(|e| e.to_string())?;
+    // The latest report of each line after the first (multi-PV).
+    let mut others: Vec<Info> = Vec::new();
+    let result = s
+        .analyze_reporting(movetime, &mut |info| {
+            if let Some(k) = info.multipv.filter(|&k| k > 1) {
+                others.retain(|o| o.multipv != Some(k));
+                others.push(info.clone());
+            }
+        })
+        .map_err(|e| e.to_string())?;
     let best = result.best.map(|m| m.to_string()).unwrap_or_default();
-    Ok(format!(
+    let mut reply = format!(
         "move {best} score {} depth {} nodes {} pv {}",
         result.score,
         result.depth,
         result.nodes,
         join(&result.pv)
-    ))
+    );
+    others.sort_by_key(|o| o.multipv);
+    for o in others {
+        let first = o.pv.first().map(|m| m.to_string()).unwrap_or_default();
+        reply.push_str(&format!(
+            "\nmove {first} score {} depth {} nodes {} pv {}",
+            o.score,
+            o.depth,
+            result.nodes,
+            join(&o.pv)
+        ));
+    }
+    Ok(reply)
 }

@@ -13,10 +13,13 @@
 pub mod commands;
 pub mod compat03;
 pub mod otep;
+mod reader;
+mod stream;
 
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::Arc;
+
+use reader::InputState;
 
 use crate::session::Session;
 
@@ -166,52 +169,6 @@ pub fn parse_line(line: &RawLine) -> Parsed {
     }
 }
 
-/// How many lines the reader thread reads ahead of the command being run: enough for a
-/// controller's burst, bounded so that a flood of input cannot fill the memory (then a
-/// `stop` further down waits its turn).
-const READ_AHEAD: usize = 256;
-
-/// True for the lines that interrupt a running search or perft: `stop`, and `quit`, which
-/// then ends the session. (A script that wants its piped `generate_move` searched in full
-/// closes stdin instead of sending `quit`: the reader cannot tell a command still queued
-/// from one running.)
-fn interrupts(line: &RawLine) -> bool {
-    matches!(parse_line(line), Parsed::Command { name, .. } if name == "stop" || name == "quit")
-}
-
-/// A line read with whether it interrupts a search, or the read error that ended input.
-type ReadLine = io::Result<(RawLine, bool)>;
-
-/// Starts the thread that reads `input` line by line; it sets `stop` on each interrupting
-/// line and ends at end of input, on a read error or when the receiver is gone.
-fn spawn_reader<R: BufRead + Send + 'static>(
-    mut input: R,
-    stop: Arc<AtomicBool>,
-) -> mpsc::Receiver<ReadLine> {
-    let (tx, rx) = mpsc::sync_channel(READ_AHEAD);
-    std::thread::spawn(move || {
-        loop {
-            let mut line = RawLine::default();
-            let message = match read_line(&mut input, &mut line) {
-                Ok(false) => return,
-                Ok(true) => {
-                    let interrupting = interrupts(&line);
-                    if interrupting {
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                    Ok((line, interrupting))
-                }
-                Err(e) => Err(e),
-            };
-            let failed = message.is_err();
-            if tx.send(message).is_err() || failed {
-                return;
-            }
-        }
-    });
-    rx
-}
-
 /// Formats a reply: `=ID result` or `?ID message`, then the empty line.
 pub fn format_reply(id: Option<u64>, result: &Result<String, String>) -> String {
     let (mark, text) = match result {
@@ -276,20 +233,33 @@ impl Dialect {
 }
 
 /// The protocol engine: a session and the command table, line in, reply out.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Engine {
     session: Session,
     dialect: Dialect,
     quit: bool,
+    /// What the input thread signals ([`Engine::run`]); without one, no input will come.
+    input: Arc<InputState>,
+    /// Command lines handled so far.
+    handled: u64,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(Session::new())
+    }
 }
 
 impl Engine {
     /// An engine over a session.
     pub fn new(session: Session) -> Engine {
+        let input = Arc::new(InputState::without_input(session.stop_flag()));
         Engine {
             session,
             dialect: Dialect::Hnefi,
             quit: false,
+            input,
+            handled: 0,
         }
     }
 
@@ -338,62 +308,105 @@ impl Engine {
     }
 
     /// Handles one line (without its line end); returns the formatted reply, or `None`
-    /// for a line without a command.
+    /// for a line without a command. A streaming analysis ends at once (no further line
+    /// can arrive), its reply complete with the empty line.
     pub fn handle_line(&mut self, line: &[u8]) -> Option<String> {
         self.handle_raw(&RawLine::from_bytes(line))
     }
 
-    /// Handles one line as read by [`read_line`].
+    /// Handles one line as read by [`read_line`], as [`Engine::handle_line`] does.
     pub fn handle_raw(&mut self, line: &RawLine) -> Option<String> {
-        match parse_line(line) {
-            Parsed::Empty => None,
-            Parsed::Invalid { id, message } => Some(format_reply(id, &Err(message))),
-            Parsed::Command { id, name, args } => {
-                let args: Vec<&str> = args.iter().map(String::as_str).collect();
-                let result = match self.dialect.find(&name) {
-                    Some(cmd) if cmd.name == "set_option" && args.first() == Some(&"compat") => {
-                        self.set_compat(&args)
-                    }
-                    Some(cmd) => {
-                        let result = (cmd.run)(&mut self.session, &args);
-                        if cmd.ends_session && result.is_ok() {
-                            self.quit = true;
-                        }
-                        result
-                    }
-                    None => Err(self.dialect.unknown(&name)),
-                };
-                Some(format_reply(id, &result))
-            }
+        let mut out = Vec::new();
+        // Writing to a vector cannot fail.
+        let open = self.handle_into(line, &mut out).unwrap_or(false);
+        if open {
+            out.push(b'\n');
         }
+        (!out.is_empty()).then(|| String::from_utf8_lossy(&out).into_owned())
+    }
+
+    /// Handles one line, writing its reply to `out`. Returns true when the reply is a
+    /// streaming analysis still open: its empty line is due when the next command line
+    /// arrives (or input ends).
+    fn handle_into(&mut self, line: &RawLine, out: &mut dyn Write) -> io::Result<bool> {
+        let (id, name, args) = match parse_line(line) {
+            Parsed::Empty => return Ok(false),
+            Parsed::Invalid { id, message } => {
+                self.handled += 1;
+                out.write_all(format_reply(id, &Err(message)).as_bytes())?;
+                return Ok(false);
+            }
+            Parsed::Command { id, name, args } => (id, name, args),
+        };
+        self.handled += 1;
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let cmd = self.dialect.find(&name);
+        let streaming = match cmd {
+            Some(c) if c.name == "analyze" && self.dialect == Dialect::Hnefi => {
+                stream::cadence(&args, &self.session)
+            }
+            _ => None,
+        };
+        let result = match (cmd, streaming) {
+            (_, Some(Ok(cadence))) => match self.session.check_analyzable() {
+                Ok(()) => {
+                    let head = format_reply(id, &Ok(String::new()));
+                    let head = head.trim_end_matches('\n');
+                    let (session, input) = (&mut self.session, &self.input);
+                    stream::run(session, head, cadence, input, self.handled, out)?;
+                    return Ok(true);
+                }
+                Err(e) => Err(e.to_string()),
+            },
+            (_, Some(Err(message))) => Err(message),
+            (Some(c), None) if c.name == "set_option" && args.first() == Some(&"compat") => {
+                self.set_compat(&args)
+            }
+            (Some(c), None) => {
+                let result = (c.run)(&mut self.session, &args);
+                if c.ends_session && result.is_ok() {
+                    self.quit = true;
+                }
+                result
+            }
+            (None, None) => Err(self.dialect.unknown(&name)),
+        };
+        out.write_all(format_reply(id, &result).as_bytes())?;
+        Ok(false)
     }
 
     /// Reads commands until end of input or `quit`, writing each reply and flushing it.
     ///
-    /// Input is read on a thread of its own, so that `stop` reaches a running
-    /// search: when that thread reads it, it sets the session's stop flag, and the
-    /// search under way (and any search of a command read before it) answers at once with
-    /// the best move found so far; the flag is cleared once that line has been handled.
-    /// End of input stops nothing: the commands already read run to their end.
+    /// Input is read on a thread of its own ([`reader`]), so that `stop` and `quit`
+    /// reach a running search or perft, and the next command line ends a streaming
+    /// analysis. End of input stops nothing but a streaming analysis: the commands already
+    /// read run to their end.
     pub fn run<R, W>(&mut self, input: R, mut output: W) -> io::Result<()>
     where
         R: BufRead + Send + 'static,
         W: Write,
     {
-        let stop = self.session.stop_flag();
-        let lines = spawn_reader(input, Arc::clone(&stop));
+        self.input = Arc::new(InputState::new(self.session.stop_flag()));
+        let lines = reader::spawn_reader(input, Arc::clone(&self.input));
+        let mut stream_open = false;
         for message in lines {
             let (line, interrupts) = message?;
-            if let Some(reply) = self.handle_raw(&line) {
-                output.write_all(reply.as_bytes())?;
-                output.flush()?;
+            if stream_open && reader::is_command(&line) {
+                output.write_all(b"\n")?;
+                stream_open = false;
             }
+            stream_open |= self.handle_into(&line, &mut output)?;
+            output.flush()?;
             if interrupts {
-                stop.store(false, Ordering::SeqCst);
+                self.input.interrupt_handled();
             }
             if self.quit {
                 break;
             }
+        }
+        if stream_open {
+            output.write_all(b"\n")?;
+            output.flush()?;
         }
         Ok(())
     }

@@ -2,6 +2,7 @@
 //! iterative deepening with aspiration windows, and Lazy SMP helper threads sharing the
 //! transposition table.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -21,7 +22,8 @@ pub(crate) struct Shared<'a> {
     pub(super) tt: &'a Table,
     pub(super) stop: &'a AtomicBool,
     pub(super) abort: AtomicBool,
-    pub(super) nodes: AtomicU64,
+    /// The searcher's node counter ([`Searcher::node_counter`]), zeroed at the start.
+    pub(super) nodes: &'a AtomicU64,
     pub(super) node_limit: Option<u64>,
     pub(super) plan: TimePlan,
     pub(super) rules: RuleSet,
@@ -42,6 +44,10 @@ pub struct Searcher {
     helper_heuristics: Vec<Heuristics>,
     weights: Weights,
     features: Features,
+    /// Root moves reported with their own score and pv (1 = the best only).
+    multipv: usize,
+    /// The nodes of the search under way, readable while it runs.
+    nodes: Arc<AtomicU64>,
 }
 
 impl std::fmt::Debug for Heuristics {
@@ -64,6 +70,8 @@ pub const MAX_DEPTH: u32 = (MAX_PLY as u32) / 2;
 pub const MAX_HASH_MB: usize = 1024;
 /// The most search threads; the session refuses more.
 pub const MAX_THREADS: usize = 256;
+/// The most root moves a multi-PV search reports; the session refuses more.
+pub const MAX_MULTIPV: usize = 256;
 
 /// A root score as a [`Score`].
 pub(crate) fn score_of(v: i32) -> Score {
@@ -91,7 +99,27 @@ impl Searcher {
             helper_heuristics: (1..threads).map(|_| Heuristics::default()).collect(),
             weights: Weights::default(),
             features: Features::default(),
+            multipv: 1,
+            nodes: Arc::new(AtomicU64::new(0)),
         }
+    }
+
+    /// How many root moves a search reports, each with its own score and pv (1 to
+    /// [`MAX_MULTIPV`]): the best, then the best of the others, and so on. The result is
+    /// the first; with more than one, each iteration searches the root once per line.
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.clamp(1, MAX_MULTIPV);
+    }
+
+    /// The number of root moves a search reports.
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
+
+    /// The node count of the search under way (of the last one once it is over), for a
+    /// caller that reports progress while the search runs.
+    pub fn node_counter(&self) -> Arc<AtomicU64> {
+        Arc::clone(&self.nodes)
     }
 
     /// Sets the number of search threads (1 to [`MAX_THREADS`]).
@@ -197,11 +225,13 @@ impl Searcher {
             // A forced move: one iteration for its score, and the clock is spared.
             max_depth = 1;
         }
+        self.nodes.store(0, Ordering::Relaxed);
+        let multipv = self.multipv.min(root_moves.len());
         let shared = Shared {
             tt: &self.tt,
             stop,
             abort: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
+            nodes: &self.nodes,
             node_limit: limits.nodes,
             plan,
             rules: game.rules(),
@@ -217,17 +247,18 @@ impl Searcher {
                 scope.spawn(move || {
                     let mut w = Worker::new(shared, heur, i + 1);
                     w.root_moves = root_moves;
-                    iterate(&mut w, &root, max_depth, &mut |_, _| {});
+                    iterate(&mut w, &root, max_depth, 1, &mut |_, _, _| {});
                     w.flush();
                 });
             }
             let mut w = Worker::new(&shared, main_heur, 0);
             w.root_moves = root_moves.clone();
             let mut last: Option<(i32, i32, Vec<Move>)> = None;
-            let mut report = |depth: i32, it: &alphabeta::Iteration| {
+            let mut report = |depth: i32, line: usize, it: &alphabeta::Iteration| {
                 let nodes = shared.nodes.load(Ordering::Relaxed);
                 let info = Info {
                     depth: depth as u32,
+                    multipv: (multipv > 1).then_some(line as u32 + 1),
                     score: score_of(it.score),
                     nodes,
                     nps: alphabeta::nps(nodes, start),
@@ -235,9 +266,11 @@ impl Searcher {
                     pv: it.pv.clone(),
                 };
                 on_info(&info);
-                last = Some((depth, it.score, it.pv.clone()));
+                if line == 0 {
+                    last = Some((depth, it.score, it.pv.clone()));
+                }
             };
-            let partial = iterate(&mut w, &root, max_depth, &mut report);
+            let partial = iterate(&mut w, &root, max_depth, multipv, &mut report);
             w.flush();
             shared.abort.store(true, Ordering::Relaxed);
             (last, partial)
@@ -273,14 +306,19 @@ impl Searcher {
 }
 
 /// Iterative deepening for one worker. Calls `report` after each completed iteration
-/// (the main thread reports; helpers ignore it). Returns the best result of an
-/// interrupted iteration, if a move in it was fully searched.
+/// (the main thread reports; helpers ignore it), once per line (0 the best) when
+/// `multipv` is more than 1. Returns the best result of an interrupted iteration, if a
+/// move in it was fully searched.
 fn iterate(
     w: &mut Worker<'_>,
     root: &crate::core::position::Position,
     max_depth: i32,
-    report: &mut dyn FnMut(i32, &alphabeta::Iteration),
+    multipv: usize,
+    report: &mut dyn FnMut(i32, usize, &alphabeta::Iteration),
 ) -> Option<alphabeta::Iteration> {
+    if multipv > 1 {
+        return iterate_multipv(w, root, max_depth, multipv, report);
+    }
     let mut prev: Option<i32> = None;
     let main = w.id == 0;
     let mut depth = if main { 1 } else { 1 + (w.id % 2) as i32 };
@@ -319,7 +357,7 @@ fn iterate(
         };
         prev = Some(it.score);
         w.flush();
-        report(depth, &it);
+        report(depth, 0, &it);
         if main {
             // A proven result needs no deeper search.
             if it.score.abs() >= MATE_BOUND && depth as u32 >= (MATE - it.score.abs()) as u32 {
@@ -330,6 +368,50 @@ fn iterate(
             }
         }
         depth += 1;
+    }
+    None
+}
+
+/// Iterative deepening of the main thread reporting `lines` root moves: at each depth,
+/// line k searches the root without the moves of lines 0..k (as Stockfish's multi-PV
+/// does), with a full window. Returns what [`iterate`] returns, for line 0.
+fn iterate_multipv(
+    w: &mut Worker<'_>,
+    root: &crate::core::position::Position,
+    max_depth: i32,
+    lines: usize,
+    report: &mut dyn FnMut(i32, usize, &alphabeta::Iteration),
+) -> Option<alphabeta::Iteration> {
+    for depth in 1..=max_depth {
+        let all = std::mem::take(&mut w.root_moves);
+        let mut chosen: Vec<Move> = Vec::with_capacity(lines);
+        let mut rest = all.clone();
+        for line in 0..lines {
+            w.root_moves = rest.clone();
+            let it = w.search_root(root, depth, -INFINITE, INFINITE);
+            if w.stopped() {
+                w.root_moves = all;
+                let keep = line == 0 && it.score > -INFINITE && !it.pv.is_empty();
+                return keep.then_some(it);
+            }
+            // search_root left its best move first in its root moves.
+            rest = std::mem::take(&mut w.root_moves);
+            let Some(best) = rest.first().copied() else {
+                break;
+            };
+            rest.remove(0);
+            chosen.push(best);
+            w.flush();
+            report(depth, line, &it);
+            if rest.is_empty() {
+                break;
+            }
+        }
+        chosen.extend(rest);
+        w.root_moves = chosen;
+        if w.soft_expired() {
+            break;
+        }
     }
     None
 }

@@ -27,7 +27,7 @@ use std::time::Duration;
 use crate::core::moves::Move;
 
 pub(crate) use driver::Shared;
-pub use driver::{MAX_DEPTH, MAX_HASH_MB, MAX_THREADS, Searcher};
+pub use driver::{MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Searcher};
 pub use features::{Feature, Features, UnknownFeature};
 
 /// A Fischer clock as the controller reports it for the side to move.
@@ -79,7 +79,9 @@ impl fmt::Display for Score {
 pub struct Info {
     /// Depth completed.
     pub depth: u32,
-    /// Score of the best move.
+    /// In a multi-PV search, which line this is (1 the best); `None` otherwise.
+    pub multipv: Option<u32>,
+    /// Score of the line's first move.
     pub score: Score,
     /// Nodes searched so far.
     pub nodes: u64,
@@ -92,12 +94,16 @@ pub struct Info {
 }
 
 impl fmt::Display for Info {
-    /// `depth D score S nodes N nps R time MS pv MOVE MOVE ...`
+    /// `depth D score S nodes N nps R time MS pv MOVE MOVE ...`, with `multipv K` after
+    /// the depth in a multi-PV search.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "depth {} ", self.depth)?;
+        if let Some(k) = self.multipv {
+            write!(f, "multipv {k} ")?;
+        }
         write!(
             f,
-            "depth {} score {} nodes {} nps {} time {} pv",
-            self.depth,
+            "score {} nodes {} nps {} time {} pv",
             self.score,
             self.nodes,
             self.nps,

@@ -67,6 +67,14 @@ impl Engine {
         self.stdin.flush().expect("flush");
     }
 
+    /// Reads one line of stdout, without its line end.
+    pub fn read_line(&mut self) -> String {
+        let mut buf = String::new();
+        let n = self.stdout.read_line(&mut buf).expect("read line");
+        assert!(n > 0, "engine closed stdout");
+        buf.trim_end_matches(['\n', '\r']).to_string()
+    }
+
     /// Reads one reply up to the empty line; its lines, the empty line excluded.
     pub fn read_reply(&mut self) -> Vec<String> {
         let mut lines = Vec::new();
