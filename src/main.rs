@@ -54,7 +54,8 @@ struct EngineFlags {
     /// Draw after this many plies; 0 = no limit, the default (as `set_rule move_limit N`).
     #[arg(long, value_name = "N")]
     move_limit: Option<u32>,
-    /// Search threads, 1 to 256 (as `set_option threads N`).
+    /// Search threads, 1 to 256; a search runs at most the machine's hardware threads (as
+    /// `set_option threads N`).
     #[arg(long, value_name = "N")]
     threads: Option<u64>,
     /// Transposition table size in MiB, 1 to 1024 (as `set_option hash_mb N`).

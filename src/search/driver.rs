@@ -73,6 +73,13 @@ pub const MAX_THREADS: usize = 256;
 /// The most root moves a multi-PV search reports; the session refuses more.
 pub const MAX_MULTIPV: usize = 256;
 
+/// The threads the machine can run at once (its hardware threads, within the process's
+/// CPU quota), read once: at least 1.
+pub fn hardware_threads() -> usize {
+    static HARDWARE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *HARDWARE.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 /// A root score as a [`Score`].
 pub(crate) fn score_of(v: i32) -> Score {
     if v >= MATE_BOUND {
@@ -89,19 +96,20 @@ impl Searcher {
     /// each kept within 1 and [`MAX_THREADS`] / [`MAX_HASH_MB`] (the session refuses
     /// values beyond them before they get here).
     pub fn new(threads: usize, hash_mb: usize) -> Searcher {
-        let threads = threads.clamp(1, MAX_THREADS);
         let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
-        Searcher {
-            threads,
+        let mut searcher = Searcher {
+            threads: 1,
             hash_mb,
             tt: Table::new(hash_mb),
             heuristics: Heuristics::default(),
-            helper_heuristics: (1..threads).map(|_| Heuristics::default()).collect(),
+            helper_heuristics: Vec::new(),
             weights: Weights::default(),
             features: Features::default(),
             multipv: 1,
             nodes: Arc::new(AtomicU64::new(0)),
-        }
+        };
+        searcher.set_threads(threads);
+        searcher
     }
 
     /// How many root moves a search reports, each with its own score and pv (1 to
@@ -122,11 +130,20 @@ impl Searcher {
         Arc::clone(&self.nodes)
     }
 
-    /// Sets the number of search threads (1 to [`MAX_THREADS`]).
+    /// Sets the number of search threads (1 to [`MAX_THREADS`]), of which as many run
+    /// as the machine can run at once ([`hardware_threads`]): more would only take turns
+    /// on the same cores, and then a stopped search waits for each of them to be
+    /// scheduled and notice, which broke time budgets (256 threads on 2 cores took
+    /// seconds for a 100 ms move).
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, MAX_THREADS);
+        self.threads = threads.clamp(1, MAX_THREADS).min(hardware_threads());
         self.helper_heuristics
             .resize_with(self.threads - 1, Heuristics::default);
+    }
+
+    /// The number of threads a search runs.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Resizes the transposition table (1 to [`MAX_HASH_MB`] MiB).

@@ -27,7 +27,7 @@ use std::time::Duration;
 use crate::core::moves::Move;
 
 pub(crate) use driver::Shared;
-pub use driver::{MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Searcher};
+pub use driver::{MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Searcher, hardware_threads};
 pub use features::{Feature, Features, UnknownFeature};
 
 /// A Fischer clock as the controller reports it for the side to move.
