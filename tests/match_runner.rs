@@ -367,6 +367,55 @@ fn the_reference_dialect_is_understood() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn two_compat_03_engines_play_a_refereed_match() {
+    // Two `hnefi --compat 0.3` processes in the htp03 dialect: 0.3.1 coordinates (no i),
+    // colours and repetition rule; the games replay through the core under that rule.
+    let dir = scratch("htp03");
+    let out_file = dir.join("games.csv");
+    let engine = |depth: u32| format!("htp03:'{BIN}' --compat 0.3 --depth {depth}");
+    let out = run_match(&[
+        "--engine",
+        &engine(1),
+        "--engine",
+        &engine(2),
+        "--games",
+        "2",
+        "--move-limit",
+        "60",
+        "--opening-plies",
+        "4",
+        "--seed",
+        "3",
+        "--out",
+        out_file.to_str().expect("path"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let table = stdout(&out);
+    assert!(table.contains("repetition: any-repeat-illegal"), "{table}");
+    let rules = RuleSet {
+        repetition: RepetitionMode::AnyRepeatIllegal,
+        move_limit: Some(60),
+        ..RuleSet::default()
+    };
+    let records = lines(&out_file);
+    assert_eq!(records.len(), 2);
+    for line in &records {
+        let (status, result, plies) = replay(line, rules);
+        // Played to the end by both engines: no forfeit cut a game short.
+        assert!(status.is_over(), "{line}");
+        assert!(plies > 4, "{line}");
+        assert_eq!(result_of(status), result, "{line}");
+    }
+    let meta = meta_lines(&dir.join("games.csv.meta"));
+    for m in &meta {
+        for forfeit in ["illegal", "crash", "time", "malformed", "rejected"] {
+            assert!(!m.contains(forfeit), "{meta:?}");
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
 /// The table of a match of `games` games of hnefi against an engine that crashes at once,
 /// with an SPRT of 0 against 50 Elo if `sprt`.
 fn one_sided_match(games: &str, sprt: bool) -> String {

@@ -76,6 +76,7 @@ fn repetition(flag: Option<RepetitionMode>, engines: &[EngineSpec]) -> Repetitio
     let own = |d: Dialect| match d {
         Dialect::Htp | Dialect::HtpTcp => Some(RepetitionMode::DefenderAnyRepeatIllegal),
         Dialect::Otep => Some(RepetitionMode::ThirdOccurrenceMoverLoses),
+        Dialect::Htp03 => Some(crate::protocol::compat03::REPETITION),
         Dialect::Hnefi | Dialect::Uci => None,
     };
     let mut wanted: Vec<(RepetitionMode, &str)> = engines

@@ -10,6 +10,14 @@
 //! | `generate_move` reply | `= play ROLE FROM TO` exactly | `= play ROLE FROM TO, score: ...` | `play ROLE FROM TO` |
 //! | `play` of the other side | `play ROLE FROM TO`, replied | the same, replied | the same, no reply |
 //! | new game | `clear_board` | a new process | a new process and connection |
+//!
+//! `htp03` speaks the protocol of the crate's 0.3.1 release, as `hnefi --compat 0.3`
+//! does ([`crate::protocol::compat03`], which owns its formats): files `a`..`l` without
+//! `i`, `black` (the attackers) and `white`, `play COLOR FROM TO`, `generate_move`
+//! answered `COLOR FROM TO` (or `COLOR resigns`), `reset_board` for a new game and
+//! `time_settings fischer MINUTES ADD_SECONDS` (no `time_left`). Its replies are read as
+//! the reference engine's are (the `=`/`?` line; other lines, blank ones included, are
+//! noise), so that both framings work.
 
 use std::str::FromStr;
 use std::time::Instant;
@@ -19,6 +27,7 @@ use thiserror::Error;
 use crate::core::moves::Move;
 use crate::core::role::Role;
 use crate::core::square::Square;
+use crate::protocol::compat03::notation as compat03;
 
 use super::engine::{EngineError, Process};
 
@@ -37,6 +46,8 @@ pub enum Dialect {
     Uci,
     /// An OpenTafl Engine Protocol engine: `hello`, `rules`, `play`, `move`, ...
     Otep,
+    /// The protocol of the reference crate's 0.3.1 release (`hnefi --compat 0.3`).
+    Htp03,
 }
 
 /// A reply to a command.
@@ -132,6 +143,7 @@ impl Dialect {
     pub fn from_spec(spec: &str) -> (Dialect, &str) {
         for (prefix, d) in [
             ("htp-tcp:", Dialect::HtpTcp),
+            ("htp03:", Dialect::Htp03),
             ("htp:", Dialect::Htp),
             ("uci:", Dialect::Uci),
             ("otep:", Dialect::Otep),
@@ -152,6 +164,7 @@ impl Dialect {
             Dialect::HtpTcp => "htp-tcp",
             Dialect::Uci => "uci",
             Dialect::Otep => "otep",
+            Dialect::Htp03 => "htp03",
         }
     }
 
@@ -162,7 +175,20 @@ impl Dialect {
 
     /// True when `play` commands get a reply.
     pub fn replies_to_play(self) -> bool {
-        matches!(self, Dialect::Hnefi | Dialect::Htp)
+        matches!(self, Dialect::Hnefi | Dialect::Htp | Dialect::Htp03)
+    }
+
+    /// The `play` command that tells the engine of `mover`'s move, in its notation.
+    pub fn play_command(self, mover: Role, mv: Move) -> String {
+        match self {
+            Dialect::Htp03 => format!(
+                "play {} {} {}",
+                compat03::colour_name(mover),
+                compat03::square_name(mv.from),
+                compat03::square_name(mv.to)
+            ),
+            _ => format!("play {mover} {} {}", mv.from, mv.to),
+        }
     }
 
     /// The command that asks for a move of `role` (text-protocol dialects).
@@ -201,7 +227,7 @@ impl Dialect {
                     Reply::Err(text)
                 })
             }
-            Dialect::Htp => loop {
+            Dialect::Htp | Dialect::Htp03 => loop {
                 let line = p.read_line(deadline)?;
                 match line.as_bytes().first() {
                     Some(b'=') => return Ok(Reply::Ok(after_marker(&line).to_string())),
@@ -235,6 +261,9 @@ impl Dialect {
     /// assert!(Dialect::Hnefi.parse_generated("play defender resigns _", Role::Defender).is_err());
     /// ```
     pub fn parse_generated(self, text: &str, role: Role) -> Result<Generated, NotAMove> {
+        if self == Dialect::Htp03 {
+            return parse_generated_03(text, role);
+        }
         let body = match self {
             Dialect::Hnefi => text,
             _ => text.split(',').next().unwrap_or(""),
@@ -268,4 +297,47 @@ impl Dialect {
         }
         Ok(generated)
     }
+}
+
+/// Reads a 0.3.1 `generate_move` reply: `COLOR FROM TO` or `COLOR resigns`, in that
+/// release's notation.
+///
+/// ```
+/// use hnefi::core::role::Role;
+/// use hnefi::tools::matches::dialect::{Dialect, Generated};
+/// let g = Dialect::Htp03.parse_generated("black l4 j4", Role::Attacker);
+/// assert!(matches!(g, Ok(Generated::Move(m)) if m.to_string() == "k4-i4"));
+/// let r = Dialect::Htp03.parse_generated("white resigns", Role::Defender);
+/// assert!(matches!(r, Ok(Generated::Resign)));
+/// assert!(Dialect::Htp03.parse_generated("play attacker k4 i4", Role::Attacker).is_err());
+/// assert!(matches!(
+///     Dialect::Htp03.parse_generated("white f8 f9", Role::Attacker),
+///     Ok(Generated::Illegal(_))
+/// ));
+/// ```
+fn parse_generated_03(text: &str, role: Role) -> Result<Generated, NotAMove> {
+    let malformed = || NotAMove(format!("not a move reply: '{}'", shown(text)));
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let (claimed, rest) = match words.as_slice() {
+        [c, rest @ ..] => (compat03::parse_colour(c).map_err(|_| malformed())?, rest),
+        _ => return Err(malformed()),
+    };
+    let generated = match rest {
+        [w] if w.eq_ignore_ascii_case("resigns") => Generated::Resign,
+        [from, to] => {
+            let from = compat03::parse_square(from).map_err(|_| malformed())?;
+            let to = compat03::parse_square(to).map_err(|_| malformed())?;
+            match Move::new(from, to) {
+                Some(mv) => Generated::Move(mv),
+                None => Generated::Illegal(format!("{from}-{to} is not a straight move")),
+            }
+        }
+        _ => return Err(malformed()),
+    };
+    if claimed != role {
+        return Ok(Generated::Illegal(format!(
+            "played for the {claimed}s, but the {role}s are to move"
+        )));
+    }
+    Ok(generated)
 }

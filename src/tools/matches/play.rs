@@ -125,7 +125,7 @@ impl Player {
     pub fn stop(&mut self) {
         if let Some(mut p) = self.process.take() {
             let word = match self.dialect {
-                Dialect::Htp | Dialect::Uci => Some("quit"),
+                Dialect::Htp | Dialect::Uci | Dialect::Htp03 => Some("quit"),
                 Dialect::Otep => Some("goodbye"),
                 Dialect::Hnefi | Dialect::HtpTcp => None,
             };
@@ -155,11 +155,16 @@ impl Player {
         let checked = match self.dialect {
             Dialect::Uci => uci::handshake(&mut process, deadline).map_err(|f| (f, "uci")),
             Dialect::Otep => otep::handshake(&mut process, deadline).map_err(|f| (f, "hello")),
-            Dialect::Hnefi | Dialect::Htp => {
-                // `name` changes nothing; a `?` reply proves the framing as well.
-                let sent = process.send("name").map_err(Fault::from);
+            Dialect::Hnefi | Dialect::Htp | Dialect::Htp03 => {
+                // `name` (0.3.1: `protocol_version`) changes nothing; a `?` reply proves
+                // the framing as well.
+                let word = match self.dialect {
+                    Dialect::Htp03 => "protocol_version",
+                    _ => "name",
+                };
+                let sent = process.send(word).map_err(Fault::from);
                 sent.and_then(|()| self.dialect.read_reply(&mut process, deadline).map(|_| ()))
-                    .map_err(|f| (f, "name"))
+                    .map_err(|f| (f, word))
             }
             Dialect::HtpTcp => Ok(()),
         };
@@ -225,6 +230,24 @@ impl Player {
                 otep::new_game(self.process()?, role).map_err(|f| Forfeit::from_fault(&f, "rules"))
             }
             Dialect::Hnefi => self.prepare_hnefi(s),
+            Dialect::Htp03 => self.prepare_htp03(s),
+        }
+    }
+
+    /// A new game for a 0.3.1 engine: `reset_board` and its time control (a move time
+    /// has no command in that release: the engine's own flags set it).
+    fn prepare_htp03(&mut self, s: &Settings) -> Result<(), Forfeit> {
+        self.command("reset_board", s)?;
+        match s.time {
+            TimeControl::None | TimeControl::MoveTime(_) => self.command("time_settings none", s),
+            TimeControl::Fischer { base, increment } => self.command(
+                &format!(
+                    "time_settings fischer {} {}",
+                    base.as_secs_f64() / 60.0,
+                    increment.as_secs_f64()
+                ),
+                s,
+            ),
         }
     }
 
@@ -260,9 +283,9 @@ impl Player {
 
     /// Tells the engine about a move of `mover`; `game` is the game after it.
     fn tell(&mut self, mover: Role, mv: Move, game: &Game, s: &Settings) -> Result<(), Forfeit> {
-        let line = format!("play {mover} {} {}", mv.from, mv.to);
+        let line = self.dialect.play_command(mover, mv);
         match self.dialect {
-            Dialect::Hnefi | Dialect::Htp => self.command(&line, s),
+            Dialect::Hnefi | Dialect::Htp | Dialect::Htp03 => self.command(&line, s),
             Dialect::HtpTcp => self
                 .process()?
                 .send(&line)
@@ -328,7 +351,7 @@ impl Player {
                 let line = otep::clock_command(s.time, clock);
                 otep::search(p, side, &line, game, deadline)
             }
-            Dialect::Hnefi | Dialect::Htp | Dialect::HtpTcp => {
+            Dialect::Hnefi | Dialect::Htp | Dialect::HtpTcp | Dialect::Htp03 => {
                 if p.send(&dialect.generate_move(side)).is_err() {
                     return Err(Forfeit::new(
                         Adjudication::Crash,
