@@ -70,6 +70,10 @@ struct EngineFlags {
     /// Nodes per move; 0 = none (as `set_option nodes N`).
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
+    /// Ponder: after its own move, search the expected reply until the next command (as
+    /// `set_option ponder true`; off by default).
+    #[arg(long)]
+    ponder: bool,
     /// Switch a search feature on, for self-play comparisons: null-move, lmr,
     /// aspiration or qsearch-checks (only lmr and qsearch-checks are on by default).
     /// May be repeated.
@@ -117,6 +121,7 @@ impl EngineFlags {
                 s.set_option(make(v))?;
             }
         }
+        s.set_ponder(self.ponder);
         for &f in &self.with {
             s.set_feature(f, true);
         }

@@ -240,6 +240,11 @@ pub struct Session {
     time_left: ByRole<Option<Duration>>,
     /// Root moves `analyze` reports.
     multipv: usize,
+    /// Whether to search the expected reply after the engine's own move (`set_option
+    /// ponder`).
+    ponder: bool,
+    /// The reply the last `generate_move` expects, for the protocol to ponder on.
+    expected_reply: Option<Move>,
     info: InfoSink,
     /// Set from outside (the protocol's reader thread on `stop`) to end a running
     /// search at once with the best move found so far.
@@ -264,6 +269,8 @@ impl Session {
             time: None,
             time_left: ByRole::default(),
             multipv: 1,
+            ponder: false,
+            expected_reply: None,
             info: InfoSink::default(),
             stop: Arc::new(AtomicBool::new(false)),
         }
@@ -531,6 +538,7 @@ impl Session {
         let role = self.game.to_move();
         let limits = self.limits();
         let started = Instant::now();
+        self.expected_reply = None;
         let result = self.search(&limits, 1, &mut |_| {});
         let Some(mv) = result.best else {
             self.game.resign(role)?;
@@ -540,6 +548,9 @@ impl Session {
             .play(mv)
             .map_err(|source| SessionError::SearchMove { mv, source })?;
         self.charge_clock(role, started.elapsed());
+        if self.ponder && !self.game.status().is_over() {
+            self.expected_reply = result.pv.get(1).copied();
+        }
         Ok((role, EngineMove::Play(mv)))
     }
 
@@ -583,6 +594,43 @@ impl Session {
             limits.movetime = Some(Duration::from_secs(1));
         }
         self.finish_analysis(&limits, on_info)
+    }
+
+    /// Switches pondering on or off: after its own move, the engine searches the reply it
+    /// expects until the next command, so that the table is warm if that reply is played.
+    pub fn set_ponder(&mut self, on: bool) {
+        self.ponder = on;
+        self.expected_reply = None;
+    }
+
+    /// Whether pondering is on.
+    pub fn ponder_enabled(&self) -> bool {
+        self.ponder
+    }
+
+    /// The reply the last `generate_move` expects, once (`None` with pondering off, or
+    /// when its search saw no reply).
+    pub fn take_expected_reply(&mut self) -> Option<Move> {
+        self.expected_reply.take()
+    }
+
+    /// Ponders: searches the position after `reply` (the opponent's expected move) under
+    /// `limits`, or until the stop flag with none, without reporting and without changing
+    /// the game. What it finds stays in the table for the next search. Returns false when
+    /// `reply` is not legal here or ends the game (nothing to ponder on).
+    pub fn ponder_on(&mut self, reply: Move, limits: Option<Limits>) -> bool {
+        let mut game = self.game.clone();
+        if game.play(reply).is_err() || game.status().is_over() {
+            return false;
+        }
+        let limits = limits.unwrap_or(Limits {
+            depth: Some(search::MAX_DEPTH),
+            ..Limits::default()
+        });
+        self.searcher.set_multipv(1);
+        self.searcher
+            .search(&game, &limits, &self.stop, &mut |_| {});
+        true
     }
 
     /// The root moves `analyze` reports (`set_option multipv`).
@@ -691,6 +739,48 @@ mod tests {
         let lines = lines.lock().unwrap();
         assert_eq!(lines.len(), 3, "{lines:?}");
         assert!(lines[2].starts_with("depth 3 score "), "{lines:?}");
+    }
+
+    #[test]
+    fn pondering_the_expected_reply_warms_the_next_search() {
+        // The node count of a depth-5 search after the engine's move and the reply,
+        // from a fresh searcher or after pondering that reply at depth 5.
+        let nodes_after = |ponder: bool| {
+            let mut s = Session::new();
+            s.set_option(SearchOption::Depth(5)).unwrap();
+            s.set_ponder(true);
+            s.generate_move().unwrap();
+            let reply = s.take_expected_reply().expect("a pv of two moves");
+            assert_eq!(s.take_expected_reply(), None, "taken once");
+            let before = s.game().positions().len();
+            if ponder {
+                let depth = Limits {
+                    depth: Some(5),
+                    ..Limits::default()
+                };
+                assert!(s.ponder_on(reply, Some(depth)));
+            }
+            // Pondering changed nothing in the game.
+            assert_eq!(s.game().positions().len(), before);
+            s.play(s.game().to_move(), reply).unwrap();
+            let mut nodes = 0;
+            let counter = s.node_counter();
+            s.generate_move().unwrap();
+            nodes += counter.load(std::sync::atomic::Ordering::Relaxed);
+            nodes
+        };
+        let (fresh, warm) = (nodes_after(false), nodes_after(true));
+        assert!(warm < fresh, "after pondering {warm} nodes, fresh {fresh}");
+    }
+
+    #[test]
+    fn without_ponder_generate_move_expects_no_reply() {
+        let mut s = Session::new();
+        s.set_option(SearchOption::Depth(3)).unwrap();
+        s.generate_move().unwrap();
+        assert_eq!(s.take_expected_reply(), None);
+        let illegal: Move = "a1-a2".parse().unwrap();
+        assert!(!s.ponder_on(illegal, None));
     }
 
     #[test]

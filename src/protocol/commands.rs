@@ -217,7 +217,7 @@ pub const COMMANDS: &[Command] = &[
     cmd(
         "set_option",
         "set_option NAME VALUE",
-        "sets threads, hash_mb, depth, nodes or movetime_ms (0 = no limit), multipv (root moves analyze reports); compat 0.3 before the first move speaks the protocol of hnefatafl-copenhagen 0.3.1",
+        "sets threads, hash_mb, depth, nodes or movetime_ms (0 = no limit), multipv (root moves analyze reports), ponder true|false (search the expected reply until the next command); compat 0.3 before the first move speaks the protocol of hnefatafl-copenhagen 0.3.1",
         set_option,
     ),
     cmd(
@@ -614,9 +614,23 @@ fn set_rule(s: &mut Session, args: &[&str]) -> Reply {
 pub(crate) fn set_option(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 2, 2, "set_option")?;
     let option = arg(args, 0, "NAME")?;
+    if option == "ponder" {
+        let on = match arg(args, 1, "VALUE")? {
+            "true" => true,
+            "false" => false,
+            other => {
+                return Err(format!(
+                    "argument 2 (VALUE): '{}' is not true or false",
+                    short(other)
+                ));
+            }
+        };
+        s.set_ponder(on);
+        return Ok(String::new());
+    }
     if !SearchOption::NAMES.contains(&option) {
         return Err(format!(
-            "argument 1 (NAME): unknown option '{}': expected one of {}",
+            "argument 1 (NAME): unknown option '{}': expected one of {}, ponder",
             short(option),
             SearchOption::NAMES.join(", ")
         ));

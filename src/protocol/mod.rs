@@ -375,6 +375,16 @@ impl Engine {
         Ok(false)
     }
 
+    /// Ponders on the opponent's expected `reply` (`set_option ponder true`, after
+    /// `generate_move`) until the next command line arrives or input ends, as a
+    /// streaming analysis runs; the next command then runs as usual, and if it plays
+    /// `reply`, the next search finds the table warm.
+    fn ponder(&mut self, reply: crate::core::moves::Move) {
+        self.input.begin_stream(self.handled);
+        self.session.ponder_on(reply, None);
+        self.input.end_stream();
+    }
+
     /// Reads commands until end of input or `quit`, writing each reply and flushing it.
     ///
     /// Input is read on a thread of its own ([`reader`]), so that `stop` and `quit`
@@ -397,6 +407,9 @@ impl Engine {
             }
             stream_open |= self.handle_into(&line, &mut output)?;
             output.flush()?;
+            if let Some(reply) = self.session.take_expected_reply() {
+                self.ponder(reply);
+            }
             if interrupts {
                 self.input.interrupt_handled();
             }
