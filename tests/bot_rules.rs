@@ -205,3 +205,65 @@ fn default_rules_do_not_adjudicate() {
     }
     assert!(adjudicated > 0, "no adjudicated case");
 }
+
+/// The board of a case, before its tested move.
+fn case_position(id: &str, to_move: Role) -> Position {
+    let text = include_str!("data/hnefatafl_org_cases.txt");
+    let case = parse_cases(text)
+        .into_iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no case {id}"));
+    let board = Board::from_rows(case.board.iter().map(String::as_str)).unwrap();
+    Position::new(board, to_move)
+}
+
+fn search(pos: Position, rules: RuleSet, depth: u32) -> hnefi::search::SearchResult {
+    use hnefi::search::{Limits, Searcher};
+    let game = Game::from_position(pos, rules);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    Searcher::new(1, 1).search(&game, &limits, &stop, &mut |_| {})
+}
+
+/// The search ends games where the server does: in case A1 the attackers see the
+/// adjudication b2-b5 as a win at once, and the defenders, to move there, see it coming;
+/// under Copenhagen rules neither is a win.
+#[test]
+fn the_search_knows_the_adjudication() {
+    use hnefi::search::Score;
+    let org = RulePreset::HnefataflOrg.rules();
+    let attackers = case_position("A1", Role::Attacker);
+    let r = search(attackers, org, 3);
+    assert_eq!(r.best, Some("b2-b5".parse().unwrap()));
+    assert_eq!(r.score, Score::Win(1));
+    let r = search(attackers, RuleSet::default(), 3);
+    assert!(!matches!(r.score, Score::Win(_)), "{:?}", r.score);
+    let defenders = case_position("A1", Role::Defender);
+    assert_eq!(search(defenders, org, 4).score, Score::Loss(2));
+    assert!(!matches!(
+        search(defenders, RuleSet::default(), 4).score,
+        Score::Loss(_)
+    ));
+}
+
+/// A move can lose for its own side under the server's referee: the king stepping into
+/// the box of case A4. The search is told so by `decided_by_move`.
+#[test]
+fn a_defender_move_can_lose_at_once() {
+    use hnefi::core::position::Reason;
+    use hnefi::core::referee::{Win, decided_by_move};
+    let mut pos = case_position("A4", Role::Defender);
+    let mv: Move = "c6-a6".parse().unwrap();
+    pos.make_move(mv);
+    assert_eq!(
+        decided_by_move(&pos, mv.to, &RulePreset::HnefataflOrg.rules()),
+        Some(Win {
+            winner: Role::Attacker,
+            reason: Reason::CannotEscape
+        })
+    );
+    assert_eq!(decided_by_move(&pos, mv.to, &RuleSet::default()), None);
+}
