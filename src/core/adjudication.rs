@@ -113,45 +113,59 @@ pub fn king_boxed_on_edge(board: &Board) -> bool {
 /// search runs through empty squares, every empty edge square it meets counts as closed,
 /// attackers stop it, and a defender or the king anywhere in it (the corner's two
 /// neighbours excepted) makes the corner open.
-fn closed_corner(board: &Board, corner: Square) -> Option<Bitboard> {
+fn closed_corner(board: &Board, corner: Square, bracket: Bitboard) -> Option<Bitboard> {
     let attackers = board.attackers();
-    let empty = board.empty();
     let corner_bb = Bitboard::from_square(corner);
-    // The two directions from the corner along its edges.
-    let vertical = if corner.rank() == 0 {
-        Direction::North
-    } else {
-        Direction::South
-    };
-    let horizontal = if corner.file() == 0 {
-        Direction::East
-    } else {
-        Direction::West
-    };
-    let bracket: Bitboard = [vertical, horizontal]
-        .into_iter()
-        .flat_map(|dir| [1, 2].map(|dist| offset(corner, dir, dist, dir, 0)))
-        .flatten()
-        .collect();
-    if bracket.count() == 4 && (bracket & !attackers).is_empty() {
+    if (bracket & !attackers).is_empty() {
         return Some(bracket | corner_bb);
     }
+    let empty = board.empty();
+    let defenders = board.defenders_and_king();
     let starts = corner_bb.neighbours();
     let passable_starts = starts & (empty | attackers);
-    let mut closed = corner_bb | passable_starts;
-    let mut seen = corner_bb | starts;
-    let mut frontier = passable_starts.neighbours() & !seen;
-    while frontier.any() {
-        if (frontier & board.defenders_and_king()).any() {
+    // The corner and its two neighbours are not entered again.
+    let seen = corner_bb | starts;
+    let passable = empty & !seen;
+    // The squares next to the passable starting squares, then the empty squares reachable
+    // from them through empty squares, grown by whole lines (only reachability counts);
+    // stop at the first defender piece next to the area.
+    let first = passable_starts.neighbours() & !seen;
+    if (first & defenders).any() {
+        return None;
+    }
+    let mut area = first & empty;
+    loop {
+        if (area.neighbours() & defenders & !seen).any() {
             return None;
         }
-        seen |= frontier;
-        let open = frontier & empty;
-        closed |= open & Bitboard::EDGE;
-        frontier = open.neighbours() & !seen;
+        let next = area.slide_fill(passable) & passable;
+        if next == area {
+            break;
+        }
+        area = next;
     }
-    Some(closed)
+    Some(corner_bb | passable_starts | (area & Bitboard::EDGE))
 }
+
+/// The corners, each with the two squares along each of its edges next to it.
+const CORNER_BRACKETS: [(Square, Bitboard); 4] = {
+    const fn bits(squares: [u8; 4]) -> Bitboard {
+        let mut b = 0u128;
+        let mut i = 0;
+        while i < 4 {
+            b |= 1u128 << squares[i];
+            i += 1;
+        }
+        Bitboard(b)
+    }
+    // a1: a2 a3 b1 c1; k1: k2 k3 j1 i1; a11: a10 a9 b11 c11; k11: k10 k9 j11 i11.
+    [
+        (Square::CORNERS[0], bits([11, 22, 1, 2])),
+        (Square::CORNERS[1], bits([21, 32, 9, 8])),
+        (Square::CORNERS[2], bits([99, 88, 111, 112])),
+        (Square::CORNERS[3], bits([109, 98, 119, 118])),
+    ]
+};
 
 /// True when, on every edge, the squares that are neither attackers nor closed form at
 /// most one unbroken run of at most `n` squares.
@@ -176,8 +190,8 @@ fn edges_held_at_most(board: &Board, closed: Bitboard, n: u32) -> bool {
 /// - or every edge has at most one run of open squares, at most 2 long.
 pub fn corners_closed_edge_lost(board: &Board) -> bool {
     let mut closed = Bitboard::EMPTY;
-    for corner in Square::CORNERS {
-        match closed_corner(board, corner) {
+    for (corner, bracket) in CORNER_BRACKETS {
+        match closed_corner(board, corner, bracket) {
             Some(c) => closed |= c,
             None => return false,
         }
