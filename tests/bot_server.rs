@@ -16,19 +16,18 @@
 //! Reproduce the games: `cargo test --release --test bot_server -- --nocapture`.
 
 use std::io::{BufRead, BufReader, Write};
-use std::net::TcpStream;
+use std::net::{Shutdown, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use hnefi::bot::games::OpenGame;
+use hnefi::bot::games::agrees;
 use hnefi::bot::message::VERSION_ID;
 use hnefi::core::game::Game;
 use hnefi::core::moves::Move;
 use hnefi::core::preset::RulePreset;
-use hnefi::core::role::Role;
 
 const PORT: u16 = 49152;
 
@@ -207,6 +206,15 @@ fn check_game(logs: &[&[String]], server_log: &[String]) {
             .find(|l| l.starts_with("game 0 over:"))
             .unwrap_or_else(|| panic!("no game over in {log:#?}"));
         eprintln!("RECORD {over}");
+        // Nothing but the rules ended these games, so hnefi's own referee (the
+        // hnefatafl-org preset) must have seen the same end on the same move.
+        assert!(
+            !over.contains("hnefi's rules: ongoing")
+                && !log
+                    .iter()
+                    .any(|l| l.contains("is not the one hnefi's rules give")),
+            "hnefi's rules and the server disagree on the end: {over}"
+        );
         assert!(
             !log.iter().any(|l| l.contains("the server refused")),
             "a move was refused: {log:#?}"
@@ -268,12 +276,12 @@ fn bot_vs_bot(tc: &str, extra: &[&str]) {
     }
 }
 
-/// Two bots, a Fischer clock of 30 seconds and no increment: every move is budgeted from
-/// the server's clock alone (no per-move cap below it), so a game of 141 plies must fit.
+/// Two bots, a Fischer clock of 1 minute + 1 second: every move is budgeted from the
+/// server's clock alone (no per-move cap below it).
 #[test]
 fn timed_game_between_two_bots() {
     if in_namespace("timed_game_between_two_bots") {
-        bot_vs_bot("0.5+0", &["--max-move-ms", "86400000"]);
+        bot_vs_bot("1+1", &["--max-move-ms", "86400000"]);
     }
 }
 
@@ -285,14 +293,74 @@ fn untimed_game_between_two_bots() {
     }
 }
 
-/// A plain client playing random legal moves (by hnefi's rules under the hnefatafl-org
-/// preset, which the server must accept) against the bot.
-#[test]
-fn game_against_a_random_client() {
-    if !in_namespace("game_against_a_random_client") {
-        return;
-    }
-    let (_server, server_log) = start_server();
+/// A plain client playing random legal moves as the defenders (by hnefi's rules under the
+/// hnefatafl-org preset, which the server must accept) in game 0, directly on the server.
+/// `after_ply` is called with the number of plies seen after each one. Returns the
+/// server's result and the plies. hnefi's referee must see the game end exactly where the
+/// server ends it: it may never refuse a move the server played, never run out of moves
+/// while the server asks for one, and must give the server's result.
+fn random_client(mut after_ply: impl FnMut(usize)) -> (String, usize) {
+    let stream = TcpStream::connect(("127.0.0.1", PORT)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    let mut out = stream.try_clone().unwrap();
+    let mut lines = BufReader::new(stream).lines();
+    writeln!(out, "{VERSION_ID} create_account random pw").unwrap();
+    writeln!(out, "join_game_pending 0").unwrap();
+    let mut game = Game::new(RulePreset::HnefataflOrg.rules());
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let result = loop {
+        let line = lines
+            .next()
+            .expect("the server closed the connection")
+            .unwrap();
+        let words: Vec<&str> = line.split(' ').collect();
+        match words.as_slice() {
+            ["game", "0", "play", "attacker", from, to] => {
+                let mv: Move = format!("{from}-{to}").parse().unwrap();
+                if let Err(e) = game.play(mv) {
+                    panic!("the server played {mv}, which hnefi's rules refuse: {e}");
+                }
+                after_ply(game.moves_played());
+            }
+            ["game", "0", "generate_move", "defender"] => {
+                let legal = game.legal_moves();
+                assert!(
+                    !legal.is_empty(),
+                    "the server wants a move where hnefi's rules see {}",
+                    game.status()
+                );
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mv = legal.as_slice()[(seed % legal.len() as u64) as usize];
+                game.play(mv).unwrap();
+                writeln!(out, "game 0 play defender {} {}", mv.from, mv.to).unwrap();
+                after_ply(game.moves_played());
+            }
+            ["?", "game", ..] => panic!("the server refused the random client's move: {line}"),
+            ["=", "game_over", "0", result] => break (*result).to_string(),
+            ["=", "draw", "accept"] => break "draw".to_string(),
+            _ => {}
+        }
+    };
+    let plies = game.moves_played();
+    eprintln!(
+        "random client: game 0 {result} after {plies} plies (hnefi's rules: {})",
+        game.status()
+    );
+    assert!(
+        game.status().is_over() && agrees(&result, game.status()),
+        "the server's result {result}, hnefi's rules: {}",
+        game.status()
+    );
+    (result, plies)
+}
+
+/// The bot, offering game 0 as the attackers (1 minute + 1 second, at most 200 ms a move)
+/// on `port`.
+fn start_offering_bot(port: &str) -> (Guard, mpsc::Receiver<String>, Vec<String>) {
     let (bot, bot_rx) = start_bot(
         &[
             "--username",
@@ -306,59 +374,109 @@ fn game_against_a_random_client() {
             "1+1",
             "--max-move-ms",
             "200",
+            "--port",
+            port,
         ],
         "bot",
     );
-    let mut bot_log = wait_for(&bot_rx, "offered game 0", Duration::from_secs(20));
-    let stream = TcpStream::connect(("127.0.0.1", PORT)).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(120)))
-        .unwrap();
-    let mut out = stream.try_clone().unwrap();
-    let mut lines = BufReader::new(stream).lines();
-    writeln!(out, "{VERSION_ID} create_account random pw").unwrap();
-    writeln!(out, "join_game_pending 0").unwrap();
-    let mut game = Game::new(RulePreset::HnefataflOrg.rules());
-    let mut moves: Vec<Move> = Vec::new();
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-    let result = loop {
-        let line = lines
-            .next()
-            .expect("the server closed the connection")
-            .unwrap();
-        let words: Vec<&str> = line.split(' ').collect();
-        match words.as_slice() {
-            ["game", "0", "play", "attacker", from, to] => {
-                let mv: Move = format!("{from}-{to}").parse().unwrap();
-                moves.push(mv);
-                // hnefi's core may see the game as over before the server does.
-                let _ = game.play(mv);
-            }
-            ["game", "0", "generate_move", "defender"] => {
-                let legal = game.legal_moves();
-                let mv = if legal.is_empty() {
-                    OpenGame::from_moves(0, Role::Defender, &moves)
-                        .0
-                        .choose(None)
-                        .unwrap()
-                } else {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    legal.as_slice()[(seed % legal.len() as u64) as usize]
-                };
-                let _ = game.play(mv);
-                moves.push(mv);
-                writeln!(out, "game 0 play defender {} {}", mv.from, mv.to).unwrap();
-            }
-            ["?", "game", ..] => panic!("the server refused the random client's move: {line}"),
-            ["=", "game_over", "0", result] => break (*result).to_string(),
-            ["=", "draw", "accept"] => break "draw".to_string(),
-            _ => {}
-        }
-    };
-    eprintln!("random client: game 0 {result} after {} plies", moves.len());
+    let log = wait_for(&bot_rx, "offered game 0", Duration::from_secs(20));
+    (bot, bot_rx, log)
+}
+
+/// The bot against a plain client that plays random legal moves.
+#[test]
+fn game_against_a_random_client() {
+    if !in_namespace("game_against_a_random_client") {
+        return;
+    }
+    let (_server, server_log) = start_server();
+    let (bot, bot_rx, mut bot_log) = start_offering_bot(&PORT.to_string());
+    random_client(|_| {});
     bot_log.extend(finish(bot, &bot_rx, Duration::from_secs(60)));
+    let server_log: Vec<String> = server_log.try_iter().collect();
+    check_game(&[&bot_log], &server_log);
+}
+
+/// A TCP relay on loopback from `port` to the server, whose connections the test can cut
+/// (the listener stays, so that the bot can connect again).
+struct Relay {
+    open: Arc<Mutex<Vec<TcpStream>>>,
+}
+
+impl Relay {
+    fn start(port: u16) -> Relay {
+        let listener = TcpListener::bind(("127.0.0.1", port)).unwrap();
+        let open = Arc::new(Mutex::new(Vec::new()));
+        let list = Arc::clone(&open);
+        thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { continue };
+                let Ok(server) = TcpStream::connect(("127.0.0.1", PORT)) else {
+                    continue;
+                };
+                let (Ok(c2), Ok(s2), Ok(c3), Ok(s3)) = (
+                    client.try_clone(),
+                    server.try_clone(),
+                    client.try_clone(),
+                    server.try_clone(),
+                ) else {
+                    continue;
+                };
+                list.lock().unwrap().extend([c3, s3]);
+                pipe(client, server);
+                pipe(s2, c2);
+            }
+        });
+        Relay { open }
+    }
+
+    /// Closes every connection carried so far; returns how many there were.
+    fn cut(&self) -> usize {
+        let streams: Vec<TcpStream> = self.open.lock().unwrap().drain(..).collect();
+        for s in &streams {
+            let _ = s.shutdown(Shutdown::Both);
+        }
+        streams.len() / 2
+    }
+}
+
+/// Copies `from` to `to` until either side closes, then closes both.
+fn pipe(mut from: TcpStream, mut to: TcpStream) {
+    thread::spawn(move || {
+        let _ = std::io::copy(&mut from, &mut to);
+        let _ = to.shutdown(Shutdown::Both);
+        let _ = from.shutdown(Shutdown::Both);
+    });
+}
+
+/// The bot's connection drops in the middle of a game (the test cuts the relay it goes
+/// through); it reconnects, resumes the game with `resume_game_json` and finishes it.
+#[test]
+fn bot_reconnects_and_finishes_a_game() {
+    if !in_namespace("bot_reconnects_and_finishes_a_game") {
+        return;
+    }
+    let (_server, server_log) = start_server();
+    let relay = Relay::start(PORT + 1);
+    let (bot, bot_rx, mut bot_log) = start_offering_bot(&(PORT + 1).to_string());
+    let mut cut = 0;
+    let (_, plies) = random_client(|ply| {
+        // Twice: once on the bot's turn (after the client's move), once on the client's.
+        if ply == 6 || ply == 11 {
+            cut += relay.cut();
+        }
+    });
+    assert!(plies > 11, "the game ended before the second cut");
+    assert_eq!(cut, 2, "the relay carried one connection before each cut");
+    bot_log.extend(finish(bot, &bot_rx, Duration::from_secs(60)));
+    let reconnected = bot_log
+        .iter()
+        .filter(|l| l.contains("reconnected; resuming 1 open game(s)"))
+        .count();
+    assert_eq!(
+        reconnected, 2,
+        "the bot did not reconnect twice: {bot_log:#?}"
+    );
     let server_log: Vec<String> = server_log.try_iter().collect();
     check_game(&[&bot_log], &server_log);
 }

@@ -8,7 +8,7 @@ use rustc_hash::FxHashSet;
 use crate::core::game::{Game, Ply};
 use crate::core::moves::Move;
 use crate::core::notation::RecordMove;
-use crate::core::position::Position;
+use crate::core::position::{Position, Status};
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 
@@ -149,5 +149,34 @@ impl OpenGame {
             })
             .collect();
         moves.join(" ")
+    }
+}
+
+/// True when the server's result (`attacker_wins`, `defender_wins` or `draw`) is the one
+/// hnefi's own rules give the game, or when hnefi's rules see it going on (a resignation or
+/// a loss on time, which only the server knows of, ended it).
+///
+/// ```
+/// use hnefi::bot::games::agrees;
+/// use hnefi::core::position::{Reason, Status};
+/// use hnefi::core::role::Role;
+/// let won = Status::Won { winner: Role::Attacker, reason: Reason::CannotEscape };
+/// assert!(agrees("attacker_wins", won));
+/// assert!(!agrees("defender_wins", won));
+/// assert!(!agrees("draw", won));
+/// assert!(agrees("defender_wins", Status::Ongoing));
+/// ```
+pub fn agrees(result: &str, status: Status) -> bool {
+    match status {
+        Status::Ongoing => true,
+        Status::Won {
+            winner: Role::Attacker,
+            ..
+        } => result == "attacker_wins",
+        Status::Won {
+            winner: Role::Defender,
+            ..
+        } => result == "defender_wins",
+        Status::Drawn { .. } => result == "draw",
     }
 }

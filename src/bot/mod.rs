@@ -760,11 +760,17 @@ impl Bot<'_> {
             return;
         };
         let record = g.record();
+        let verdict = g.game.status();
         self.log.info(&format!(
-            "game {id} over: {result}; hnefi played the {}s; {} plies; record: {record}",
+            "game {id} over: {result}; hnefi played the {}s; {} plies; hnefi's rules: {verdict}; record: {record}",
             g.role,
             g.ply()
         ));
+        if !games::agrees(result, verdict) {
+            self.log.info(&format!(
+                "game {id}: the server's result ({result}) is not the one hnefi's rules give ({verdict})"
+            ));
+        }
         self.summary.finished.push(Finished {
             id,
             role: g.role,

@@ -5,6 +5,7 @@ use super::encirclement::EncirclementMode;
 use super::movegen;
 use super::moves::{Move, MoveList};
 use super::position::{IllegalMove, Position, Reason, Status};
+use super::referee::Referee;
 use super::repetition::{PositionHistory, Verdict};
 pub use super::repetition::{RepetitionMode, RepetitionModeError};
 use super::role::Role;
@@ -19,6 +20,9 @@ pub struct RuleSet {
     /// A draw once this many plies have been played (counted from the game's first
     /// position); `None` for no limit.
     pub move_limit: Option<u32>,
+    /// Which end-of-game tests follow a move, in which order (Copenhagen, or the
+    /// hnefatafl.org server's).
+    pub referee: Referee,
 }
 
 /// One entry of the game record.
@@ -83,7 +87,7 @@ impl Game {
             first: pos,
             positions,
             plies: Vec::with_capacity(256),
-            statuses: vec![pos.static_status(rules.encirclement)],
+            statuses: vec![rules.referee.static_status(&pos, rules.encirclement)],
             history: PositionHistory::new(&pos),
         }
     }
@@ -191,37 +195,49 @@ impl Game {
         Ok(())
     }
 
-    /// Plays a move under the rules of docs/RULES.md section 10 and returns its captures.
-    /// An illegal move changes nothing.
+    /// Plays a move under the rules of docs/RULES.md section 10 (or, with the
+    /// hnefatafl.org referee, in the server's order) and returns its captures. An illegal
+    /// move changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<Bitboard, PlayError> {
         if self.status().is_over() {
             return Err(IllegalMove::GameOver);
         }
         let before = *self.position();
         before.check_move(mv)?;
-        let mover = before.to_move();
         let mut pos = before;
-        let effect = pos.play_unchecked(mv, self.rules.encirclement);
+        let captured = pos.make_move(mv);
         let verdict = self
             .history
-            .judge(self.rules.repetition, &before, mv, effect.captured, &pos);
+            .judge(self.rules.repetition, &before, mv, captured, &pos);
         if verdict == Verdict::Banned {
             return Err(IllegalMove::Repetition(mv));
         }
+        let mover = before.to_move();
         self.positions.push(pos);
-        self.history.push(&pos, effect.captured.any());
-        let mut status = match effect.win {
-            Some(reason) => Status::Won {
-                winner: mover,
-                reason,
-            },
-            None => Status::Ongoing,
-        };
+        self.history.push(&pos, captured.any());
+        let referee = self.rules.referee;
+        let mut status = referee
+            .after_move(&pos, mv.to, self.rules.encirclement)
+            .map_or(Status::Ongoing, Status::from);
         if status == Status::Ongoing && verdict == Verdict::MoverLoses {
             status = Status::Won {
                 winner: mover.opponent(),
                 reason: Reason::Repetition,
             };
+        }
+        let limit_reached = self
+            .rules
+            .move_limit
+            .is_some_and(|n| self.moves_played() >= n as usize);
+        if status == Status::Ongoing && limit_reached && referee.move_limit_first() {
+            status = Status::Drawn {
+                reason: Reason::MoveLimit,
+            };
+        }
+        if status == Status::Ongoing
+            && let Some(win) = referee.adjudicate(&pos)
+        {
+            status = win.into();
         }
         if status == Status::Ongoing && !self.has_legal_move(&pos) {
             status = Status::Won {
@@ -229,22 +245,14 @@ impl Game {
                 reason: Reason::NoMoves,
             };
         }
-        if status == Status::Ongoing
-            && self
-                .rules
-                .move_limit
-                .is_some_and(|n| self.moves_played() >= n as usize)
-        {
+        if status == Status::Ongoing && limit_reached {
             status = Status::Drawn {
                 reason: Reason::MoveLimit,
             };
         }
-        self.plies.push(Ply::Move {
-            mv,
-            captured: effect.captured,
-        });
+        self.plies.push(Ply::Move { mv, captured });
         self.statuses.push(status);
-        Ok(effect.captured)
+        Ok(captured)
     }
 
     /// Ends the game by resignation of `role` (either side, at any time while the game is

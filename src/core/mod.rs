@@ -3,6 +3,7 @@
 //!
 //! No I/O, and no allocation in the hot path (move generation and make-move).
 
+pub mod adjudication;
 pub mod bitboard;
 pub mod board;
 pub mod capture;
@@ -12,10 +13,12 @@ pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod org_fort;
 pub mod perft;
 pub mod position;
 pub mod preset;
 pub mod record;
+pub mod referee;
 pub mod repetition;
 pub mod rng;
 pub mod role;

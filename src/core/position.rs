@@ -36,6 +36,9 @@ pub enum Reason {
     Time,
     /// The move limit was reached (a draw).
     MoveLimit,
+    /// The hnefatafl.org server judged that the king can no longer escape (its early
+    /// adjudication, `hnefatafl-org` rules only).
+    CannotEscape,
 }
 
 impl Reason {
@@ -51,6 +54,7 @@ impl Reason {
             Reason::Resignation => "resignation",
             Reason::Time => "time",
             Reason::MoveLimit => "move_limit",
+            Reason::CannotEscape => "cannot_escape",
         }
     }
 
@@ -66,6 +70,7 @@ impl Reason {
             Reason::Resignation => "resignation",
             Reason::Time => "time",
             Reason::MoveLimit => "move-limit",
+            Reason::CannotEscape => "cannot-escape",
         }
     }
 }

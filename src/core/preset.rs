@@ -8,6 +8,7 @@ use thiserror::Error;
 
 use super::encirclement::EncirclementMode;
 use super::game::{RepetitionMode, RuleSet};
+use super::referee::Referee;
 
 /// The plies after which the hnefatafl.org server draws a game.
 ///
@@ -27,6 +28,7 @@ pub const HNEFATAFL_ORG_MOVE_LIMIT: u32 = 141;
 /// let p: RulePreset = "hnefatafl-org".parse().unwrap();
 /// assert_eq!(p.rules().repetition, RepetitionMode::DefenderAnyRepeatIllegal);
 /// assert_eq!(p.rules().move_limit, Some(141));
+/// assert_eq!(p.rules().referee, hnefi::core::referee::Referee::HnefataflOrg);
 /// assert_eq!(p.to_string(), "hnefatafl-org");
 /// assert!("fetlar".parse::<RulePreset>().is_err());
 /// ```
@@ -37,14 +39,10 @@ pub enum RulePreset {
     Copenhagen,
     /// The rules of the hnefatafl.org server (`hnefatafl-copenhagen` 6.4.1): a defender
     /// move may never recreate an earlier board, encirclement is judged on the king's
-    /// region (which must hold every defender), and the 141st ply draws.
-    ///
-    /// Not modelled: the server's early adjudication (`Board::can_not_escape`, an attacker
-    /// win when the king is judged trapped or the defenders hold too little of the edge),
-    /// and its fort and encirclement tests after moves of the other side (hnefi tests
-    /// forts after defender moves and encirclement after attacker moves). Neither changes
-    /// which moves are legal; both can end a game on the server that hnefi sees as going
-    /// on.
+    /// region (which must hold every defender), the 141st ply draws, and the server's
+    /// referee ([`Referee::HnefataflOrg`]) judges every move: its own edge fort test and
+    /// encirclement after moves of either side, then the move limit, then its early
+    /// adjudication (docs/RULES.md section 13).
     HnefataflOrg,
 }
 
@@ -68,6 +66,7 @@ impl RulePreset {
                 repetition: RepetitionMode::DefenderAnyRepeatIllegal,
                 encirclement: EncirclementMode::SingleRing,
                 move_limit: Some(HNEFATAFL_ORG_MOVE_LIMIT),
+                referee: Referee::HnefataflOrg,
             },
         }
     }

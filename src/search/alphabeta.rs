@@ -7,7 +7,7 @@
 //! - attackers to move who can close the king's fourth side win at once;
 //! - attackers to move facing two escape lines lose, facing one they may only block it
 //!   (any other move lets the king escape);
-//! - every move is tested for the wins it produces (`win_after_move`), the repetition
+//! - every move is tested for the wins it produces (`decided_by_move`), the repetition
 //!   rule is applied with the game history plus the path, and a side without a legal
 //!   move loses.
 
@@ -18,6 +18,7 @@ use crate::core::bitboard::Bitboard;
 use crate::core::movegen;
 use crate::core::moves::{Move, MoveList};
 use crate::core::position::Position;
+use crate::core::referee::decided_by_move;
 use crate::core::repetition::Verdict;
 use crate::core::role::Role;
 
@@ -202,9 +203,10 @@ impl<'a> Worker<'a> {
             self.count_node();
             // The root moves are the game's legal moves: none is banned.
             let verdict = self.path.judge(0, root, mv, captured, &child);
-            let score = if child.win_after_move(mv.to, rules.encirclement).is_some() {
+            let decided = decided_by_move(&child, mv.to, &rules).map(|w| w.winner);
+            let score = if decided == Some(root.to_move()) {
                 MATE - 1
-            } else if verdict == Verdict::MoverLoses {
+            } else if decided.is_some() || verdict == Verdict::MoverLoses {
                 -(MATE - 1)
             } else {
                 self.path.push(1, &child, captured.any());
@@ -429,8 +431,12 @@ impl<'a> Worker<'a> {
                 continue;
             }
             legal += 1;
-            let score = if child.win_after_move(mv.to, rules.encirclement).is_some() {
+            let decided = decided_by_move(&child, mv.to, &rules).map(|w| w.winner);
+            let score = if decided == Some(us) {
                 MATE - (ply as i32 + 1)
+            } else if decided.is_some() {
+                // The hnefatafl.org referee: a move can lose at once.
+                -(MATE - (ply as i32 + 1))
             } else if verdict == Verdict::MoverLoses {
                 path_dependent = true;
                 -(MATE - (ply as i32 + 1))
@@ -608,7 +614,8 @@ impl<'a> Worker<'a> {
         qply: u32,
         mut best: i32,
     ) -> i32 {
-        let enc = self.shared.rules.encirclement;
+        let rules = self.shared.rules;
+        let us = pos.to_move();
         for &mv in moves {
             let mut child = *pos;
             let captured = child.make_move(mv);
@@ -617,8 +624,11 @@ impl<'a> Worker<'a> {
                 self.rep_affected = true;
                 continue;
             }
-            let s = if child.win_after_move(mv.to, enc).is_some() {
+            let decided = decided_by_move(&child, mv.to, &rules).map(|w| w.winner);
+            let s = if decided == Some(us) {
                 MATE - (ply as i32 + 1)
+            } else if decided.is_some() {
+                -(MATE - (ply as i32 + 1))
             } else if verdict == Verdict::MoverLoses {
                 self.rep_affected = true;
                 -(MATE - (ply as i32 + 1))

@@ -9,6 +9,7 @@ use crate::core::encirclement::EncirclementMode;
 use crate::core::game::{Game, Ply, RuleSet};
 use crate::core::moves::Move;
 use crate::core::position::{Reason as RulesReason, Status};
+use crate::core::referee::Referee;
 use crate::core::role::{ByRole, Role};
 
 use super::dialect::{Dialect, Fault, Generated, NotAMove, Reply, shown};
@@ -253,6 +254,11 @@ impl Player {
 
     fn prepare_hnefi(&mut self, s: &Settings) -> Result<(), Forfeit> {
         self.command("clear_board", s)?;
+        // The referee has no rule of its own in the protocol: its preset sets it (and the
+        // other rules, each set again below).
+        if s.rules.referee != Referee::default() {
+            self.command(&format!("set_rule rules {}", s.rules.referee), s)?;
+        }
         if s.rules.encirclement != EncirclementMode::default() {
             self.command(
                 &format!("set_rule encirclement {}", s.rules.encirclement),

@@ -57,7 +57,7 @@ pub enum Reason {
 }
 
 /// The rule reasons a game of a match can end with, for parsing.
-const RULES: [RulesReason; 9] = [
+const RULES: [RulesReason; 10] = [
     RulesReason::KingCaptured,
     RulesReason::KingEscaped,
     RulesReason::EdgeFort,
@@ -67,6 +67,7 @@ const RULES: [RulesReason; 9] = [
     RulesReason::Resignation,
     RulesReason::Time,
     RulesReason::MoveLimit,
+    RulesReason::CannotEscape,
 ];
 
 impl Reason {

@@ -1,0 +1,204 @@
+//! The hnefatafl.org server's early adjudication (docs/RULES.md, "The `hnefatafl-org`
+//! preset"): after any move that ends nothing else, the server gives the attackers the
+//! win when it judges that the king can no longer escape (the crate's
+//! `Board::can_not_escape`). It is a heuristic of the server, not a Copenhagen rule; hnefi
+//! applies it only under [`Referee::HnefataflOrg`](super::referee::Referee).
+//!
+//! Two tests, either of which adjudicates:
+//!
+//! - **The king is boxed in on the edge**: see [`king_boxed_on_edge`].
+//! - **The corners are closed and the defenders hold too little of the edge**: see
+//!   [`corners_closed_edge_lost`].
+//!
+//! The server counts the pieces left as its start count less those captured; hnefi counts
+//! the pieces on the board, which is the same for every game played from the start.
+
+use super::bitboard::Bitboard;
+use super::board::Board;
+use super::square::{Direction, SIZE, Square};
+
+/// True when the server would end the game here as an attackers' win.
+///
+/// ```
+/// use hnefi::core::adjudication::cannot_escape;
+/// use hnefi::core::board::Board;
+/// assert!(!cannot_escape(&Board::start()));
+/// ```
+pub fn cannot_escape(board: &Board) -> bool {
+    king_boxed_on_edge(board) || corners_closed_edge_lost(board)
+}
+
+/// The direction from an edge square towards the middle of the board, and the two
+/// directions along its edge, for a non-corner edge square. A square on two edges is a
+/// corner; the file edges are taken first, as the server does.
+fn edge_axes(sq: Square) -> Option<(Direction, [Direction; 2])> {
+    let along_file = [Direction::South, Direction::North];
+    let along_rank = [Direction::West, Direction::East];
+    match (sq.file(), sq.rank()) {
+        (0, _) => Some((Direction::East, along_file)),
+        (f, _) if f == SIZE - 1 => Some((Direction::West, along_file)),
+        (_, r) if r == SIZE - 1 => Some((Direction::South, along_rank)),
+        (_, 0) => Some((Direction::North, along_rank)),
+        _ => None,
+    }
+}
+
+/// The square `along` steps in direction `a` and then `inward` steps in direction `b`.
+fn offset(sq: Square, a: Direction, along: u8, b: Direction, inward: u8) -> Option<Square> {
+    let mut s = Some(sq);
+    for _ in 0..along {
+        s = s.and_then(|x| x.step(a));
+    }
+    for _ in 0..inward {
+        s = s.and_then(|x| x.step(b));
+    }
+    s
+}
+
+/// The first test: the king stands on an edge square at least two squares from each
+/// corner, and the two squares on each side of him along the edge hold attackers (a
+/// corner among them counts as an attacker, and also adds one to the attackers' count).
+/// Then, with `a` that count and `d` the defender soldiers left:
+///
+/// - if `a > 5`, the two squares straight in from the king must also hold attackers, or
+///   the test fails;
+/// - it holds when `d < 2`, or when `a > 7` and, on one side, the two squares in from
+///   the king's neighbour along the edge hold attackers.
+///
+/// ```text
+///  6  X . . . . .      the king on a5; a3, a4, a6 and a7 hold attackers, and so do the
+///  5  K X X . . .      two squares in from him (b5, c5). With the corner not among the
+///  4  X X X . . .      four, a is the attackers on the board: with 8 or more and b4-c4
+///  3  X . . . . .      (or b6-c6) held, or fewer than 2 defender soldiers left, the
+///     a b c d e f      attackers win (a7 is off the diagram).
+/// ```
+pub fn king_boxed_on_edge(board: &Board) -> bool {
+    let king = board.king();
+    let Some((inward, [back, fwd])) = edge_axes(king) else {
+        return false;
+    };
+    let attackers = board.attackers();
+    let is_attacker = |sq: Option<Square>| sq.is_some_and(|s| attackers.contains(s));
+    let mut count = attackers.count();
+    for dir in [back, fwd] {
+        // The king's neighbour along the edge must not be a corner.
+        if king.step(dir).is_none_or(Square::is_corner) {
+            return false;
+        }
+        for dist in 1..=2 {
+            match offset(king, dir, dist, inward, 0) {
+                Some(s) if s.is_corner() => count += 1,
+                s if is_attacker(s) => {}
+                _ => return false,
+            }
+        }
+    }
+    let line = |dir: Direction, along: u8| {
+        is_attacker(offset(king, dir, along, inward, 1))
+            && is_attacker(offset(king, dir, along, inward, 2))
+    };
+    if count > 5 && !line(back, 0) {
+        return false;
+    }
+    board.defenders().count() < 2 || (count > 7 && (line(back, 1) || line(fwd, 1)))
+}
+
+/// The squares the server counts as closed to the defenders around one corner, or `None`
+/// when the corner is open: a defender piece can reach the corner's area.
+///
+/// A corner is closed outright when the two squares along each edge next to it hold
+/// attackers; its closed squares are then the corner and those four. Otherwise the area
+/// is searched from the corner's two neighbours: each of them that is empty or holds an
+/// attacker counts as closed and opens the search to its own neighbours; from there the
+/// search runs through empty squares, every empty edge square it meets counts as closed,
+/// attackers stop it, and a defender or the king anywhere in it (the corner's two
+/// neighbours excepted) makes the corner open.
+fn closed_corner(board: &Board, corner: Square, bracket: Bitboard) -> Option<Bitboard> {
+    let attackers = board.attackers();
+    let corner_bb = Bitboard::from_square(corner);
+    if (bracket & !attackers).is_empty() {
+        return Some(bracket | corner_bb);
+    }
+    let empty = board.empty();
+    let defenders = board.defenders_and_king();
+    let starts = corner_bb.neighbours();
+    let passable_starts = starts & (empty | attackers);
+    // The corner and its two neighbours are not entered again.
+    let seen = corner_bb | starts;
+    let passable = empty & !seen;
+    // The squares next to the passable starting squares, then the empty squares reachable
+    // from them through empty squares, grown by whole lines (only reachability counts);
+    // stop at the first defender piece next to the area.
+    let first = passable_starts.neighbours() & !seen;
+    if (first & defenders).any() {
+        return None;
+    }
+    let mut area = first & empty;
+    loop {
+        if (area.neighbours() & defenders & !seen).any() {
+            return None;
+        }
+        let next = area.slide_fill(passable) & passable;
+        if next == area {
+            break;
+        }
+        area = next;
+    }
+    Some(corner_bb | passable_starts | (area & Bitboard::EDGE))
+}
+
+/// The corners, each with the two squares along each of its edges next to it.
+const CORNER_BRACKETS: [(Square, Bitboard); 4] = {
+    const fn bits(squares: [u8; 4]) -> Bitboard {
+        let mut b = 0u128;
+        let mut i = 0;
+        while i < 4 {
+            b |= 1u128 << squares[i];
+            i += 1;
+        }
+        Bitboard(b)
+    }
+    // a1: a2 a3 b1 c1; k1: k2 k3 j1 i1; a11: a10 a9 b11 c11; k11: k10 k9 j11 i11.
+    [
+        (Square::CORNERS[0], bits([11, 22, 1, 2])),
+        (Square::CORNERS[1], bits([21, 32, 9, 8])),
+        (Square::CORNERS[2], bits([99, 88, 111, 112])),
+        (Square::CORNERS[3], bits([109, 98, 119, 118])),
+    ]
+};
+
+/// True when, on every edge, the squares that are neither attackers nor closed form at
+/// most one unbroken run of at most `n` squares.
+fn edges_held_at_most(board: &Board, closed: Bitboard, n: u32) -> bool {
+    let open = !(board.attackers() | closed) & Bitboard::EDGE;
+    let file_runs = |line: Bitboard| (line & !line.north()).count();
+    let rank_runs = |line: Bitboard| (line & !line.east()).count();
+    [Bitboard::FILE_A, Bitboard::FILE_K]
+        .into_iter()
+        .all(|edge| file_runs(open & edge) <= 1 && (open & edge).count() <= n)
+        && [Bitboard::RANK_1, Bitboard::RANK_11]
+            .into_iter()
+            .all(|edge| rank_runs(open & edge) <= 1 && (open & edge).count() <= n)
+}
+
+/// The second test: every corner is closed (see [`closed_corner`]), and then, with `a`
+/// the attackers left, `d` the defender soldiers left, and "open" an edge square that is
+/// neither an attacker nor closed:
+///
+/// - `d < 4` and `a >= 13`; or
+/// - `d < 6` and every edge has at most one unbroken run of open squares, at most 3 long;
+/// - or every edge has at most one run of open squares, at most 2 long.
+pub fn corners_closed_edge_lost(board: &Board) -> bool {
+    let mut closed = Bitboard::EMPTY;
+    for (corner, bracket) in CORNER_BRACKETS {
+        match closed_corner(board, corner, bracket) {
+            Some(c) => closed |= c,
+            None => return false,
+        }
+    }
+    let d = board.defenders().count();
+    let a = board.attackers().count();
+    (d < 4 && a >= 13)
+        || (d < 6 && edges_held_at_most(board, closed, 3))
+        || edges_held_at_most(board, closed, 2)
+}

@@ -1,0 +1,176 @@
+//! Which end-of-game tests follow a move, and in which order: Copenhagen as in
+//! docs/RULES.md section 10, or the hnefatafl.org server's (docs/RULES.md, "The
+//! `hnefatafl-org` preset"). The game ([`Game::play`](super::game::Game::play)) and the
+//! search both ask the referee of the game's [`RuleSet`](super::game::RuleSet).
+
+use std::fmt;
+
+use super::adjudication::cannot_escape;
+use super::board::Board;
+use super::capture;
+use super::encirclement::{EncirclementMode, is_encircled};
+use super::game::RuleSet;
+use super::movegen;
+use super::org_fort::is_org_edge_fort;
+use super::position::{Position, Reason, Status};
+use super::role::Role;
+use super::square::Square;
+
+/// Who judges the end of a game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum Referee {
+    /// docs/RULES.md section 10: the mover's own wins only (an edge fort after a defender
+    /// move, encirclement after an attacker move), then no legal move, then the move limit.
+    #[default]
+    Copenhagen,
+    /// The hnefatafl.org server (`hnefatafl-server` 6.4.1): after every move, whoever made
+    /// it, the king's escape or capture, the server's edge fort test, encirclement, no
+    /// attacker left; then the move limit; then the server's early adjudication
+    /// ([`cannot_escape`]); then no legal move.
+    HnefataflOrg,
+}
+
+/// A side won.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Win {
+    /// The winner.
+    pub winner: Role,
+    /// How.
+    pub reason: Reason,
+}
+
+impl From<Win> for Status {
+    fn from(w: Win) -> Status {
+        Status::Won {
+            winner: w.winner,
+            reason: w.reason,
+        }
+    }
+}
+
+const fn win(winner: Role, reason: Reason) -> Option<Win> {
+    Some(Win { winner, reason })
+}
+
+impl Referee {
+    /// The name, as in `tests/data` rule cases.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Referee::Copenhagen => "copenhagen",
+            Referee::HnefataflOrg => "hnefatafl-org",
+        }
+    }
+
+    /// The win the move just played to `to` decides by itself, on the board after its
+    /// captures (`after`, with the other side to move). Under Copenhagen the winner is
+    /// always the mover; under the server's rules a move can also lose (a defender move
+    /// that completes an encirclement, an attacker move that leaves an edge fort).
+    #[inline]
+    pub fn after_move(self, after: &Position, to: Square, mode: EncirclementMode) -> Option<Win> {
+        let mover = after.to_move().opponent();
+        match self {
+            Referee::Copenhagen => after.win_after_move(to, mode).map(|reason| Win {
+                winner: mover,
+                reason,
+            }),
+            Referee::HnefataflOrg => {
+                let board = after.board();
+                if board.king().is_corner() {
+                    return win(Role::Defender, Reason::KingEscaped);
+                }
+                if mover == Role::Attacker && capture::king_captured(board, to) {
+                    return win(Role::Attacker, Reason::KingCaptured);
+                }
+                org_position_win(board, mode)
+            }
+        }
+    }
+
+    /// The server's early adjudication, tested after a move that decided nothing else
+    /// (and, in a game, after the move limit): an attackers' win. Nothing under
+    /// Copenhagen.
+    #[inline]
+    pub fn adjudicate(self, after: &Position) -> Option<Win> {
+        match self {
+            Referee::Copenhagen => None,
+            Referee::HnefataflOrg if cannot_escape(after.board()) => {
+                win(Role::Attacker, Reason::CannotEscape)
+            }
+            Referee::HnefataflOrg => None,
+        }
+    }
+
+    /// True when the move limit is tested before the side to move's lack of a legal move
+    /// (and before the adjudication): the server's order. Copenhagen tests it last.
+    pub const fn move_limit_first(self) -> bool {
+        matches!(self, Referee::HnefataflOrg)
+    }
+
+    /// The status of a position with no history, judged as if the other side had just
+    /// moved (docs/RULES.md section 10, "static status"; no king-capture test).
+    pub fn static_status(self, pos: &Position, mode: EncirclementMode) -> Status {
+        match self {
+            Referee::Copenhagen => pos.static_status(mode),
+            Referee::HnefataflOrg => {
+                let board = pos.board();
+                let last = pos.to_move().opponent();
+                if board.king().is_corner() {
+                    Status::from(Win {
+                        winner: Role::Defender,
+                        reason: Reason::KingEscaped,
+                    })
+                } else if let Some(w) = org_position_win(board, mode).or(self.adjudicate(pos)) {
+                    w.into()
+                } else if !movegen::has_move(board, pos.to_move()) {
+                    Status::Won {
+                        winner: last,
+                        reason: Reason::NoMoves,
+                    }
+                } else {
+                    Status::Ongoing
+                }
+            }
+        }
+    }
+}
+
+/// The server's tests after every move that neither side's move decides by the king
+/// alone: its edge fort, encirclement, and no attacker left.
+fn org_position_win(board: &Board, mode: EncirclementMode) -> Option<Win> {
+    if is_org_edge_fort(board) {
+        win(Role::Defender, Reason::EdgeFort)
+    } else if is_encircled(board, mode) {
+        win(Role::Attacker, Reason::Encirclement)
+    } else if board.attackers().is_empty() {
+        // The attackers could not move: hnefi's name for that.
+        win(Role::Defender, Reason::NoMoves)
+    } else {
+        None
+    }
+}
+
+/// Everything a move decides by itself under `rules`, the adjudication included: what
+/// the search asks (it has no move limit and finds a side without a legal move itself).
+///
+/// ```
+/// use hnefi::core::game::RuleSet;
+/// use hnefi::core::position::Position;
+/// use hnefi::core::referee::decided_by_move;
+/// let mut pos = Position::start();
+/// let mv = "h1-h3".parse().unwrap();
+/// pos.make_move(mv);
+/// assert_eq!(decided_by_move(&pos, mv.to, &RuleSet::default()), None);
+/// ```
+#[inline]
+pub fn decided_by_move(after: &Position, to: Square, rules: &RuleSet) -> Option<Win> {
+    let referee = rules.referee;
+    referee
+        .after_move(after, to, rules.encirclement)
+        .or_else(|| referee.adjudicate(after))
+}
+
+impl fmt::Display for Referee {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
