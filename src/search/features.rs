@@ -14,6 +14,17 @@ pub struct Features {
     pub aspiration: bool,
     /// King moves onto free lines to corners in the quiescence search.
     pub qsearch_checks: bool,
+    /// Reverse futility pruning: at a shallow non-PV node whose static evaluation beats
+    /// beta by a margin per ply, the evaluation is returned without a search.
+    pub reverse_futility: bool,
+    /// Late-move pruning: at shallow non-PV nodes the quiet moves ordered after a count
+    /// that grows with the depth are not searched.
+    pub late_move_pruning: bool,
+    /// Late-move reductions that grow with the logarithms of the depth and the move
+    /// number (as chess engines reduce) instead of one or two plies.
+    pub log_reductions: bool,
+    /// Captures in the quiescence search (for both sides, in its first plies).
+    pub qsearch_captures: bool,
 }
 
 impl Default for Features {
@@ -23,6 +34,10 @@ impl Default for Features {
             lmr: true,
             aspiration: false,
             qsearch_checks: true,
+            reverse_futility: false,
+            late_move_pruning: false,
+            log_reductions: false,
+            qsearch_captures: false,
         }
     }
 }
@@ -50,15 +65,27 @@ pub enum Feature {
     Aspiration,
     /// [`Features::qsearch_checks`].
     QsearchChecks,
+    /// [`Features::reverse_futility`].
+    ReverseFutility,
+    /// [`Features::late_move_pruning`].
+    LateMovePruning,
+    /// [`Features::log_reductions`].
+    LogReductions,
+    /// [`Features::qsearch_captures`].
+    QsearchCaptures,
 }
 
 impl Feature {
     /// Every feature, in the order of [`Features`].
-    pub const ALL: [Feature; 4] = [
+    pub const ALL: [Feature; 8] = [
         Feature::NullMove,
         Feature::Lmr,
         Feature::Aspiration,
         Feature::QsearchChecks,
+        Feature::ReverseFutility,
+        Feature::LateMovePruning,
+        Feature::LogReductions,
+        Feature::QsearchCaptures,
     ];
 
     /// The command-line name.
@@ -68,6 +95,10 @@ impl Feature {
             Feature::Lmr => "lmr",
             Feature::Aspiration => "aspiration",
             Feature::QsearchChecks => "qsearch-checks",
+            Feature::ReverseFutility => "reverse-futility",
+            Feature::LateMovePruning => "late-move-pruning",
+            Feature::LogReductions => "log-reductions",
+            Feature::QsearchCaptures => "qsearch-captures",
         }
     }
 }
@@ -106,6 +137,10 @@ impl Features {
             Feature::Lmr => &mut self.lmr,
             Feature::Aspiration => &mut self.aspiration,
             Feature::QsearchChecks => &mut self.qsearch_checks,
+            Feature::ReverseFutility => &mut self.reverse_futility,
+            Feature::LateMovePruning => &mut self.late_move_pruning,
+            Feature::LogReductions => &mut self.log_reductions,
+            Feature::QsearchCaptures => &mut self.qsearch_captures,
         };
         *flag = on;
     }
