@@ -108,6 +108,28 @@ pub fn slides(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(out)
 }
 
+/// The pieces of `occupied` that see `sq` along a free line: the nearest occupied square
+/// in each of the four directions (the pieces that could slide to `sq` if it is empty).
+#[inline]
+pub fn nearest_blockers(sq: Square, occupied: Bitboard) -> Bitboard {
+    let i = sq.index() & (TABLE - 1);
+    let occ = occupied.0;
+    let mut out = 0u128;
+    for d in 0..2 {
+        let b = nearest_up(RAYS[d][i] & occ);
+        if b > 0 {
+            out |= 1u128 << (b - 1);
+        }
+    }
+    for d in 2..4 {
+        let b = nearest_down(RAYS[d][i] & occ);
+        if b > 0 {
+            out |= 1u128 << (b - 1);
+        }
+    }
+    Bitboard(out)
+}
+
 /// The squares strictly between two squares on a line (empty if not on a line).
 pub fn between(a: Square, b: Square) -> Bitboard {
     for rays in &RAYS {
