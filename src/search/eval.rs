@@ -19,14 +19,8 @@ use crate::core::position::Position;
 use crate::core::role::Role;
 use crate::core::square::Square;
 
-/// The number of evaluation terms (features), and of weights: the named terms, then a
-/// piece-square table of each kind of piece over the [`SQUARE_CLASSES`].
-pub const TERMS: usize = NAMED_TERMS + 3 * SQUARE_CLASSES;
-/// The terms before the piece-square tables.
-const NAMED_TERMS: usize = 18;
-/// The squares that the board's eight symmetries map onto each other form 21 classes,
-/// each named by its square in the lower-left sixth (`a1`, `a2`, `b2`, ... `f6`).
-pub const SQUARE_CLASSES: usize = 21;
+/// The number of evaluation terms (features), and of weights.
+pub const TERMS: usize = 18;
 
 /// The name of each term, in the order of [`terms`] and of [`Weights`]: the one list that
 /// `--weight NAME=VALUE`, the tuner's output and the data path read. What each term counts
@@ -53,10 +47,7 @@ pub const SQUARE_CLASSES: usize = 21;
 /// - `hanging_attacker_moving` / `_waiting`: the attackers (at most 3) that a defender
 ///   move could capture, counted when the attackers are to move / are not;
 /// - `mobility`: the defenders' moves (the king's included) minus the attackers';
-/// - `tempo`: 1 when the defenders are to move, -1 otherwise (a bonus for the mover);
-/// - `attacker_at_SQ`: minus the attackers on the square `SQ` and its seven mirror
-///   images; `defender_at_SQ`: the defender soldiers there; `king_at_SQ`: 1 when the
-///   king stands there (a piece-square table of each kind, learned by `hnefi tune`).
+/// - `tempo`: 1 when the defenders are to move, -1 otherwise (a bonus for the mover).
 pub const TERM_NAMES: [&str; TERMS] = [
     "attacker",
     "defender",
@@ -76,69 +67,6 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "hanging_attacker_waiting",
     "mobility",
     "tempo",
-    "attacker_at_a1",
-    "attacker_at_a2",
-    "attacker_at_b2",
-    "attacker_at_a3",
-    "attacker_at_b3",
-    "attacker_at_c3",
-    "attacker_at_a4",
-    "attacker_at_b4",
-    "attacker_at_c4",
-    "attacker_at_d4",
-    "attacker_at_a5",
-    "attacker_at_b5",
-    "attacker_at_c5",
-    "attacker_at_d5",
-    "attacker_at_e5",
-    "attacker_at_a6",
-    "attacker_at_b6",
-    "attacker_at_c6",
-    "attacker_at_d6",
-    "attacker_at_e6",
-    "attacker_at_f6",
-    "defender_at_a1",
-    "defender_at_a2",
-    "defender_at_b2",
-    "defender_at_a3",
-    "defender_at_b3",
-    "defender_at_c3",
-    "defender_at_a4",
-    "defender_at_b4",
-    "defender_at_c4",
-    "defender_at_d4",
-    "defender_at_a5",
-    "defender_at_b5",
-    "defender_at_c5",
-    "defender_at_d5",
-    "defender_at_e5",
-    "defender_at_a6",
-    "defender_at_b6",
-    "defender_at_c6",
-    "defender_at_d6",
-    "defender_at_e6",
-    "defender_at_f6",
-    "king_at_a1",
-    "king_at_a2",
-    "king_at_b2",
-    "king_at_a3",
-    "king_at_b3",
-    "king_at_c3",
-    "king_at_a4",
-    "king_at_b4",
-    "king_at_c4",
-    "king_at_d4",
-    "king_at_a5",
-    "king_at_b5",
-    "king_at_c5",
-    "king_at_d5",
-    "king_at_e5",
-    "king_at_a6",
-    "king_at_b6",
-    "king_at_c6",
-    "king_at_d6",
-    "king_at_e6",
-    "king_at_f6",
 ];
 
 /// The value of each term of a position, in the order of [`TERM_NAMES`], from the
@@ -176,9 +104,6 @@ impl Default for Weights {
             66,  // hanging_attacker_waiting
             0,   // mobility
             17,  // tempo
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // attacker_at_*
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // defender_at_*
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // king_at_*
         ])
     }
 }
@@ -279,27 +204,6 @@ const fn guard_squares() -> Bitboard {
 
 /// The corner guards.
 pub const GUARDS: Bitboard = guard_squares();
-
-/// The squares of each class of [`SQUARE_CLASSES`], in the order of the names: a square
-/// (file `f`, rank `r`, from 0) folds to `(min(f, 10 - f), min(r, 10 - r))`, and that pair,
-/// unordered, is the class `(low, high)` at index `high * (high + 1) / 2 + low`.
-const fn class_masks() -> [Bitboard; SQUARE_CLASSES] {
-    let mut out = [Bitboard::EMPTY; SQUARE_CLASSES];
-    let mut sq = 0usize;
-    while sq < 121 {
-        let (f, r) = (sq % 11, sq / 11);
-        let f = if f < 10 - f { f } else { 10 - f };
-        let r = if r < 10 - r { r } else { 10 - r };
-        let (low, high) = if f < r { (f, r) } else { (r, f) };
-        let i = high * (high + 1) / 2 + low;
-        out[i] = Bitboard(out[i].0 | (1u128 << sq));
-        sq += 1;
-    }
-    out
-}
-
-/// The squares of each square class.
-pub const CLASS_MASKS: [Bitboard; SQUARE_CLASSES] = class_masks();
 
 /// The eight squares next to the corners.
 pub const CORNER_NEIGHBOURS: Bitboard = Bitboard(
@@ -481,8 +385,7 @@ pub fn terms(pos: &Position) -> Terms {
         .min(3);
     let (def_to_move, att_to_move) = if defenders_move { (1, 0) } else { (0, 1) };
 
-    let mut t = [0i32; TERMS];
-    let named: [i32; NAMED_TERMS] = [
+    [
         -(attackers.count() as i32),
         defenders.count() as i32,
         routes,
@@ -501,21 +404,7 @@ pub fn terms(pos: &Position) -> Terms {
         hang_att * def_to_move,
         def_moves as i32 + kreach.count() as i32 - att_moves as i32,
         if defenders_move { 1 } else { -1 },
-    ];
-    let (head, tables) = t.split_at_mut(NAMED_TERMS);
-    head.copy_from_slice(&named);
-    let (att_pst, rest) = tables.split_at_mut(SQUARE_CLASSES);
-    let (def_pst, king_pst) = rest.split_at_mut(SQUARE_CLASSES);
-    for (i, mask) in CLASS_MASKS.iter().enumerate() {
-        if let (Some(a), Some(d), Some(k)) =
-            (att_pst.get_mut(i), def_pst.get_mut(i), king_pst.get_mut(i))
-        {
-            *a = -((attackers & *mask).count() as i32);
-            *d = (defenders & *mask).count() as i32;
-            *k = i32::from(mask.contains(king));
-        }
-    }
-    t
+    ]
 }
 
 /// The weighted sum of the terms, from the defenders' point of view.
@@ -556,25 +445,6 @@ mod tests {
             assert!(w.set(bad).is_err(), "{bad:?}");
         }
         assert_eq!(w, Weights::default());
-    }
-
-    #[test]
-    fn square_classes_partition_the_board_by_symmetry() {
-        let mut all = Bitboard::EMPTY;
-        for (i, m) in CLASS_MASKS.iter().enumerate() {
-            assert!((all & *m).is_empty(), "class {i} overlaps another");
-            all |= *m;
-            for sym in 0..8 {
-                assert_eq!(m.transform(sym), *m, "class {i} under symmetry {sym}");
-            }
-            // Each class is named by its square in the lower-left sixth.
-            let name = TERM_NAMES[NAMED_TERMS + i].trim_start_matches("attacker_at_");
-            let sq: Square = name.parse().unwrap();
-            assert!(m.contains(sq), "{name}");
-        }
-        assert_eq!(all.count(), 121);
-        assert_eq!(CLASS_MASKS[0].count(), 4); // the corners
-        assert_eq!(CLASS_MASKS[SQUARE_CLASSES - 1].count(), 1); // the throne
     }
 
     #[test]
