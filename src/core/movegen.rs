@@ -114,15 +114,14 @@ pub fn slides(sq: Square, occupied: Bitboard) -> Bitboard {
 pub fn nearest_blockers(sq: Square, occupied: Bitboard) -> Bitboard {
     let i = sq.index() & (TABLE - 1);
     let occ = occupied.0;
+    let (up, down) = RAYS.split_at(2);
+    let nearest = up
+        .iter()
+        .map(|rays| nearest_up(rays[i] & occ))
+        .chain(down.iter().map(|rays| nearest_down(rays[i] & occ)));
     let mut out = 0u128;
-    for d in 0..2 {
-        let b = nearest_up(RAYS[d][i] & occ);
-        if b > 0 {
-            out |= 1u128 << (b - 1);
-        }
-    }
-    for d in 2..4 {
-        let b = nearest_down(RAYS[d][i] & occ);
+    for b in nearest {
+        // One plus the blocker's index, 0 for none.
         if b > 0 {
             out |= 1u128 << (b - 1);
         }
