@@ -15,13 +15,18 @@ pub struct Features {
     /// King moves onto free lines to corners in the quiescence search.
     pub qsearch_checks: bool,
     /// Reverse futility pruning: at a shallow non-PV node whose static evaluation beats
-    /// beta by a margin per ply, the evaluation is returned without a search.
+    /// beta by a margin per ply, the evaluation is returned without a search. Off by
+    /// default: with late-move pruning it gained in self-play (docs/experiments.md), but
+    /// both hide the attackers' quiet encirclements until several plies deeper than the
+    /// known-answer suite allows.
     pub reverse_futility: bool,
     /// Late-move pruning: at shallow non-PV nodes the quiet moves ordered after a count
-    /// that grows with the depth are not searched.
+    /// that grows with the depth are not searched. Off by default, as reverse futility.
     pub late_move_pruning: bool,
     /// Late-move reductions that grow with the logarithms of the depth and the move
-    /// number (as chess engines reduce) instead of one or two plies.
+    /// number (as chess engines reduce) instead of one or two plies. Off by default until
+    /// its self-play gain is significant (alone, +12.6 Elo with a 95% interval of -6.5
+    /// to +31.7 so far; docs/experiments.md).
     pub log_reductions: bool,
     /// Captures in the quiescence search (for both sides, in its first plies).
     pub qsearch_captures: bool,
