@@ -141,6 +141,18 @@ fn check_generation(pos: &Position) {
     }
     slow.sort();
     assert_eq!(generated, slow);
+    // The capture moves are exactly the generated moves that capture custodially (the
+    // king's moves onto the throne or a corner aside).
+    let mut captures = hnefi::core::moves::MoveList::new();
+    capture::capture_moves(board, role, &mut captures);
+    let mut captures = captures.to_vec();
+    captures.sort();
+    let filtered: Vec<Move> = generated
+        .iter()
+        .copied()
+        .filter(|m| !m.to.is_restricted() && capture::custodial(board, role, m.to).any())
+        .collect();
+    assert_eq!(captures, filtered);
 }
 
 proptest! {

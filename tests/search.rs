@@ -121,6 +121,10 @@ fn known_answers_without_pruning() {
             lmr: false,
             aspiration: false,
             qsearch_checks: false,
+            reverse_futility: false,
+            late_move_pruning: false,
+            log_reductions: false,
+            qsearch_captures: false,
         },
         0,
     );

@@ -3,6 +3,8 @@
 
 use super::bitboard::Bitboard;
 use super::board::Board;
+use super::movegen::nearest_blockers;
+use super::moves::{Move, MoveList};
 use super::role::Role;
 use super::square::Square;
 
@@ -116,6 +118,30 @@ pub fn custodial(board: &Board, mover: Role, to: Square) -> Bitboard {
         }
     }
     Bitboard(captured)
+}
+
+/// Appends to `list` every move of `role` that captures at least one soldier
+/// custodially ([`custodial`]), found from the victims rather than from all moves: the
+/// landing squares next to an enemy soldier with a hostile square behind it, and the
+/// pieces that slide there. The king's moves onto the throne or a corner are left out
+/// (a corner wins outright; the search's quiescence wants captures, not the rare king
+/// return to the throne that also captures).
+pub fn capture_moves(board: &Board, role: Role, list: &mut MoveList) {
+    let victims = board.soldiers(role.opponent());
+    let hostile = hostile_to(board, role.opponent());
+    let land = board.empty() & !Bitboard::RESTRICTED;
+    let targets = ((victims & hostile.south()).south()
+        | (victims & hostile.north()).north()
+        | (victims & hostile.west()).west()
+        | (victims & hostile.east()).east())
+        & land;
+    let movers = board.pieces(role);
+    let occ = board.occupied();
+    for to in targets {
+        for from in nearest_blockers(to, occ) & movers {
+            list.push(Move { from, to });
+        }
+    }
 }
 
 /// Soldiers captured by shield walls closed by the piece of `mover` that has just landed

@@ -108,6 +108,27 @@ pub fn slides(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(out)
 }
 
+/// The pieces of `occupied` that see `sq` along a free line: the nearest occupied square
+/// in each of the four directions (the pieces that could slide to `sq` if it is empty).
+#[inline]
+pub fn nearest_blockers(sq: Square, occupied: Bitboard) -> Bitboard {
+    let i = sq.index() & (TABLE - 1);
+    let occ = occupied.0;
+    let (up, down) = RAYS.split_at(2);
+    let nearest = up
+        .iter()
+        .map(|rays| nearest_up(rays[i] & occ))
+        .chain(down.iter().map(|rays| nearest_down(rays[i] & occ)));
+    let mut out = 0u128;
+    for b in nearest {
+        // One plus the blocker's index, 0 for none.
+        if b > 0 {
+            out |= 1u128 << (b - 1);
+        }
+    }
+    Bitboard(out)
+}
+
 /// The squares strictly between two squares on a line (empty if not on a line).
 pub fn between(a: Square, b: Square) -> Bitboard {
     for rays in &RAYS {

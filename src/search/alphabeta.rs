@@ -15,6 +15,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use crate::core::bitboard::Bitboard;
+use crate::core::capture;
 use crate::core::movegen;
 use crate::core::moves::{Move, MoveList};
 use crate::core::position::Position;
@@ -23,7 +24,9 @@ use crate::core::repetition::Verdict;
 use crate::core::role::Role;
 
 use super::Shared;
-use super::eval::{escape_blocks, escape_lines, evaluate, king_capturable, quiet_win_near};
+use super::eval::{
+    escape_blocks, escape_lines, evaluate, king_capturable, quiet_win_near, threat_in_one,
+};
 use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker, is_tactical};
 use super::path::SearchPath;
 use super::tt::Bound;
@@ -41,6 +44,31 @@ const EVAL_LIMIT: i32 = MATE_BOUND - 100;
 pub(crate) const POLL_INTERVAL: u64 = 1024;
 /// The most plies the quiescence search adds.
 const QPLY_LIMIT: u32 = 6;
+/// Captures are searched in this many first plies of the quiescence search.
+const QCAPTURE_PLIES: u32 = 2;
+/// Reverse futility pruning: the deepest node it acts at, and the margin per ply
+/// (about one attacker's worth).
+const RFP_DEPTH: i32 = 4;
+const RFP_MARGIN: i32 = 70;
+/// Late-move pruning acts at this depth and below.
+const LMP_DEPTH: i32 = 3;
+
+/// The number of moves searched at a shallow calm node before its late quiet moves are
+/// pruned: Copenhagen positions have 60 to 100 moves, so the counts are larger than a
+/// chess engine's.
+#[inline]
+fn lmp_count(depth: i32) -> usize {
+    (8 + 4 * depth * depth) as usize
+}
+
+/// The late-move reduction for the `moves`-th move at `depth`, from the logarithms of
+/// both (the shape chess engines use).
+#[inline]
+fn log_reduction(depth: i32, moves: usize) -> i32 {
+    let d = f64::from(depth.max(1)).ln();
+    let m = (moves.max(1) as f64).ln();
+    (0.5 + d * m / 2.5) as i32
+}
 
 #[inline]
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -356,17 +384,35 @@ impl<'a> Worker<'a> {
 
         let static_eval = self.eval(pos);
         let sharp = forced;
+        let features = self.shared.features;
+        // Near a quiet win (an escape, a fort or an encirclement) or a threat the
+        // evaluation misses what a move or two decide: no pruning there.
+        let prunable = !sharp
+            && !pv_node
+            && (features.null_move
+                || ((features.reverse_futility || features.late_move_pruning)
+                    && depth <= RFP_DEPTH.max(LMP_DEPTH)));
+        let calm = prunable && !quiet_win_near(board) && !threat_in_one(board, us);
+
+        // Reverse futility: an evaluation this far above beta at a shallow node is
+        // taken as a cut-off without searching.
+        if features.reverse_futility
+            && calm
+            && depth <= RFP_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval - RFP_MARGIN * depth >= beta
+        {
+            return static_eval;
+        }
 
         // Null move: for the attackers only (the defenders' threats, escapes, are seen
         // exactly; the attackers' quiet threats, encirclements, are not, so a defender
         // pass would hide them), not when forced, not in PV nodes, and only with a
         // margin of pieces so that zugzwang stays unlikely.
-        if self.shared.features.null_move
+        if features.null_move
             && us == Role::Attacker
-            && !pv_node
             && null_ok
-            && !sharp
-            && !quiet_win_near(board)
+            && calm
             && depth >= 3
             && static_eval >= beta
             && beta.abs() < MATE_BOUND
@@ -422,7 +468,19 @@ impl<'a> Worker<'a> {
         // subtrees searched before, the siblings' and the null move's, is kept aside).
         let outer_rep = std::mem::replace(&mut self.rep_affected, false);
 
+        let king = board.king();
         while let Some((mv, order)) = picker.pick() {
+            // Late-move pruning: at a shallow calm node, the quiet moves ordered late.
+            if features.late_move_pruning
+                && calm
+                && depth <= LMP_DEPTH
+                && legal >= lmp_count(depth)
+                && !is_tactical(order)
+                && mv.from != king
+                && best > -MATE_BOUND
+            {
+                continue;
+            }
             let mut child = *pos;
             let captured = child.make_move(mv);
             let verdict = self.path.judge(ply, pos, mv, captured, &child);
@@ -443,16 +501,20 @@ impl<'a> Worker<'a> {
             } else {
                 self.path.push(ply + 1, &child, captured.any());
                 // King moves are never reduced: they make the threats (escapes, forts).
-                let quiet = captured.is_empty() && !is_tactical(order) && mv.from != board.king();
+                let quiet = captured.is_empty() && !is_tactical(order) && mv.from != king;
                 let mut reduction = 0;
-                if self.shared.features.lmr
+                if features.lmr
                     && quiet
                     && !sharp
                     && depth >= 3
                     && legal > if pv_node { 5 } else { 3 }
                 {
-                    reduction = 1 + i32::from(depth >= 6 && legal > 12);
-                    reduction = reduction.min(depth - 2);
+                    reduction = if features.log_reductions {
+                        log_reduction(depth, legal) - i32::from(pv_node)
+                    } else {
+                        1 + i32::from(depth >= 6 && legal > 12)
+                    };
+                    reduction = reduction.clamp(1, depth - 2);
                 }
                 let mut s;
                 if legal == 1 {
@@ -558,24 +620,30 @@ impl<'a> Worker<'a> {
                 if escape_lines(board) > 0 {
                     return MATE - (ply as i32 + 1);
                 }
+                let features = self.shared.features;
                 let stand = self.eval(pos);
                 if stand >= beta
                     || qply >= QPLY_LIMIT
                     || ply >= MAX_PLY - 4
-                    || !self.shared.features.qsearch_checks
+                    || !(features.qsearch_checks || features.qsearch_captures)
                 {
                     return stand;
                 }
                 let best = stand;
                 alpha = alpha.max(stand);
-                let king = board.king();
-                let occ_nk = board.occupied() ^ board.king_bb();
                 let mut list = MoveList::new();
-                for to in movegen::slides(king, board.occupied()) {
-                    // Only king moves that open a free line to a corner.
-                    if !(movegen::slides(to, occ_nk) & Bitboard::CORNERS).is_empty() {
-                        list.push(Move { from: king, to });
+                if features.qsearch_checks {
+                    let king = board.king();
+                    let occ_nk = board.occupied() ^ board.king_bb();
+                    for to in movegen::slides(king, board.occupied()) {
+                        // Only king moves that open a free line to a corner.
+                        if !(movegen::slides(to, occ_nk) & Bitboard::CORNERS).is_empty() {
+                            list.push(Move { from: king, to });
+                        }
                     }
+                }
+                if features.qsearch_captures && qply < QCAPTURE_PLIES {
+                    capture::capture_moves(board, Role::Defender, &mut list);
                 }
                 self.qsearch_children(pos, &list, alpha, beta, ply, qply, best)
             }
@@ -584,8 +652,21 @@ impl<'a> Worker<'a> {
                     return MATE - (ply as i32 + 1);
                 }
                 let lines = escape_lines(board);
-                if lines == 0 || ply >= MAX_PLY - 2 {
+                if ply >= MAX_PLY - 2 {
                     return self.eval(pos);
+                }
+                if lines == 0 {
+                    let stand = self.eval(pos);
+                    if stand >= beta
+                        || !self.shared.features.qsearch_captures
+                        || qply >= QCAPTURE_PLIES
+                    {
+                        return stand;
+                    }
+                    let mut list = MoveList::new();
+                    capture::capture_moves(board, Role::Attacker, &mut list);
+                    let alpha = alpha.max(stand);
+                    return self.qsearch_children(pos, &list, alpha, beta, ply, qply, stand);
                 }
                 let blocks = escape_blocks(board);
                 if lines >= 2 || blocks.is_empty() {

@@ -291,6 +291,23 @@ pub fn quiet_win_near(board: &Board) -> bool {
     (region & Bitboard::EDGE).count() <= 4
 }
 
+/// True when the side that is not to move threatens to win with its next move if `us`
+/// passed: the attackers to capture the king (defenders to move), or the king to step
+/// onto a free line to a corner (attackers to move). A static evaluation does not see
+/// such a threat, so no pruning trusts it there.
+#[inline]
+pub fn threat_in_one(board: &Board, us: Role) -> bool {
+    match us {
+        Role::Defender => king_capturable(board),
+        Role::Attacker => {
+            let occ_nk = board.occupied() ^ board.king_bb();
+            let lines = corner_lines(occ_nk);
+            let all = lines[0] | lines[1] | lines[2] | lines[3];
+            (slides(board.king(), board.occupied()) & all).any()
+        }
+    }
+}
+
 /// True when an attacker move can capture the king right now (attackers to move).
 #[inline]
 pub fn king_capturable(board: &Board) -> bool {

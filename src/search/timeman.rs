@@ -41,8 +41,11 @@ impl TimePlan {
             limits.movetime
         };
         if let Some(mt) = movetime {
+            // A fixed time per move saves nothing for later, and an interrupted
+            // iteration still yields every root move it searched in full: search to
+            // the deadline.
             let h = mt.saturating_sub(OVERHEAD.min(mt / 10));
-            tighten(h.mul_f64(0.55), h);
+            tighten(h, h);
         }
         if let Some(c) = limits.clock {
             // Keep a reserve: never plan to use more than a fifth of the clock on one
