@@ -2,165 +2,28 @@
 //! plays by): every case of `tests/data/hnefatafl_org_cases.txt`, under the 8 symmetries
 //! of the board where the case says so. Adding a case is adding a block of text.
 
-use hnefi::core::bitboard::Bitboard;
-use hnefi::core::board::Board;
+mod case_file;
+
+use case_file::{count_blocks, parse_cases, run};
 use hnefi::core::game::{Game, RuleSet};
 use hnefi::core::moves::Move;
 use hnefi::core::position::Position;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
-use hnefi::core::square::Square;
-
-struct Case {
-    id: String,
-    to_move: Option<Role>,
-    rules: RuleSet,
-    all_symmetries: Option<bool>,
-    board: Vec<String>,
-    history: Vec<Move>,
-    play: Option<Move>,
-    expect: String,
-    captures: Option<Vec<Square>>,
-    result: Option<String>,
-}
-
-impl Case {
-    fn new(id: &str) -> Case {
-        Case {
-            id: id.to_string(),
-            to_move: None,
-            rules: RulePreset::HnefataflOrg.rules(),
-            all_symmetries: None,
-            board: Vec::new(),
-            history: Vec::new(),
-            play: None,
-            expect: String::new(),
-            captures: None,
-            result: None,
-        }
-    }
-}
-
-fn parse_cases(text: &str) -> Vec<Case> {
-    let mut cases = Vec::new();
-    let mut cur: Option<Case> = None;
-    let mut board_lines = 0;
-    for raw in text.lines() {
-        let line = raw.split('#').next().unwrap_or("").trim_end();
-        if line.trim().is_empty() {
-            continue;
-        }
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        if key == "case" {
-            assert!(cur.is_none(), "case {rest} starts inside another");
-            cur = Some(Case::new(rest.split(' ').next().unwrap_or("")));
-            continue;
-        }
-        let c = cur
-            .as_mut()
-            .unwrap_or_else(|| panic!("'{line}' outside a case"));
-        if board_lines > 0 {
-            c.board.push(line.split_whitespace().skip(1).collect());
-            board_lines -= 1;
-            continue;
-        }
-        match key {
-            "to-move" => c.to_move = Some(rest.parse().unwrap_or_else(|e| panic!("{e}"))),
-            "rules" => {
-                let mut words = rest.split(' ');
-                assert_eq!(words.next(), Some("hnefatafl-org"), "{}: rules", c.id);
-                for kv in words {
-                    match kv.split_once('=') {
-                        Some(("move-limit", v)) => {
-                            c.rules.move_limit = Some(v.parse().expect("plies"))
-                        }
-                        _ => panic!("{}: unknown rule {kv}", c.id),
-                    }
-                }
-            }
-            "symmetries" => {
-                c.all_symmetries = Some(match rest {
-                    "all" => true,
-                    "identity" => false,
-                    _ => panic!("{}: symmetries {rest}", c.id),
-                })
-            }
-            "board" => board_lines = 11,
-            "history" => c.history = rest.split(' ').map(|m| m.parse().expect("move")).collect(),
-            "play" => c.play = Some(rest.parse().expect("move")),
-            "expect" => c.expect = rest.to_string(),
-            "captures" => {
-                c.captures = Some(if rest == "none" {
-                    vec![]
-                } else {
-                    rest.split(' ')
-                        .map(|s| s.parse().expect("square"))
-                        .collect()
-                })
-            }
-            "result" => c.result = Some(rest.to_string()),
-            "end" => cases.extend(cur.take()),
-            other => panic!("unknown line '{other}'"),
-        }
-    }
-    assert!(cur.is_none(), "the last case has no end");
-    cases
-}
-
-/// Runs one case under one symmetry; returns a description of the failure, if any.
-fn run(case: &Case, sym: u8) -> Result<(), String> {
-    let board = Board::from_rows(case.board.iter().map(String::as_str))
-        .map_err(|e| format!("board: {e}"))?
-        .transform(sym);
-    let to_move = case.to_move.ok_or("no to-move")?;
-    let mut game = Game::from_position(Position::new(board, to_move), case.rules);
-    for mv in &case.history {
-        game.play(mv.transform(sym))
-            .map_err(|e| format!("history move {mv}: {e}"))?;
-    }
-    let mv = case.play.ok_or("no play line")?.transform(sym);
-    let before = (*game.position(), game.status(), game.plies().len());
-    match (case.expect.as_str(), game.play(mv)) {
-        ("illegal", Ok(c)) => Err(format!("{mv} was legal (captures {c:?})")),
-        ("illegal", Err(_)) if before == (*game.position(), game.status(), game.plies().len()) => {
-            Ok(())
-        }
-        ("illegal", Err(_)) => Err("an illegal move changed the game".into()),
-        ("legal", Err(e)) => Err(format!("{mv} was illegal: {e}")),
-        ("legal", Ok(captured)) => {
-            let want: Bitboard = case
-                .captures
-                .as_ref()
-                .ok_or("no captures line")?
-                .iter()
-                .map(|s| s.transform(sym))
-                .collect();
-            if captured != want {
-                return Err(format!("captures {captured:?}, expected {want:?}"));
-            }
-            let got = game.status().to_string();
-            let want = case.result.as_deref().ok_or("no result line")?;
-            if got != want {
-                return Err(format!("result {got}, expected {want}"));
-            }
-            Ok(())
-        }
-        (other, _) => Err(format!("unknown expectation '{other}'")),
-    }
-}
 
 #[test]
 fn every_hnefatafl_org_case_passes() {
     let text = include_str!("data/hnefatafl_org_cases.txt");
     let cases = parse_cases(text);
-    let blocks = text
-        .lines()
-        .filter(|l| l.split('#').next().unwrap_or("").starts_with("case "))
-        .count();
+    let blocks = count_blocks(text);
     assert!(blocks > 0, "hnefatafl_org_cases.txt holds no case");
     assert_eq!(cases.len(), blocks, "cases read");
     let mut failures = Vec::new();
+    let org = RulePreset::HnefataflOrg.rules();
     for case in &cases {
+        // Every case is played by the preset (a move limit of its own aside).
+        assert_eq!(case.rules.referee, org.referee, "{}: rules", case.id);
+        assert_eq!(case.rules.repetition, org.repetition, "{}: rules", case.id);
         let all = case
             .all_symmetries
             .unwrap_or_else(|| panic!("{}: no symmetries line", case.id));
@@ -213,8 +76,7 @@ fn case_position(id: &str, to_move: Role) -> Position {
         .into_iter()
         .find(|c| c.id == id)
         .unwrap_or_else(|| panic!("no case {id}"));
-    let board = Board::from_rows(case.board.iter().map(String::as_str)).unwrap();
-    Position::new(board, to_move)
+    case.position(to_move)
 }
 
 fn search(pos: Position, rules: RuleSet, depth: u32) -> hnefi::search::SearchResult {
