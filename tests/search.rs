@@ -211,3 +211,19 @@ fn third_occurrence_mover_loses_is_avoided() {
         assert!(!matches!(r.score, Score::Loss(_)));
     }
 }
+
+/// Reverse futility, late-move pruning and log reductions are off by default until their
+/// self-play gain is significant; with them on, the known answers must still be found
+/// (each pruning acts only on the side where it cannot hide an encirclement).
+#[test]
+fn known_answers_with_pruning_bundle() {
+    check_cases(
+        Features {
+            reverse_futility: true,
+            late_move_pruning: true,
+            log_reductions: true,
+            ..Features::default()
+        },
+        2,
+    );
+}

@@ -394,10 +394,12 @@ impl<'a> Worker<'a> {
                     && depth <= RFP_DEPTH.max(LMP_DEPTH)));
         let calm = prunable && !quiet_win_near(board) && !threat_in_one(board, us);
 
-        // Reverse futility: an evaluation this far above beta at a shallow node is
-        // taken as a cut-off without searching.
+        // Reverse futility: an evaluation this far above beta at a shallow node of the
+        // attackers is taken as a cut-off without searching. At the defenders' nodes it
+        // would cut the replies to a quiet encirclement, which no evaluation sees coming.
         if features.reverse_futility
             && calm
+            && us == Role::Attacker
             && depth <= RFP_DEPTH
             && beta.abs() < MATE_BOUND
             && static_eval - RFP_MARGIN * depth >= beta
@@ -470,9 +472,11 @@ impl<'a> Worker<'a> {
 
         let king = board.king();
         while let Some((mv, order)) = picker.pick() {
-            // Late-move pruning: at a shallow calm node, the quiet moves ordered late.
+            // Late-move pruning: at a shallow calm node of the defenders, the quiet moves
+            // ordered late (the attackers' late quiet moves are where encirclements hide).
             if features.late_move_pruning
                 && calm
+                && us == Role::Defender
                 && depth <= LMP_DEPTH
                 && legal >= lmp_count(depth)
                 && !is_tactical(order)

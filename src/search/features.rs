@@ -14,14 +14,16 @@ pub struct Features {
     pub aspiration: bool,
     /// King moves onto free lines to corners in the quiescence search.
     pub qsearch_checks: bool,
-    /// Reverse futility pruning: at a shallow non-PV node whose static evaluation beats
-    /// beta by a margin per ply, the evaluation is returned without a search. Off by
-    /// default: with late-move pruning it gained in self-play (docs/experiments.md), but
-    /// both hide the attackers' quiet encirclements until several plies deeper than the
-    /// known-answer suite allows.
+    /// Reverse futility pruning: at a shallow non-PV node of the attackers whose static
+    /// evaluation beats beta by a margin per ply, the evaluation is returned without a
+    /// search. Not at the defenders' nodes: there it cuts the replies to the attackers'
+    /// quiet encirclements, which the known-answer suite then finds plies too late. Off by
+    /// default until its self-play gain is significant (docs/experiments.md).
     pub reverse_futility: bool,
-    /// Late-move pruning: at shallow non-PV nodes the quiet moves ordered after a count
-    /// that grows with the depth are not searched. Off by default, as reverse futility.
+    /// Late-move pruning: at shallow non-PV nodes of the defenders, the quiet moves ordered
+    /// after a count that grows with the depth are not searched. Not at the attackers'
+    /// nodes, where the encircling moves are the quiet late ones. Off by default, as
+    /// reverse futility.
     pub late_move_pruning: bool,
     /// Late-move reductions that grow with the logarithms of the depth and the move
     /// number (as chess engines reduce) instead of one or two plies. Off by default until
