@@ -236,22 +236,7 @@ fn check_game(logs: &[&[String]], server_log: &[String]) {
 
 fn bot_vs_bot(tc: &str, extra: &[&str]) {
     let (_server, server_log) = start_server();
-    let mut offer = vec![
-        "--username",
-        "offerer",
-        "--password",
-        "pw-offerer",
-        "--create-account",
-        "--role",
-        "attacker",
-        "--accept-games",
-        "1",
-        "--tc",
-        tc,
-    ];
-    offer.extend_from_slice(extra);
-    let (a, a_rx) = start_bot(&offer, "attacker bot");
-    let mut a_log = wait_for(&a_rx, "offered game 0", Duration::from_secs(20));
+    let (a, a_rx, mut a_log) = offer_game("offerer", "attacker bot", tc, extra);
     let mut join = vec![
         "--username",
         "joiner",
@@ -358,29 +343,43 @@ fn random_client(mut after_ply: impl FnMut(usize)) -> (String, usize) {
     (result, plies)
 }
 
+/// A bot logged in as `user` (password `pw-USER`), offering game 0 as the attackers at
+/// `tc`, with `extra` arguments; returns it once the offer is made.
+fn offer_game(
+    user: &str,
+    label: &'static str,
+    tc: &str,
+    extra: &[&str],
+) -> (Guard, mpsc::Receiver<String>, Vec<String>) {
+    let password = format!("pw-{user}");
+    let mut args = vec![
+        "--username",
+        user,
+        "--password",
+        &password,
+        "--create-account",
+        "--role",
+        "attacker",
+        "--accept-games",
+        "1",
+        "--tc",
+        tc,
+    ];
+    args.extend_from_slice(extra);
+    let (bot, rx) = start_bot(&args, label);
+    let log = wait_for(&rx, "offered game 0", Duration::from_secs(20));
+    (bot, rx, log)
+}
+
 /// The bot, offering game 0 as the attackers (1 minute + 1 second, at most 200 ms a move)
 /// on `port`.
 fn start_offering_bot(port: &str) -> (Guard, mpsc::Receiver<String>, Vec<String>) {
-    let (bot, bot_rx) = start_bot(
-        &[
-            "--username",
-            "hnefi",
-            "--create-account",
-            "--role",
-            "attacker",
-            "--accept-games",
-            "1",
-            "--tc",
-            "1+1",
-            "--max-move-ms",
-            "200",
-            "--port",
-            port,
-        ],
+    offer_game(
+        "hnefi",
         "bot",
-    );
-    let log = wait_for(&bot_rx, "offered game 0", Duration::from_secs(20));
-    (bot, bot_rx, log)
+        "1+1",
+        &["--max-move-ms", "200", "--port", port],
+    )
 }
 
 /// The bot against a plain client that plays random legal moves.

@@ -276,27 +276,52 @@ impl Dialect {
         };
         let is_resign =
             |w: &str| w.eq_ignore_ascii_case("resign") || w.eq_ignore_ascii_case("resigns");
-        let generated = match rest {
-            [w] if is_resign(w) => Generated::Resign,
+        let resigns = |rest: &[&str]| match rest {
+            [w] => is_resign(w),
             // The reference engine resigns with `play ROLE resigns _  score: ...` (no comma).
-            [w, ..] if is_resign(w) && self != Dialect::Hnefi => Generated::Resign,
-            [from, to] => {
-                let from = Square::from_str(from).map_err(|_| malformed())?;
-                let to = Square::from_str(to).map_err(|_| malformed())?;
-                match Move::new(from, to) {
-                    Some(mv) => Generated::Move(mv),
-                    None => Generated::Illegal(format!("{from}-{to} is not a straight move")),
-                }
-            }
-            _ => return Err(malformed()),
+            [w, ..] => is_resign(w) && self != Dialect::Hnefi,
+            [] => false,
         };
-        if claimed != role {
-            return Ok(Generated::Illegal(format!(
-                "played for the {claimed}s, but the {role}s are to move"
-            )));
-        }
-        Ok(generated)
+        generated_move(
+            claimed,
+            role,
+            rest,
+            resigns,
+            |w| Square::from_str(w).ok(),
+            malformed,
+        )
     }
+}
+
+/// The move or resignation of a `generate_move` reply once its role word is read as
+/// `claimed`: a resignation when `resigns` says so, else `FROM TO` in the notation of
+/// `square`. A reply for the side not to move is an illegal move, not a malformed reply.
+fn generated_move(
+    claimed: Role,
+    role: Role,
+    rest: &[&str],
+    resigns: impl Fn(&[&str]) -> bool,
+    square: impl Fn(&str) -> Option<Square>,
+    malformed: impl Fn() -> NotAMove,
+) -> Result<Generated, NotAMove> {
+    let generated = match rest {
+        _ if resigns(rest) => Generated::Resign,
+        [from, to] => {
+            let from = square(from).ok_or_else(&malformed)?;
+            let to = square(to).ok_or_else(&malformed)?;
+            match Move::new(from, to) {
+                Some(mv) => Generated::Move(mv),
+                None => Generated::Illegal(format!("{from}-{to} is not a straight move")),
+            }
+        }
+        _ => return Err(malformed()),
+    };
+    if claimed != role {
+        return Ok(Generated::Illegal(format!(
+            "played for the {claimed}s, but the {role}s are to move"
+        )));
+    }
+    Ok(generated)
 }
 
 /// Reads a 0.3.1 `generate_move` reply: `COLOR FROM TO` or `COLOR resigns`, in that
@@ -322,22 +347,7 @@ fn parse_generated_03(text: &str, role: Role) -> Result<Generated, NotAMove> {
         [c, rest @ ..] => (compat03::parse_colour(c).map_err(|_| malformed())?, rest),
         _ => return Err(malformed()),
     };
-    let generated = match rest {
-        [w] if w.eq_ignore_ascii_case("resigns") => Generated::Resign,
-        [from, to] => {
-            let from = compat03::parse_square(from).map_err(|_| malformed())?;
-            let to = compat03::parse_square(to).map_err(|_| malformed())?;
-            match Move::new(from, to) {
-                Some(mv) => Generated::Move(mv),
-                None => Generated::Illegal(format!("{from}-{to} is not a straight move")),
-            }
-        }
-        _ => return Err(malformed()),
-    };
-    if claimed != role {
-        return Ok(Generated::Illegal(format!(
-            "played for the {claimed}s, but the {role}s are to move"
-        )));
-    }
-    Ok(generated)
+    let resigns = |rest: &[&str]| matches!(rest, [w] if w.eq_ignore_ascii_case("resigns"));
+    let square = |w: &str| compat03::parse_square(w).ok();
+    generated_move(claimed, role, rest, resigns, square, malformed)
 }
