@@ -111,6 +111,28 @@ fn the_search_knows_the_adjudication() {
     ));
 }
 
+/// The server tests its turn limit before its adjudication: in case A1 with one ply left
+/// before the limit, b2-b5 draws instead of winning, and the search says so; a win by the
+/// move itself (the king captured) would still count, as on the server.
+#[test]
+fn the_move_limit_comes_before_the_adjudication() {
+    use hnefi::search::Score;
+    let attackers = case_position("A1", Role::Attacker);
+    let mut rules = RulePreset::HnefataflOrg.rules();
+    rules.move_limit = Some(2);
+    assert_eq!(search(attackers, rules, 3).score, Score::Win(1));
+    rules.move_limit = Some(1);
+    let r = search(attackers, rules, 3);
+    assert!(!matches!(r.score, Score::Win(_)), "{:?}", r.score);
+    let mut game = Game::from_position(attackers, rules);
+    assert!(game.play("b2-b5".parse().unwrap()).is_ok());
+    assert!(
+        matches!(game.status(), hnefi::core::position::Status::Drawn { .. }),
+        "{:?}",
+        game.status()
+    );
+}
+
 /// A move can lose for its own side under the server's referee: the king stepping into
 /// the box of case A4. The search is told so by `decided_by_move`.
 #[test]

@@ -227,3 +227,35 @@ fn known_answers_with_pruning_bundle() {
         2,
     );
 }
+
+/// The search knows the move limit: a side that wins in N plies still wins with a limit N
+/// plies away (a winning move ends the game before the limit is tested), and no longer
+/// with the limit one ply nearer, where the best it can get is the draw.
+#[test]
+fn the_move_limit_draws_in_the_tree() {
+    let mut checked = 0;
+    for c in cases() {
+        let Some(n) = c.win else { continue };
+        if n < 2 {
+            continue;
+        }
+        let with_limit = |plies: u32| {
+            let rules = RuleSet {
+                move_limit: Some(plies),
+                ..c.game.rules()
+            };
+            let game = Game::from_position(*c.game.position(), rules);
+            search(&game, depth(c.depth + 2), Features::default())
+        };
+        assert_eq!(with_limit(n).score, Score::Win(n), "{}", c.line);
+        let r = with_limit(n - 1);
+        assert!(
+            !matches!(r.score, Score::Win(_)),
+            "{}: {:?}",
+            c.line,
+            r.score
+        );
+        checked += 1;
+    }
+    assert!(checked > 0);
+}

@@ -10,6 +10,11 @@
 //! - every move is tested for the wins it produces (`decided_by_move`), the repetition
 //!   rule is applied with the game history plus the path, and a side without a legal
 //!   move loses.
+//! - the move limit draws on its ply, after the wins the move makes and (Copenhagen) the
+//!   opponent's lack of a move, and under the hnefatafl.org referee before its
+//!   adjudication, as `Game` orders them; a position one ply before it is scored exactly
+//!   from its moves alone (a win, else a draw, else a loss). A side whose every move
+//!   the repetition rule bans is taken as drawn at the limit rather than lost.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -22,6 +27,7 @@ use crate::core::position::Position;
 use crate::core::referee::decided_by_move;
 use crate::core::repetition::Verdict;
 use crate::core::role::Role;
+use crate::core::square::Square;
 
 use super::Shared;
 use super::eval::{
@@ -224,14 +230,13 @@ impl<'a> Worker<'a> {
         let mut best_index = 0;
         let mut pv = Vec::new();
         let moves = self.root_moves.clone();
-        let rules = self.shared.rules;
         for (i, &mv) in moves.iter().enumerate() {
             let mut child = *root;
             let captured = child.make_move(mv);
             self.count_node();
             // The root moves are the game's legal moves: none is banned.
             let verdict = self.path.judge(0, root, mv, captured, &child);
-            let decided = decided_by_move(&child, mv.to, &rules).map(|w| w.winner);
+            let decided = self.move_winner(&child, mv.to, 1);
             let score = if decided == Some(root.to_move()) {
                 MATE - 1
             } else if decided.is_some() || verdict == Verdict::MoverLoses {
@@ -293,6 +298,77 @@ impl<'a> Worker<'a> {
             .unwrap_or_default()
     }
 
+    /// Whether the move limit has drawn the game `ply` plies below the root.
+    #[inline]
+    fn at_move_limit(&self, ply: usize) -> bool {
+        self.shared.limit_ply.is_some_and(|l| ply >= l)
+    }
+
+    /// The winner a move makes (`decided_by_move`), if any. On the ply the move limit
+    /// ends the game, a referee that tests the limit before its adjudication (the
+    /// hnefatafl.org server) lets only the move's own wins count.
+    #[inline]
+    fn move_winner(&self, child: &Position, to: Square, ply_after: usize) -> Option<Role> {
+        let rules = &self.shared.rules;
+        let win = if self.at_move_limit(ply_after) && rules.referee.move_limit_first() {
+            rules.referee.after_move(child, to, rules.encirclement)
+        } else {
+            decided_by_move(child, to, rules)
+        };
+        win.map(|w| w.winner)
+    }
+
+    /// The score of a position the move limit has drawn, for its side to move: a draw,
+    /// unless the rules test the limit after the lack of a move (Copenhagen) and there is
+    /// none. The score depends on the distance to the root, so the nodes above are kept
+    /// out of the table as for the repetition rule.
+    fn move_limit_score(&mut self, pos: &Position, ply: usize) -> i32 {
+        self.rep_affected = true;
+        if !self.shared.rules.referee.move_limit_first()
+            && !movegen::has_move(pos.board(), pos.to_move())
+        {
+            return -(MATE - ply as i32);
+        }
+        0
+    }
+
+    /// The exact score of a position whose every move reaches the move limit: a win if a
+    /// move wins by itself, else a draw if some legal move does not lose, else a loss. (The
+    /// escape and capture threats, the quiescence search and the evaluation mean nothing
+    /// when the next ply ends the game.)
+    fn last_ply_score(&mut self, pos: &Position, ply: usize) -> i32 {
+        self.rep_affected = true;
+        let us = pos.to_move();
+        let mut list = MoveList::new();
+        movegen::generate(pos.board(), us, &mut list);
+        let mut best = -(MATE - ply as i32);
+        for &mv in list.iter() {
+            let mut child = *pos;
+            let captured = child.make_move(mv);
+            let verdict = self.path.judge(ply, pos, mv, captured, &child);
+            if verdict == Verdict::Banned {
+                continue;
+            }
+            let mut winner = self.move_winner(&child, mv.to, ply + 1);
+            if winner.is_none()
+                && !self.shared.rules.referee.move_limit_first()
+                && !movegen::has_move(child.board(), us.opponent())
+            {
+                // Copenhagen tests the limit after the lack of a move.
+                winner = Some(us);
+            }
+            if winner == Some(us) {
+                return MATE - (ply as i32 + 1);
+            }
+            if winner.is_none() && verdict != Verdict::MoverLoses {
+                best = 0;
+            } else {
+                best = best.max(-(MATE - (ply as i32 + 1)));
+            }
+        }
+        best
+    }
+
     #[inline]
     fn eval(&self, pos: &Position) -> i32 {
         evaluate(pos, &self.shared.weights).clamp(-EVAL_LIMIT, EVAL_LIMIT)
@@ -316,6 +392,12 @@ impl<'a> Worker<'a> {
         self.count_node();
         if self.stopped {
             return 0;
+        }
+        if self.at_move_limit(ply) {
+            return self.move_limit_score(pos, ply);
+        }
+        if self.at_move_limit(ply + 1) {
+            return self.last_ply_score(pos, ply);
         }
         let board = pos.board();
         let us = pos.to_move();
@@ -458,7 +540,6 @@ impl<'a> Worker<'a> {
         };
         let mut picker = Picker::new(board, us, list, &node, self.heur);
 
-        let rules = self.shared.rules;
         let mut path_dependent = false;
         let mut legal = 0usize;
         let mut best = -INFINITE;
@@ -493,7 +574,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             legal += 1;
-            let decided = decided_by_move(&child, mv.to, &rules).map(|w| w.winner);
+            let decided = self.move_winner(&child, mv.to, ply + 1);
             let score = if decided == Some(us) {
                 MATE - (ply as i32 + 1)
             } else if decided.is_some() {
@@ -618,6 +699,12 @@ impl<'a> Worker<'a> {
         if self.stopped {
             return 0;
         }
+        if self.at_move_limit(ply) {
+            return self.move_limit_score(pos, ply);
+        }
+        if self.at_move_limit(ply + 1) {
+            return self.last_ply_score(pos, ply);
+        }
         let board = pos.board();
         match pos.to_move() {
             Role::Defender => {
@@ -699,7 +786,6 @@ impl<'a> Worker<'a> {
         qply: u32,
         mut best: i32,
     ) -> i32 {
-        let rules = self.shared.rules;
         let us = pos.to_move();
         for &mv in moves {
             let mut child = *pos;
@@ -709,7 +795,7 @@ impl<'a> Worker<'a> {
                 self.rep_affected = true;
                 continue;
             }
-            let decided = decided_by_move(&child, mv.to, &rules).map(|w| w.winner);
+            let decided = self.move_winner(&child, mv.to, ply + 1);
             let s = if decided == Some(us) {
                 MATE - (ply as i32 + 1)
             } else if decided.is_some() {

@@ -27,6 +27,8 @@ pub(crate) struct Shared<'a> {
     pub(super) node_limit: Option<u64>,
     pub(super) plan: TimePlan,
     pub(super) rules: RuleSet,
+    /// The ply below the root at which the move limit draws the game, if it has one.
+    pub(super) limit_ply: Option<usize>,
     pub(super) path: SearchPath,
     pub(super) weights: Weights,
     pub(super) features: Features,
@@ -252,6 +254,10 @@ impl Searcher {
             node_limit: limits.nodes,
             plan,
             rules: game.rules(),
+            limit_ply: game
+                .rules()
+                .move_limit
+                .map(|n| (n as usize).saturating_sub(game.moves_played())),
             path: SearchPath::new(game),
             weights: self.weights,
             features: self.features,
