@@ -259,3 +259,68 @@ fn the_move_limit_draws_in_the_tree() {
     }
     assert!(checked > 0);
 }
+
+/// The game's own verdict `plies` plies ahead at most, by trying every line with `Game`:
+/// 1 when the side to move wins, 0 for a draw, -1 when it loses.
+fn exact_value(game: &Game, plies: u32) -> i32 {
+    use hnefi::core::position::Status;
+    match game.status() {
+        Status::Won { winner, .. } => return if winner == game.to_move() { 1 } else { -1 },
+        Status::Drawn { .. } => return 0,
+        Status::Ongoing => {}
+    }
+    assert!(plies > 0, "the move limit did not end the game");
+    let mut best = -1;
+    for &mv in game.legal_moves().iter() {
+        let mut child = game.clone();
+        child.play(mv).unwrap();
+        best = best.max(-exact_value(&child, plies - 1));
+        if best == 1 {
+            break;
+        }
+    }
+    best
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// One or two plies before the move limit, the search's verdict is the game's under
+    /// either preset: a win, a draw (score 0) or a loss, as `Game` plays every line out.
+    #[test]
+    fn the_search_ends_at_the_move_limit_as_the_game(
+        org in proptest::bool::ANY,
+        left in 1u32..=2,
+        choices in proptest::collection::vec(proptest::prelude::any::<u16>(), 0..160),
+    ) {
+        use hnefi::core::preset::RulePreset;
+        let preset = if org { RulePreset::HnefataflOrg } else { RulePreset::Copenhagen };
+        let mut game = Game::new(RuleSet { move_limit: None, ..preset.rules() });
+        for c in choices {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            game.play(moves[c as usize % moves.len()]).unwrap();
+        }
+        proptest::prop_assume!(!game.status().is_over());
+        let limit = game.moves_played() as u32 + left;
+        game.set_rules(RuleSet { move_limit: Some(limit), ..preset.rules() });
+        let expected = exact_value(&game, left);
+        let r = search(&game, depth(3), Features::default());
+        let got = match r.score {
+            Score::Win(_) => 1,
+            Score::Loss(_) => -1,
+            Score::Cp(0) => 0,
+            other => panic!("a heuristic score {other:?} with the game over in {left}"),
+        };
+        proptest::prop_assert_eq!(
+            got,
+            expected,
+            "{:?} {} {}",
+            game.rules(),
+            hnefi::core::notation::to_opentafl(game.position().board()),
+            game.to_move()
+        );
+    }
+}
