@@ -76,7 +76,7 @@ struct EngineFlags {
     ponder: bool,
     /// Switch a search feature on, for self-play comparisons: null-move, lmr,
     /// aspiration, qsearch-checks, reverse-futility, late-move-pruning, log-reductions
-    /// or qsearch-captures (only lmr and qsearch-checks are on by default). May be
+    /// or qsearch-captures (only lmr, qsearch-checks and log-reductions are on by default). May be
     /// repeated.
     #[arg(long, value_name = "FEATURE")]
     with: Vec<Feature>,
