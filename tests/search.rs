@@ -212,9 +212,10 @@ fn third_occurrence_mover_loses_is_avoided() {
     }
 }
 
-/// Reverse futility, late-move pruning and log reductions are off by default until their
-/// self-play gain is significant; with them on, the known answers must still be found
-/// (each pruning acts only on the side where it cannot hide an encirclement).
+/// Reverse futility and late-move pruning are off by default until their self-play gain
+/// is significant; with them on (and the default log reductions), the known answers must
+/// still be found (each pruning acts only on the side where it cannot hide an
+/// encirclement).
 #[test]
 fn known_answers_with_pruning_bundle() {
     check_cases(

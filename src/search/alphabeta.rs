@@ -236,10 +236,9 @@ impl<'a> Worker<'a> {
             self.count_node();
             // The root moves are the game's legal moves: none is banned.
             let verdict = self.path.judge(0, root, mv, captured, &child);
-            let decided = self.move_winner(&child, mv.to, 1);
-            let score = if decided == Some(root.to_move()) {
-                MATE - 1
-            } else if decided.is_some() || verdict == Verdict::MoverLoses {
+            let score = if let Some(s) = self.decided_score(&child, mv.to, root.to_move(), 1) {
+                s
+            } else if verdict == Verdict::MoverLoses {
                 -(MATE - 1)
             } else {
                 self.path.push(1, &child, captured.any());
@@ -304,18 +303,41 @@ impl<'a> Worker<'a> {
         self.shared.limit_ply.is_some_and(|l| ply >= l)
     }
 
-    /// The winner a move makes (`decided_by_move`), if any. On the ply the move limit
-    /// ends the game, a referee that tests the limit before its adjudication (the
-    /// hnefatafl.org server) lets only the move's own wins count.
+    /// The score of a move that decides the game by itself (`decided_by_move`), for the
+    /// mover `us`, with `ply_after` the ply it leads to: a win, or a loss where the
+    /// hnefatafl.org referee lets a move lose at once. On the ply the move limit ends the
+    /// game, a referee that tests the limit before its adjudication (the hnefatafl.org
+    /// server) lets only the move's own wins count.
     #[inline]
-    fn move_winner(&self, child: &Position, to: Square, ply_after: usize) -> Option<Role> {
+    fn decided_score(
+        &self,
+        child: &Position,
+        to: Square,
+        us: Role,
+        ply_after: usize,
+    ) -> Option<i32> {
         let rules = &self.shared.rules;
         let win = if self.at_move_limit(ply_after) && rules.referee.move_limit_first() {
             rules.referee.after_move(child, to, rules.encirclement)
         } else {
             decided_by_move(child, to, rules)
-        };
-        win.map(|w| w.winner)
+        }?;
+        let mate = MATE - ply_after as i32;
+        Some(if win.winner == us { mate } else { -mate })
+    }
+
+    /// The exact score of a node the move limit ends or whose every move reaches it, for
+    /// its side to move; `None` further from the limit.
+    #[inline]
+    fn near_move_limit(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        if !self.at_move_limit(ply + 1) {
+            return None;
+        }
+        Some(if self.at_move_limit(ply) {
+            self.move_limit_score(pos, ply)
+        } else {
+            self.last_ply_score(pos, ply)
+        })
     }
 
     /// The score of a position the move limit has drawn, for its side to move: a draw,
@@ -332,10 +354,10 @@ impl<'a> Worker<'a> {
         0
     }
 
-    /// The exact score of a position whose every move reaches the move limit: a win if a
-    /// move wins by itself, else a draw if some legal move does not lose, else a loss. (The
-    /// escape and capture threats, the quiescence search and the evaluation mean nothing
-    /// when the next ply ends the game.)
+    /// The exact score of a position whose every move reaches the move limit: the best of
+    /// its moves' decided scores and of the limit's verdict after them (no legal move: a
+    /// loss). The escape and capture threats, the quiescence search and the evaluation
+    /// mean nothing when the next ply ends the game.
     fn last_ply_score(&mut self, pos: &Position, ply: usize) -> i32 {
         self.rep_affected = true;
         let us = pos.to_move();
@@ -346,25 +368,16 @@ impl<'a> Worker<'a> {
             let mut child = *pos;
             let captured = child.make_move(mv);
             let verdict = self.path.judge(ply, pos, mv, captured, &child);
-            if verdict == Verdict::Banned {
+            let s = if verdict == Verdict::Banned {
                 continue;
-            }
-            let mut winner = self.move_winner(&child, mv.to, ply + 1);
-            if winner.is_none()
-                && !self.shared.rules.referee.move_limit_first()
-                && !movegen::has_move(child.board(), us.opponent())
-            {
-                // Copenhagen tests the limit after the lack of a move.
-                winner = Some(us);
-            }
-            if winner == Some(us) {
-                return MATE - (ply as i32 + 1);
-            }
-            if winner.is_none() && verdict != Verdict::MoverLoses {
-                best = 0;
+            } else if let Some(s) = self.decided_score(&child, mv.to, us, ply + 1) {
+                s
+            } else if verdict == Verdict::MoverLoses {
+                -(MATE - (ply as i32 + 1))
             } else {
-                best = best.max(-(MATE - (ply as i32 + 1)));
-            }
+                -self.move_limit_score(&child, ply + 1)
+            };
+            best = best.max(s);
         }
         best
     }
@@ -393,11 +406,8 @@ impl<'a> Worker<'a> {
         if self.stopped {
             return 0;
         }
-        if self.at_move_limit(ply) {
-            return self.move_limit_score(pos, ply);
-        }
-        if self.at_move_limit(ply + 1) {
-            return self.last_ply_score(pos, ply);
+        if let Some(s) = self.near_move_limit(pos, ply) {
+            return s;
         }
         let board = pos.board();
         let us = pos.to_move();
@@ -574,12 +584,8 @@ impl<'a> Worker<'a> {
                 continue;
             }
             legal += 1;
-            let decided = self.move_winner(&child, mv.to, ply + 1);
-            let score = if decided == Some(us) {
-                MATE - (ply as i32 + 1)
-            } else if decided.is_some() {
-                // The hnefatafl.org referee: a move can lose at once.
-                -(MATE - (ply as i32 + 1))
+            let score = if let Some(s) = self.decided_score(&child, mv.to, us, ply + 1) {
+                s
             } else if verdict == Verdict::MoverLoses {
                 path_dependent = true;
                 -(MATE - (ply as i32 + 1))
@@ -699,11 +705,8 @@ impl<'a> Worker<'a> {
         if self.stopped {
             return 0;
         }
-        if self.at_move_limit(ply) {
-            return self.move_limit_score(pos, ply);
-        }
-        if self.at_move_limit(ply + 1) {
-            return self.last_ply_score(pos, ply);
+        if let Some(s) = self.near_move_limit(pos, ply) {
+            return s;
         }
         let board = pos.board();
         match pos.to_move() {
@@ -795,11 +798,8 @@ impl<'a> Worker<'a> {
                 self.rep_affected = true;
                 continue;
             }
-            let decided = self.move_winner(&child, mv.to, ply + 1);
-            let s = if decided == Some(us) {
-                MATE - (ply as i32 + 1)
-            } else if decided.is_some() {
-                -(MATE - (ply as i32 + 1))
+            let s = if let Some(s) = self.decided_score(&child, mv.to, us, ply + 1) {
+                s
             } else if verdict == Verdict::MoverLoses {
                 self.rep_affected = true;
                 -(MATE - (ply as i32 + 1))
