@@ -224,9 +224,20 @@ fn check_game(logs: &[&[String]], server_log: &[String]) {
             "hnefi resigned: {log:#?}"
         );
     }
+    // Every ERROR line of the server about a `play` refuses a move (`ERROR
+    // hnefatafl_server] play ROLE FROM TO: WHY`, or a command it could not handle) but
+    // one: a message it could not write to a client that had gone (`ERROR
+    // hnefatafl_server] receiving_and_writing: MESSAGE`, as when the reconnect test cuts
+    // a connection while a `game N play ...` is relayed to it), which refuses nothing.
     let bad: Vec<&String> = server_log
         .iter()
-        .filter(|l| l.contains("resigns") || (l.contains("ERROR") && l.contains("play")))
+        .filter(|l| {
+            let error = l.split_once("ERROR").map(|(_, e)| e);
+            let unwritten = error
+                .and_then(|e| e.split_once("] "))
+                .is_some_and(|(_, m)| m.starts_with("receiving_and_writing:"));
+            l.contains("resigns") || (error.is_some_and(|e| e.contains("play")) && !unwritten)
+        })
         .collect();
     assert!(
         bad.is_empty(),
