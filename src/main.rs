@@ -87,6 +87,13 @@ struct EngineFlags {
     /// the names are `TERM_NAMES` in src/search/eval.rs). May be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
     weight: Vec<String>,
+    /// Set an evaluation weight in the searches for the attackers only (when hnefi plays
+    /// the attackers; after --weight). May be repeated.
+    #[arg(long, value_name = "NAME=VALUE")]
+    attacker_weight: Vec<String>,
+    /// Set an evaluation weight in the searches for the defenders only. May be repeated.
+    #[arg(long, value_name = "NAME=VALUE")]
+    defender_weight: Vec<String>,
     /// Speak the protocol of the hnefatafl-copenhagen crate's 0.3.1 release: files a to l
     /// without i, black (the attackers) and white, and its repetition rule
     /// (any-repeat-illegal, which replaces --repetition); as `set_option compat 0.3`.
@@ -130,7 +137,13 @@ impl EngineFlags {
             s.set_feature(f, false);
         }
         for w in &self.weight {
-            s.set_weight(w)?;
+            s.set_weight(None, w)?;
+        }
+        for w in &self.attacker_weight {
+            s.set_weight(Some(Role::Attacker), w)?;
+        }
+        for w in &self.defender_weight {
+            s.set_weight(Some(Role::Defender), w)?;
         }
         Ok(s)
     }

@@ -453,12 +453,20 @@ impl Session {
         self.searcher.set_features(features);
     }
 
-    /// Sets one evaluation weight from `NAME=VALUE` (for tuning by self-play); on an
-    /// error nothing changes.
-    pub fn set_weight(&mut self, assignment: &str) -> Result<(), SessionError> {
-        let mut w = self.searcher.weights();
-        w.set(assignment)?;
-        self.searcher.set_weights(w);
+    /// Sets one evaluation weight from `NAME=VALUE` (for tuning by self-play) in the
+    /// searches for `side`, or for both sides when `side` is `None`; on an error nothing
+    /// changes.
+    pub fn set_weight(&mut self, side: Option<Role>, assignment: &str) -> Result<(), SessionError> {
+        let sides: &[Role] = match side {
+            Some(Role::Attacker) => &[Role::Attacker],
+            Some(Role::Defender) => &[Role::Defender],
+            None => &[Role::Attacker, Role::Defender],
+        };
+        for &side in sides {
+            let mut w = self.searcher.weights(side);
+            w.set(assignment)?;
+            self.searcher.set_weights(side, w);
+        }
         Ok(())
     }
 

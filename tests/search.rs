@@ -325,3 +325,27 @@ proptest::proptest! {
         );
     }
 }
+
+/// Weights set for the searches of one side change those searches only: a searcher whose
+/// attackers' weights price an attacker at 3,000 scores the start (attackers to move)
+/// otherwise than the default, and the position after one move (defenders to move)
+/// exactly as the default.
+#[test]
+fn weights_of_one_side_apply_to_its_searches_only() {
+    use hnefi::search::eval::Weights;
+    let mut heavy = Weights::default();
+    heavy.set("attacker=3000").unwrap();
+    let run = |game: &Game, side_weights: Option<Weights>| {
+        let mut s = Searcher::new(1, 16);
+        if let Some(w) = side_weights {
+            s.set_weights(Role::Attacker, w);
+        }
+        let r = s.search(game, &depth(3), &AtomicBool::new(false), &mut |_| {});
+        (r.best, r.score, r.nodes)
+    };
+    let start = Game::new(RuleSet::default());
+    assert_ne!(run(&start, None), run(&start, Some(heavy)));
+    let mut after = start.clone();
+    after.play("b6-b9".parse().unwrap()).unwrap();
+    assert_eq!(run(&after, None), run(&after, Some(heavy)));
+}

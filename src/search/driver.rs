@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use crate::core::game::{Game, RuleSet};
 use crate::core::moves::{Move, MoveList};
+use crate::core::role::{ByRole, Role};
 
 use super::alphabeta::{self, INFINITE, MATE, MATE_BOUND, Worker};
 use super::eval::{self, Weights};
@@ -44,7 +45,9 @@ pub struct Searcher {
     heuristics: Heuristics,
     /// The helper threads', one each.
     helper_heuristics: Vec<Heuristics>,
-    weights: Weights,
+    /// The evaluation weights of a search for each side (the side to move at the root):
+    /// the whole tree of a search for the attackers is scored with `attacker`.
+    weights: ByRole<Weights>,
     features: Features,
     /// Root moves reported with their own score and pv (1 = the best only).
     multipv: usize,
@@ -105,7 +108,7 @@ impl Searcher {
             tt: Table::new(hash_mb),
             heuristics: Heuristics::default(),
             helper_heuristics: Vec::new(),
-            weights: Weights::default(),
+            weights: ByRole::new_with(|_| Weights::default()),
             features: Features::default(),
             multipv: 1,
             nodes: Arc::new(AtomicU64::new(0)),
@@ -167,14 +170,14 @@ impl Searcher {
         self.features
     }
 
-    /// The evaluation weights in force.
-    pub fn weights(&self) -> Weights {
-        self.weights
+    /// The evaluation weights of a search for `side` (the side to move at the root).
+    pub fn weights(&self, side: Role) -> Weights {
+        *self.weights.get(side)
     }
 
-    /// Replaces the evaluation weights (for tuning).
-    pub fn set_weights(&mut self, weights: Weights) {
-        self.weights = weights;
+    /// Replaces the evaluation weights of the searches for `side` (for tuning).
+    pub fn set_weights(&mut self, side: Role, weights: Weights) {
+        *self.weights.get_mut(side) = weights;
     }
 
     /// Forgets everything learned (a new game).
@@ -259,7 +262,7 @@ impl Searcher {
                 .move_limit
                 .map(|n| (n as usize).saturating_sub(game.moves_played())),
             path: SearchPath::new(game),
-            weights: self.weights,
+            weights: *self.weights.get(root.to_move()),
             features: self.features,
         };
         let main_heur = &mut self.heuristics;
