@@ -153,6 +153,16 @@ fn check_generation(pos: &Position) {
         .filter(|m| !m.to.is_restricted() && capture::custodial(board, role, m.to).any())
         .collect();
     assert_eq!(captures, filtered);
+    // The capturing squares (the move ordering's test) are exactly the squares on which a
+    // landing piece captures, the restricted ones included.
+    let capturing = capture::custodial_squares(board, role);
+    for to in Square::all() {
+        assert_eq!(
+            capturing.contains(to),
+            capture::custodial(board, role, to).any(),
+            "{to}"
+        );
+    }
 }
 
 proptest! {

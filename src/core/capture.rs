@@ -120,6 +120,19 @@ pub fn custodial(board: &Board, mover: Role, to: Square) -> Bitboard {
     Bitboard(captured)
 }
 
+/// The squares on which a piece of `mover` landing on `board` captures custodially
+/// ([`custodial`] is not empty there): next to an enemy soldier that has a square hostile
+/// to it on the far side.
+#[inline]
+pub fn custodial_squares(board: &Board, mover: Role) -> Bitboard {
+    let victims = board.soldiers(mover.opponent());
+    let hostile = hostile_to(board, mover.opponent());
+    (victims & hostile.south()).south()
+        | (victims & hostile.north()).north()
+        | (victims & hostile.west()).west()
+        | (victims & hostile.east()).east()
+}
+
 /// Appends to `list` every move of `role` that captures at least one soldier
 /// custodially ([`custodial`]), found from the victims rather than from all moves: the
 /// landing squares next to an enemy soldier with a hostile square behind it, and the
@@ -127,14 +140,8 @@ pub fn custodial(board: &Board, mover: Role, to: Square) -> Bitboard {
 /// (a corner wins outright; the search's quiescence wants captures, not the rare king
 /// return to the throne that also captures).
 pub fn capture_moves(board: &Board, role: Role, list: &mut MoveList) {
-    let victims = board.soldiers(role.opponent());
-    let hostile = hostile_to(board, role.opponent());
     let land = board.empty() & !Bitboard::RESTRICTED;
-    let targets = ((victims & hostile.south()).south()
-        | (victims & hostile.north()).north()
-        | (victims & hostile.west()).west()
-        | (victims & hostile.east()).east())
-        & land;
+    let targets = custodial_squares(board, role) & land;
     let movers = board.pieces(role);
     let occ = board.occupied();
     for to in targets {

@@ -474,7 +474,6 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let static_eval = self.eval(pos);
         let sharp = forced;
         let features = self.shared.features;
         // Near a quiet win (an escape, a fort or an encirclement) or a threat the
@@ -485,6 +484,13 @@ impl<'a> Worker<'a> {
                 || ((features.reverse_futility || features.late_move_pruning)
                     && depth <= RFP_DEPTH.max(LMP_DEPTH)));
         let calm = prunable && !quiet_win_near(board) && !threat_in_one(board, us);
+        // The static evaluation only where a pruning below reads it (it is most of a
+        // node's cost; the search itself scores only leaves).
+        let static_eval = if calm && us == Role::Attacker && beta.abs() < MATE_BOUND {
+            self.eval(pos)
+        } else {
+            -INFINITE
+        };
 
         // Reverse futility: an evaluation this far above beta at a shallow node of the
         // attackers is taken as a cut-off without searching. At the defenders' nodes it
@@ -548,7 +554,7 @@ impl<'a> Worker<'a> {
             blocks,
             ply,
         };
-        let mut picker = Picker::new(board, us, list, &node, self.heur);
+        let mut picker = Picker::new(board, us, list, node);
 
         let mut path_dependent = false;
         let mut legal = 0usize;
@@ -562,7 +568,7 @@ impl<'a> Worker<'a> {
         let outer_rep = std::mem::replace(&mut self.rep_affected, false);
 
         let king = board.king();
-        while let Some((mv, order)) = picker.pick() {
+        while let Some((mv, order)) = picker.pick(self.heur) {
             // Late-move pruning: at a shallow calm node of the defenders, the quiet moves
             // ordered late (the attackers' late quiet moves are where encirclements hide).
             if features.late_move_pruning

@@ -233,14 +233,9 @@ impl Searcher {
                 blocks: eval::escape_blocks(root.board()),
                 ply: 0,
             };
-            let mut picker = Picker::new(
-                root.board(),
-                root.to_move(),
-                legal.clone(),
-                &node,
-                &self.heuristics,
-            );
-            std::iter::from_fn(|| picker.pick().map(|(m, _)| m)).collect()
+            let mut picker = Picker::new(root.board(), root.to_move(), legal.clone(), node);
+            let heuristics = &self.heuristics;
+            std::iter::from_fn(|| picker.pick(heuristics).map(|(m, _)| m)).collect()
         };
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         if legal.len() == 1 && limits.depth.is_none() && limits.nodes.is_none() {

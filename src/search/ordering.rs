@@ -108,11 +108,18 @@ pub struct NodeInfo {
     pub ply: usize,
 }
 
-/// Moves with their ordering scores, picked best first.
+/// Moves with their ordering scores, picked best first. The hash move comes first
+/// without scoring the others: it is searched before they are scored, so where it cuts
+/// off (most nodes that have one) no other move is scored, and where it does not, they
+/// are scored with the history its subtree has just updated.
 pub struct Picker {
     moves: MoveList,
     scores: [i32; MAX_MOVES],
     next: usize,
+    board: Board,
+    role: Role,
+    node: NodeInfo,
+    scored: bool,
 }
 
 /// A move's ordering class, used by the reductions.
@@ -122,20 +129,34 @@ pub fn is_tactical(score: i32) -> bool {
 }
 
 impl Picker {
-    /// Scores the moves of `role` on `board`.
-    pub fn new(
-        board: &Board,
-        role: Role,
-        moves: MoveList,
-        node: &NodeInfo,
-        h: &Heuristics,
-    ) -> Picker {
-        let mut scores = [0i32; MAX_MOVES];
+    /// The moves of `role` on `board`, to be picked in order.
+    pub fn new(board: &Board, role: Role, moves: MoveList, node: NodeInfo) -> Picker {
+        Picker {
+            moves,
+            scores: [0; MAX_MOVES],
+            next: 0,
+            board: *board,
+            role,
+            node,
+            scored: false,
+        }
+    }
+
+    /// Scores the moves not yet picked.
+    fn score(&mut self, h: &Heuristics) {
+        self.scored = true;
+        let (board, role, node) = (&self.board, self.role, &self.node);
         let killers = h.killers(node.ply);
         let king = board.king();
         let occ = board.occupied();
         let around_king = board.king_bb().neighbours();
-        for (i, &mv) in moves.iter().enumerate() {
+        let capturing = capture::custodial_squares(board, role);
+        let unpicked = self
+            .moves
+            .iter()
+            .zip(self.scores.iter_mut())
+            .skip(self.next);
+        for (&mv, slot) in unpicked {
             let mut s;
             if Some(mv) == node.hash_move {
                 s = HASH_MOVE;
@@ -143,7 +164,11 @@ impl Picker {
                 s = WIN_MOVE;
             } else {
                 s = h.history(role, mv);
-                let caps = capture::custodial(board, role, mv.to).count() as i32;
+                let caps = if capturing.contains(mv.to) {
+                    capture::custodial(board, role, mv.to).count() as i32
+                } else {
+                    0
+                };
                 if caps > 0 {
                     s += CAPTURE * caps.min(3) / 2 + CAPTURE / 2;
                 } else if mv.from == king {
@@ -162,23 +187,27 @@ impl Picker {
                     s += NEAR_KING;
                 }
             }
-            if let Some(slot) = scores.get_mut(i) {
-                *slot = s;
-            }
-        }
-        Picker {
-            moves,
-            scores,
-            next: 0,
+            *slot = s;
         }
     }
 
-    /// The next best move and its ordering score.
+    /// The next best move and its ordering score (`h` scores the moves after the hash
+    /// move).
     #[inline]
-    pub fn pick(&mut self) -> Option<(Move, i32)> {
+    pub fn pick(&mut self, h: &Heuristics) -> Option<(Move, i32)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
+        }
+        if !self.scored {
+            let hash = self.node.hash_move;
+            let at = hash.and_then(|m| self.moves.iter().position(|&x| x == m));
+            if let (Some(mv), Some(i), 0) = (hash, at, self.next) {
+                self.moves.as_mut_slice().swap(0, i);
+                self.next = 1;
+                return Some((mv, HASH_MOVE));
+            }
+            self.score(h);
         }
         let scores = &mut self.scores[..n];
         let mut best = self.next;
