@@ -14,6 +14,7 @@ use hnefi::core::perft;
 use hnefi::core::position::Position;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
+use hnefi::outln;
 use hnefi::protocol::otep::OtepEngine;
 use hnefi::protocol::{Dialect, Engine};
 use hnefi::search::Feature;
@@ -268,7 +269,7 @@ fn run_perft(depth: u32, position: Option<String>, to_move: Role, divide: bool) 
     let nodes = if divide {
         let mut total = 0;
         for (mv, n) in perft::divide(&pos, depth) {
-            println!("{mv}: {n}");
+            outln!("{mv}: {n}");
             total += n;
         }
         total
@@ -276,8 +277,8 @@ fn run_perft(depth: u32, position: Option<String>, to_move: Role, divide: bool) 
         perft::perft(&pos, depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("perft {depth}: {nodes}");
-    println!(
+    outln!("perft {depth}: {nodes}");
+    outln!(
         "time {:.3} s, {:.1} M leaves/s",
         secs,
         nodes as f64 / secs.max(1e-9) / 1e6

@@ -63,3 +63,42 @@ fn search_progress_goes_to_stderr_only() {
     assert_eq!(infos.len(), 2, "{stderr}");
     assert!(infos[1].starts_with("info depth 2 score "), "{stderr}");
 }
+
+/// A reader that stops reading (`hnefi bench | head -1`) ends the tool quietly, and an
+/// output that cannot be written ends it with a message: never a panic.
+#[test]
+fn tools_end_cleanly_when_their_output_goes() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hnefi"))
+        .arg("bench")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("start"), "{first}");
+    // The reader is dropped here: the bench's next line finds the pipe closed.
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    if let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") {
+        let out = Command::new(env!("CARGO_BIN_EXE_hnefi"))
+            .args(["perft", "2"])
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot write the output"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

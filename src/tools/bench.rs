@@ -5,6 +5,7 @@
 //! endgames from recorded games (`games/copenhagen.csv` of the shared archive; the line
 //! and ply are noted with each one).
 
+use crate::outln;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -164,7 +165,7 @@ pub fn run_threads(extra_depth: u32, threads: usize, verbose: bool) -> BenchResu
         total += r.nodes;
         if verbose {
             let best = r.best.map_or("none".to_string(), |m| m.to_string());
-            println!(
+            outln!(
                 "{:<18} depth {:>2} nodes {:>10} time {:>6} ms best {:<7} score {}",
                 origin,
                 r.depth,
@@ -195,10 +196,10 @@ pub fn main(extra_depth: u32, threads: usize) -> Result<(), BenchError> {
     }
     let r = run_threads(extra_depth, threads, true);
     if threads > 1 {
-        println!("threads {threads} (the node count is not a signature)");
+        outln!("threads {threads} (the node count is not a signature)");
     }
-    println!("nodes {}", r.nodes);
-    println!("time {} ms", r.millis);
-    println!("nps {}", r.nps());
+    outln!("nodes {}", r.nodes);
+    outln!("time {} ms", r.millis);
+    outln!("nps {}", r.nps());
     Ok(())
 }

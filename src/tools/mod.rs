@@ -2,3 +2,4 @@
 
 pub mod bench;
 pub mod matches;
+pub mod stdout;

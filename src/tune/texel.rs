@@ -9,6 +9,7 @@
 //! Samples of every tenth game (by game number) are held out to report the loss on data
 //! the fit has not seen.
 
+use crate::outln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -272,15 +273,17 @@ fn run(args: &TuneArgs) -> Result<(), String> {
         ..m1
     };
     let after = (loss(&train, &rounded), loss(&held, &rounded));
-    println!(
+    outln!(
         "K = {:.6}, offset {:.1} (fitted with the starting weights)",
-        m0.k, m0.offset
+        m0.k,
+        m0.offset
     );
-    println!(
+    outln!(
         "loss (mean squared error) before: training {:.6}, held out {:.6}",
-        before.0, before.1
+        before.0,
+        before.1
     );
-    println!(
+    outln!(
         "loss after {} epochs ({:.1} s), rounded weights, offset {:.1}: training {:.6}, held out {:.6}",
         args.epochs,
         clock.elapsed().as_secs_f64(),
@@ -288,12 +291,12 @@ fn run(args: &TuneArgs) -> Result<(), String> {
         after.0,
         after.1
     );
-    println!("weight changes:");
+    outln!("weight changes:");
     for ((name, a), b) in TERM_NAMES.iter().zip(start.0).zip(tuned.0) {
-        println!("  {name:<26} {a:>6} -> {b:>6}");
+        outln!("  {name:<26} {a:>6} -> {b:>6}");
     }
-    println!("tuned weights (Weights::default):");
-    print!("{}", tuned.to_rust());
+    outln!("tuned weights (Weights::default):");
+    crate::tools::stdout::text(&tuned.to_rust());
     let flags: Vec<String> = TERM_NAMES
         .iter()
         .zip(tuned.0)
@@ -301,7 +304,7 @@ fn run(args: &TuneArgs) -> Result<(), String> {
         .filter(|((_, b), a)| a != b)
         .map(|((n, b), _)| format!("--weight {n}={b}"))
         .collect();
-    println!("as engine flags: {}", flags.join(" "));
+    outln!("as engine flags: {}", flags.join(" "));
     Ok(())
 }
 

@@ -58,7 +58,7 @@ pub fn main(args: &MatchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    print!("{}", report::report(&config, &played.results));
+    crate::tools::stdout::text(&report::report(&config, &played.results));
     let mut failed = false;
     if let Some(e) = &played.write_error {
         eprintln!("error: writing the records failed, the match stopped: {e}");
