@@ -17,6 +17,7 @@ use std::time::Instant;
 use clap::Args;
 
 use super::sample::Sample;
+use crate::core::role::Role;
 use crate::search::eval::{TERM_NAMES, TERMS, Weights, terms};
 
 /// The flags of `hnefi tune`.
@@ -40,6 +41,12 @@ pub struct TuneArgs {
     /// Start from this weight instead of the default (`NAME=VALUE`). May be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
     pub weight: Vec<String>,
+    /// The share of the game's result in each sample's target, from 0 to 1; the rest goes
+    /// to the sample's search score, as the expected score `sigmoid(K · score)`: 1 fits the
+    /// evaluation to the results alone (Texel tuning), 0 to what the self-play search saw
+    /// alone (deeper than the evaluation, and free of what merely accompanies a result).
+    #[arg(long, default_value_t = 1.0)]
+    pub lambda: f64,
 }
 
 /// A sample reduced to what the fit needs: its terms and the defenders' game score.
@@ -47,17 +54,31 @@ pub struct TuneArgs {
 pub struct Point {
     /// The terms of the position ([`terms`]).
     pub terms: [f64; TERMS],
-    /// The defenders' score of the game: 1, 0.5 or 0.
+    /// The target: at first the defenders' score of the game, 1, 0.5 or 0 (see
+    /// [`Point::mix`]).
     pub result: f64,
+    /// The search's score of the sample from the defenders' point of view.
+    pub score: f64,
 }
 
 impl Point {
     /// The point of a sample.
     pub fn of(sample: &Sample) -> Point {
+        let score = match sample.position.to_move() {
+            Role::Defender => sample.score,
+            Role::Attacker => -sample.score,
+        };
         Point {
             terms: terms(&sample.position).map(f64::from),
             result: sample.outcome.defender_score(),
+            score: f64::from(score),
         }
+    }
+
+    /// Makes the target `lambda` parts the game's result and the rest the search's
+    /// expected score, `sigmoid(k · score)`.
+    pub fn mix(&mut self, lambda: f64, k: f64) {
+        self.result = lambda * self.result + (1.0 - lambda) * sigmoid(k * self.score);
     }
 }
 
@@ -223,6 +244,9 @@ fn run(args: &TuneArgs) -> Result<(), String> {
         })?;
         fixed[i] = true;
     }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(format!("--lambda must be from 0 to 1, got {}", args.lambda));
+    }
     if !(args.rate.is_finite() && args.rate > 0.0) {
         return Err(format!("--rate must be positive, got {}", args.rate));
     }
@@ -256,7 +280,7 @@ fn run(args: &TuneArgs) -> Result<(), String> {
         held.len(),
         clock.elapsed().as_secs_f64()
     );
-    let m0 = fit_k(
+    let mut m0 = fit_k(
         &train,
         &Model {
             w: start.0.map(f64::from),
@@ -264,6 +288,16 @@ fn run(args: &TuneArgs) -> Result<(), String> {
             k: 1.0,
         },
     );
+    // K fitted to the results turns centi-units into an expected score, which also
+    // turns the search's scores into targets. The offset (the defenders' advantage that
+    // the results show and the search's scores do not) and K are then fitted again to
+    // the mixed targets, so that the weights need not absorb the difference.
+    if args.lambda < 1.0 {
+        for p in train.iter_mut().chain(held.iter_mut()) {
+            p.mix(args.lambda, m0.k);
+        }
+        m0 = fit_k(&train, &m0);
+    }
     let before = (loss(&train, &m0), loss(&held, &m0));
     let clock = Instant::now();
     let m1 = fit_weights(&train, &m0, &fixed, args.epochs, args.rate);
@@ -360,6 +394,48 @@ mod tests {
     }
 
     #[test]
+    fn mixed_targets_weigh_result_and_search_score() {
+        let point = |result: f64, score: f64| Point {
+            terms: [0.0; TERMS],
+            result,
+            score,
+        };
+        let k = 0.004;
+        let mut p = point(1.0, -300.0);
+        p.mix(1.0, k);
+        assert_eq!(p.result, 1.0);
+        let mut p = point(1.0, -300.0);
+        p.mix(0.0, k);
+        assert!((p.result - sigmoid(-1.2)).abs() < 1e-12, "{p:?}");
+        let mut p = point(0.0, 500.0);
+        p.mix(0.25, k);
+        assert!((p.result - 0.75 * sigmoid(2.0)).abs() < 1e-12, "{p:?}");
+        // The score is read from the defenders' point of view whoever is to move.
+        let line = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+        let a: Sample = format!("{line} attacker draw 40 3").parse().unwrap();
+        let d: Sample = format!("{line} defender draw 40 3").parse().unwrap();
+        assert_eq!(Point::of(&a).score, -40.0);
+        assert_eq!(Point::of(&d).score, 40.0);
+    }
+
+    #[test]
+    fn lambda_outside_zero_to_one_is_refused() {
+        for lambda in [-0.1, 1.5, f64::NAN] {
+            let args = TuneArgs {
+                data: PathBuf::from("/nonexistent"),
+                epochs: 1,
+                rate: 1.0,
+                holdout_every: 10,
+                fix: Vec::new(),
+                weight: Vec::new(),
+                lambda,
+            };
+            let e = run(&args).unwrap_err();
+            assert!(e.contains("--lambda"), "{e}");
+        }
+    }
+
+    #[test]
     fn recovers_known_weights_and_k() {
         // Results drawn from a known model: the tuner, started elsewhere, must find the
         // model's weights again (soft results, so that the optimum is exact).
@@ -376,6 +452,7 @@ mod tests {
                 Point {
                     terms: t,
                     result: sigmoid(truth.k * (dot(&t, &truth.w) + truth.offset)),
+                    score: 0.0,
                 }
             })
             .collect();
