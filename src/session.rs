@@ -457,15 +457,13 @@ impl Session {
     /// searches for `side`, or for both sides when `side` is `None`; on an error nothing
     /// changes.
     pub fn set_weight(&mut self, side: Option<Role>, assignment: &str) -> Result<(), SessionError> {
-        let sides: &[Role] = match side {
-            Some(Role::Attacker) => &[Role::Attacker],
-            Some(Role::Defender) => &[Role::Defender],
-            None => &[Role::Attacker, Role::Defender],
-        };
-        for &side in sides {
-            let mut w = self.searcher.weights(side);
+        for s in Role::ALL
+            .into_iter()
+            .filter(|&s| side.is_none_or(|r| r == s))
+        {
+            let mut w = self.searcher.weights(s);
             w.set(assignment)?;
-            self.searcher.set_weights(side, w);
+            self.searcher.set_weights(s, w);
         }
         Ok(())
     }

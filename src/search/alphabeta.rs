@@ -484,8 +484,8 @@ impl<'a> Worker<'a> {
                 || ((features.reverse_futility || features.late_move_pruning)
                     && depth <= RFP_DEPTH.max(LMP_DEPTH)));
         let calm = prunable && !quiet_win_near(board) && !threat_in_one(board, us);
-        // The static evaluation only where a pruning below reads it (it is most of a
-        // node's cost; the search itself scores only leaves).
+        // The static evaluation only where a pruning below reads it (it is a large share
+        // of a node's cost; the search itself scores only leaves).
         let static_eval = if calm && us == Role::Attacker && beta.abs() < MATE_BOUND {
             self.eval(pos)
         } else {

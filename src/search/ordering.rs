@@ -110,8 +110,8 @@ pub struct NodeInfo {
 
 /// Moves with their ordering scores, picked best first. The hash move comes first
 /// without scoring the others: it is searched before they are scored, so where it cuts
-/// off (most nodes that have one) no other move is scored, and where it does not, they
-/// are scored with the history its subtree has just updated.
+/// off no other move is scored, and where it does not, they are scored with the history
+/// its subtree has just updated.
 pub struct Picker {
     moves: MoveList,
     scores: [i32; MAX_MOVES],
@@ -142,7 +142,7 @@ impl Picker {
         }
     }
 
-    /// Scores the moves not yet picked.
+    /// Scores the moves not yet picked (the hash move, if any, is picked already).
     fn score(&mut self, h: &Heuristics) {
         self.scored = true;
         let (board, role, node) = (&self.board, self.role, &self.node);
@@ -158,9 +158,7 @@ impl Picker {
             .skip(self.next);
         for (&mv, slot) in unpicked {
             let mut s;
-            if Some(mv) == node.hash_move {
-                s = HASH_MOVE;
-            } else if mv.from == king && mv.to.is_corner() {
+            if mv.from == king && mv.to.is_corner() {
                 s = WIN_MOVE;
             } else {
                 s = h.history(role, mv);
@@ -200,9 +198,10 @@ impl Picker {
             return None;
         }
         if !self.scored {
-            let hash = self.node.hash_move;
-            let at = hash.and_then(|m| self.moves.iter().position(|&x| x == m));
-            if let (Some(mv), Some(i), 0) = (hash, at, self.next) {
+            if self.next == 0
+                && let Some(mv) = self.node.hash_move
+                && let Some(i) = self.moves.iter().position(|&x| x == mv)
+            {
                 self.moves.as_mut_slice().swap(0, i);
                 self.next = 1;
                 return Some((mv, HASH_MOVE));

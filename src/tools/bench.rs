@@ -5,7 +5,6 @@
 //! endgames from recorded games (`games/copenhagen.csv` of the shared archive; the line
 //! and ply are noted with each one).
 
-use crate::outln;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -13,6 +12,7 @@ use crate::core::game::{Game, RuleSet};
 use crate::core::notation::parse_opentafl;
 use crate::core::position::Position;
 use crate::core::role::Role;
+use crate::outln;
 use crate::search::{Limits, MAX_DEPTH, Searcher};
 
 /// The bench positions: OpenTafl board, side to move, depth, and where it comes from.

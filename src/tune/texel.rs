@@ -4,12 +4,12 @@
 //! terms once, for the search and for this tuner), so from the defenders' point of view
 //! a position is worth `E = w · t`. The tuner models the defenders' expected score of the
 //! game as `sigmoid(K · E)` and minimises the mean squared error against the game results
-//! of the samples: first `K` with the starting weights (golden-section search on
+//! of the samples (with `--lambda`, a mix of them and the search's scores): first `K`
+//! with the starting weights (golden-section search on
 //! `log K`), then the weights by full-batch gradient descent (Adam) with `K` fixed.
 //! Samples of every tenth game (by game number) are held out to report the loss on data
 //! the fit has not seen.
 
-use crate::outln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -18,6 +18,7 @@ use clap::Args;
 
 use super::sample::Sample;
 use crate::core::role::Role;
+use crate::outln;
 use crate::search::eval::{TERM_NAMES, TERMS, Weights, terms};
 
 /// The flags of `hnefi tune`.
@@ -54,9 +55,9 @@ pub struct TuneArgs {
 pub struct Point {
     /// The terms of the position ([`terms`]).
     pub terms: [f64; TERMS],
-    /// The target: at first the defenders' score of the game, 1, 0.5 or 0 (see
-    /// [`Point::mix`]).
-    pub result: f64,
+    /// The target: the defenders' score of the game, 1, 0.5 or 0, unless
+    /// [`Point::mix`] mixed in the search's score.
+    pub target: f64,
     /// The search's score of the sample from the defenders' point of view.
     pub score: f64,
 }
@@ -70,7 +71,7 @@ impl Point {
         };
         Point {
             terms: terms(&sample.position).map(f64::from),
-            result: sample.outcome.defender_score(),
+            target: sample.outcome.defender_score(),
             score: f64::from(score),
         }
     }
@@ -78,7 +79,7 @@ impl Point {
     /// Makes the target `lambda` parts the game's result and the rest the search's
     /// expected score, `sigmoid(k · score)`.
     pub fn mix(&mut self, lambda: f64, k: f64) {
-        self.result = lambda * self.result + (1.0 - lambda) * sigmoid(k * self.score);
+        self.target = lambda * self.target + (1.0 - lambda) * sigmoid(k * self.score);
     }
 }
 
@@ -105,7 +106,7 @@ pub struct Model {
     pub k: f64,
 }
 
-/// The mean squared error of the model against the results (0 for no points).
+/// The mean squared error of the model against the targets (0 for no points).
 pub fn loss(points: &[Point], m: &Model) -> f64 {
     if points.is_empty() {
         return 0.0;
@@ -113,7 +114,7 @@ pub fn loss(points: &[Point], m: &Model) -> f64 {
     let sum: f64 = points
         .iter()
         .map(|p| {
-            let e = sigmoid(m.k * (dot(&p.terms, &m.w) + m.offset)) - p.result;
+            let e = sigmoid(m.k * (dot(&p.terms, &m.w) + m.offset)) - p.target;
             e * e
         })
         .sum();
@@ -194,7 +195,7 @@ pub fn fit_weights(
         let mut grad = [0.0f64; TERMS + 1];
         for p in points {
             let s = sigmoid(k * (dot(&p.terms, &w) + x[TERMS]));
-            let g = 2.0 * (s - p.result) * s * (1.0 - s) * k;
+            let g = 2.0 * (s - p.target) * s * (1.0 - s) * k;
             for (gi, ti) in grad.iter_mut().zip(&p.terms) {
                 *gi += g * ti;
             }
@@ -395,21 +396,21 @@ mod tests {
 
     #[test]
     fn mixed_targets_weigh_result_and_search_score() {
-        let point = |result: f64, score: f64| Point {
+        let point = |target: f64, score: f64| Point {
             terms: [0.0; TERMS],
-            result,
+            target,
             score,
         };
         let k = 0.004;
         let mut p = point(1.0, -300.0);
         p.mix(1.0, k);
-        assert_eq!(p.result, 1.0);
+        assert_eq!(p.target, 1.0);
         let mut p = point(1.0, -300.0);
         p.mix(0.0, k);
-        assert!((p.result - sigmoid(-1.2)).abs() < 1e-12, "{p:?}");
+        assert!((p.target - sigmoid(-1.2)).abs() < 1e-12, "{p:?}");
         let mut p = point(0.0, 500.0);
         p.mix(0.25, k);
-        assert!((p.result - 0.75 * sigmoid(2.0)).abs() < 1e-12, "{p:?}");
+        assert!((p.target - 0.75 * sigmoid(2.0)).abs() < 1e-12, "{p:?}");
         // The score is read from the defenders' point of view whoever is to move.
         let line = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
         let a: Sample = format!("{line} attacker draw 40 3").parse().unwrap();
@@ -451,7 +452,7 @@ mod tests {
                 let t = terms(pos).map(f64::from);
                 Point {
                     terms: t,
-                    result: sigmoid(truth.k * (dot(&t, &truth.w) + truth.offset)),
+                    target: sigmoid(truth.k * (dot(&t, &truth.w) + truth.offset)),
                     score: 0.0,
                 }
             })
