@@ -84,7 +84,7 @@ struct EngineFlags {
     /// Switch a search feature off (names as for --with). May be repeated.
     #[arg(long, value_name = "FEATURE")]
     without: Vec<Feature>,
-    /// Set an evaluation weight, for tuning by self-play (`--weight corner_guard=40`;
+    /// Set an evaluation weight, for tuning by self-play (`--weight corner_route=40`;
     /// the names are `TERM_NAMES` in src/search/eval.rs). May be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
     weight: Vec<String>,

@@ -384,7 +384,7 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn eval(&self, pos: &Position) -> i32 {
-        evaluate(pos, &self.shared.weights).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        evaluate(pos, &self.shared.evaluator).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// The alpha-beta search below the root.

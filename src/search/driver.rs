@@ -31,7 +31,7 @@ pub(crate) struct Shared<'a> {
     /// The ply below the root at which the move limit draws the game, if it has one.
     pub(super) limit_ply: Option<usize>,
     pub(super) path: SearchPath,
-    pub(super) weights: Weights,
+    pub(super) evaluator: eval::Evaluator,
     pub(super) features: Features,
 }
 
@@ -257,7 +257,7 @@ impl Searcher {
                 .move_limit
                 .map(|n| (n as usize).saturating_sub(game.moves_played())),
             path: SearchPath::new(game),
-            weights: *self.weights.get(root.to_move()),
+            evaluator: eval::Evaluator::new(self.weights.get(root.to_move())),
             features: self.features,
         };
         let main_heur = &mut self.heuristics;

@@ -18,9 +18,13 @@ use crate::core::movegen::{self, slides};
 use crate::core::position::Position;
 use crate::core::role::Role;
 use crate::core::square::Square;
+use crate::search::placement;
 
 /// The number of evaluation terms (features), and of weights.
-pub const TERMS: usize = 18;
+pub const TERMS: usize = HAND_TERMS + placement::TERMS;
+
+/// The terms written by hand, before the piece-square terms.
+pub const HAND_TERMS: usize = 16;
 
 /// The name of each term, in the order of [`terms`] and of [`Weights`]: the one list that
 /// `--weight NAME=VALUE`, the tuner's output and the data path read. What each term counts
@@ -40,14 +44,17 @@ pub const TERMS: usize = 18;
 ///   attackers' progress toward encirclement);
 /// - `corner_open`: squares with a free line to a corner (where the king would threaten
 ///   to escape);
-/// - `corner_guard`: minus the attackers on the corner-guard squares;
-/// - `corner_neighbour`: attackers next to a corner (where one defender captures them);
 /// - `hanging_defender_moving` / `_waiting`: minus the defenders (at most 3) that an
 ///   attacker move could capture, counted when the defenders are to move / are not;
 /// - `hanging_attacker_moving` / `_waiting`: the attackers (at most 3) that a defender
 ///   move could capture, counted when the attackers are to move / are not;
 /// - `mobility`: the defenders' moves (the king's included) minus the attackers';
-/// - `tempo`: 1 when the defenders are to move, -1 otherwise (a bonus for the mover).
+/// - `tempo`: 1 when the defenders are to move, -1 otherwise (a bonus for the mover);
+/// - `king_on_a2` to `king_on_d6`: 1 when the king stands on that class of squares (the
+///   square and its images under the board's symmetries, see `placement`);
+///   `attacker_on_a2` to `attacker_on_d6`, `defender_on_a2` to `defender_on_d6`: the
+///   number of that side's soldiers on it. Among them the attackers next to a corner
+///   (a2, where one defender captures them) and on the diagonal blocks (b2, b3).
 pub const TERM_NAMES: [&str; TERMS] = [
     "attacker",
     "defender",
@@ -59,14 +66,66 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "king_enclosed",
     "defender_space",
     "corner_open",
-    "corner_guard",
-    "corner_neighbour",
     "hanging_defender_moving",
     "hanging_defender_waiting",
     "hanging_attacker_moving",
     "hanging_attacker_waiting",
     "mobility",
     "tempo",
+    "king_on_a2",
+    "king_on_b2",
+    "king_on_a3",
+    "king_on_b3",
+    "king_on_c3",
+    "king_on_a4",
+    "king_on_b4",
+    "king_on_c4",
+    "king_on_d4",
+    "king_on_a5",
+    "king_on_b5",
+    "king_on_c5",
+    "king_on_d5",
+    "king_on_e5",
+    "king_on_a6",
+    "king_on_b6",
+    "king_on_c6",
+    "king_on_d6",
+    "attacker_on_a2",
+    "attacker_on_b2",
+    "attacker_on_a3",
+    "attacker_on_b3",
+    "attacker_on_c3",
+    "attacker_on_a4",
+    "attacker_on_b4",
+    "attacker_on_c4",
+    "attacker_on_d4",
+    "attacker_on_a5",
+    "attacker_on_b5",
+    "attacker_on_c5",
+    "attacker_on_d5",
+    "attacker_on_e5",
+    "attacker_on_a6",
+    "attacker_on_b6",
+    "attacker_on_c6",
+    "attacker_on_d6",
+    "defender_on_a2",
+    "defender_on_b2",
+    "defender_on_a3",
+    "defender_on_b3",
+    "defender_on_c3",
+    "defender_on_a4",
+    "defender_on_b4",
+    "defender_on_c4",
+    "defender_on_d4",
+    "defender_on_a5",
+    "defender_on_b5",
+    "defender_on_c5",
+    "defender_on_d5",
+    "defender_on_e5",
+    "defender_on_a6",
+    "defender_on_b6",
+    "defender_on_c6",
+    "defender_on_d6",
 ];
 
 /// The value of each term of a position, in the order of [`TERM_NAMES`], from the
@@ -99,14 +158,66 @@ impl Default for Weights {
             120, // king_enclosed
             4,   // defender_space
             1,   // corner_open
-            40,  // corner_guard
-            60,  // corner_neighbour
             8,   // hanging_defender_moving
             10,  // hanging_defender_waiting
             21,  // hanging_attacker_moving
             47,  // hanging_attacker_waiting
             0,   // mobility
             28,  // tempo
+            0,   // king_on_a2
+            0,   // king_on_b2
+            0,   // king_on_a3
+            0,   // king_on_b3
+            0,   // king_on_c3
+            0,   // king_on_a4
+            0,   // king_on_b4
+            0,   // king_on_c4
+            0,   // king_on_d4
+            0,   // king_on_a5
+            0,   // king_on_b5
+            0,   // king_on_c5
+            0,   // king_on_d5
+            0,   // king_on_e5
+            0,   // king_on_a6
+            0,   // king_on_b6
+            0,   // king_on_c6
+            0,   // king_on_d6
+            60,  // attacker_on_a2
+            -40, // attacker_on_b2
+            0,   // attacker_on_a3
+            -40, // attacker_on_b3
+            0,   // attacker_on_c3
+            0,   // attacker_on_a4
+            0,   // attacker_on_b4
+            0,   // attacker_on_c4
+            0,   // attacker_on_d4
+            0,   // attacker_on_a5
+            0,   // attacker_on_b5
+            0,   // attacker_on_c5
+            0,   // attacker_on_d5
+            0,   // attacker_on_e5
+            0,   // attacker_on_a6
+            0,   // attacker_on_b6
+            0,   // attacker_on_c6
+            0,   // attacker_on_d6
+            0,   // defender_on_a2
+            0,   // defender_on_b2
+            0,   // defender_on_a3
+            0,   // defender_on_b3
+            0,   // defender_on_c3
+            0,   // defender_on_a4
+            0,   // defender_on_b4
+            0,   // defender_on_c4
+            0,   // defender_on_d4
+            0,   // defender_on_a5
+            0,   // defender_on_b5
+            0,   // defender_on_c5
+            0,   // defender_on_d5
+            0,   // defender_on_e5
+            0,   // defender_on_a6
+            0,   // defender_on_b6
+            0,   // defender_on_c6
+            0,   // defender_on_d6
         ])
     }
 }
@@ -136,7 +247,7 @@ impl Weights {
     }
 
     /// Sets one weight from `NAME=VALUE` (for tuning by self-play:
-    /// `hnefi --weight corner_guard=40`). On an error nothing changes.
+    /// `hnefi --weight corner_route=40`). On an error nothing changes.
     ///
     /// ```
     /// use hnefi::search::eval::Weights;
@@ -180,45 +291,6 @@ impl Weights {
         out
     }
 }
-
-/// Corner-guard squares: the three squares on the diagonal near each corner (b3, c2, b2
-/// for a1, and their mirrors).
-const fn guard_squares() -> Bitboard {
-    let mut m = 0u128;
-    let pts = [(1u8, 2u8), (2, 1), (1, 1)];
-    let mut sym = 0;
-    while sym < 4 {
-        let mut i = 0;
-        while i < 3 {
-            let (mut f, mut r) = pts[i];
-            if sym & 1 != 0 {
-                f = 10 - f;
-            }
-            if sym & 2 != 0 {
-                r = 10 - r;
-            }
-            m |= 1u128 << (r as u32 * 11 + f as u32);
-            i += 1;
-        }
-        sym += 1;
-    }
-    Bitboard(m)
-}
-
-/// The corner guards.
-pub const GUARDS: Bitboard = guard_squares();
-
-/// The eight squares next to the corners.
-pub const CORNER_NEIGHBOURS: Bitboard = Bitboard(
-    (1u128 << 1)
-        | (1u128 << 11)
-        | (1u128 << 9)
-        | (1u128 << 21)
-        | (1u128 << 99)
-        | (1u128 << 111)
-        | (1u128 << 109)
-        | (1u128 << 119),
-);
 
 /// The squares the pieces can slide to in one move (through `empty`, not stopping on
 /// restricted squares) and the number of such moves.
@@ -332,10 +404,25 @@ pub fn king_capturable(board: &Board) -> bool {
     (slides(gap, board.occupied()) & board.attackers()).any()
 }
 
-/// The value of every term of `pos` (defenders' point of view): the one computation of
-/// the evaluation's features, which [`evaluate`] weighs and the tuner fits.
-#[inline(always)]
+/// The value of every term of `pos` (defenders' point of view): the one list of the
+/// evaluation's features, which the tuner fits and [`evaluate`] weighs (the piece-square
+/// terms through the tables of an [`Evaluator`], which sum the same products).
 pub fn terms(pos: &Position) -> Terms {
+    let b = pos.board();
+    let placed = placement::terms(b.king_bb(), b.attackers(), b.defenders());
+    let mut out = [0; TERMS];
+    for (slot, v) in out
+        .iter_mut()
+        .zip(hand_terms(pos).into_iter().chain(placed))
+    {
+        *slot = v;
+    }
+    out
+}
+
+/// The terms written by hand, the first [`HAND_TERMS`] of [`terms`].
+#[inline(always)]
+fn hand_terms(pos: &Position) -> [i32; HAND_TERMS] {
     let b = pos.board();
     let attackers = b.attackers();
     let defenders = b.defenders();
@@ -399,8 +486,6 @@ pub fn terms(pos: &Position) -> Terms {
         -i32::from(enclosed),
         region.count() as i32,
         open,
-        -((attackers & GUARDS).count() as i32),
-        (attackers & CORNER_NEIGHBOURS).count() as i32,
         -hang_def * def_to_move,
         -hang_def * att_to_move,
         hang_att * att_to_move,
@@ -411,16 +496,48 @@ pub fn terms(pos: &Position) -> Terms {
 }
 
 /// The weighted sum of the terms, from the defenders' point of view.
-#[inline(always)]
 pub fn weigh(t: &Terms, w: &Weights) -> i32 {
     t.iter().zip(w.0.iter()).map(|(t, w)| t * w).sum()
 }
 
+/// The weights made ready for the search: the hand-written terms' weights, and the
+/// piece-square weights spread over the squares, so that a piece costs one look-up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluator {
+    hand: [i32; HAND_TERMS],
+    tables: placement::Tables,
+}
+
+impl Evaluator {
+    /// The evaluator of the weights `w`.
+    pub fn new(w: &Weights) -> Evaluator {
+        let mut hand = [0; HAND_TERMS];
+        for (h, v) in hand.iter_mut().zip(w.0) {
+            *h = v;
+        }
+        let mut placed = [0; placement::TERMS];
+        for (p, v) in placed.iter_mut().zip(w.0.iter().skip(HAND_TERMS)) {
+            *p = *v;
+        }
+        Evaluator {
+            hand,
+            tables: placement::Tables::new(&placed),
+        }
+    }
+}
+
 /// The evaluation of `pos` for the side to move, in centi-units: the weighted sum of its
-/// [`terms`], signed for the mover (the `tempo` term makes it a bonus for the mover).
+/// [`terms`] ([`weigh`]), signed for the mover (the `tempo` term makes it a bonus for the
+/// mover).
 #[inline]
-pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
-    let s = weigh(&terms(pos), w);
+pub fn evaluate(pos: &Position, e: &Evaluator) -> i32 {
+    let b = pos.board();
+    let hand: i32 = hand_terms(pos)
+        .iter()
+        .zip(e.hand.iter())
+        .map(|(t, w)| t * w)
+        .sum();
+    let s = hand + e.tables.score(b.king_bb(), b.attackers(), b.defenders());
     match pos.to_move() {
         Role::Defender => s,
         Role::Attacker => -s,
@@ -451,19 +568,13 @@ mod tests {
     }
 
     #[test]
-    fn masks() {
-        assert_eq!(GUARDS.count(), 12);
-        assert_eq!(CORNER_NEIGHBOURS.count(), 8);
-        assert!((CORNER_NEIGHBOURS & Bitboard::EDGE) == CORNER_NEIGHBOURS);
-    }
-
-    #[test]
     fn start_is_symmetric_and_small() {
         let pos = Position::start();
-        let e = evaluate(&pos, &Weights::default());
+        let ev = Evaluator::new(&Weights::default());
+        let e = evaluate(&pos, &ev);
         assert!(e.abs() < 1000, "{e}");
         for sym in 0..8 {
-            assert_eq!(evaluate(&pos.transform(sym), &Weights::default()), e);
+            assert_eq!(evaluate(&pos.transform(sym), &ev), e);
         }
     }
 
