@@ -7,10 +7,11 @@
 //!   the nearest corner;
 //! - attackers next to the king, and whether the king's region still touches the edge
 //!   (the attackers' progress toward encirclement);
-//! - attackers guarding the corners (the diagonal blocks), and attackers on the squares
-//!   next to a corner, where a single defender captures them;
 //! - pieces that the opponent can capture with one move (hanging), weighted by who moves;
-//! - mobility of both sides.
+//! - mobility of both sides;
+//! - where each piece stands (piece-square terms, `placement`), among them the attackers
+//!   guarding the corners (the diagonal blocks) and next to a corner, where a single
+//!   defender captures them.
 
 use crate::core::bitboard::Bitboard;
 use crate::core::board::Board;
@@ -141,82 +142,82 @@ impl Default for Weights {
     fn default() -> Self {
         // In the order of TERM_NAMES, as `hnefi tune` prints them: fitted to what a deeper
         // search saw rather than to game results (`--lambda 0`: each sample's target is
-        // its 40,000-node self-play score as an expected result), on the first 26,801
-        // positions (about 300 games) of `hnefi selfplay --games 600 --nodes 40000
-        // --openings tests/data/copenhagen.csv --opening-plies 8 --random-plies 4 --seed 71`,
-        // then `hnefi tune --fix king_enclosed --fix fork --lambda 0` (those two terms are
-        // zero in almost every sample and keep their hand-set values). The previous
-        // weights were fitted to game results (docs/experiments.md).
+        // its 100,000-node self-play score as an expected result), on the first 45,349
+        // positions (420 games, the last cut short) of `hnefi selfplay --games 2000 --nodes
+        // 100000 --openings tests/data/copenhagen.csv --opening-plies 8 --random-plies 4
+        // --seed 81 --concurrency 2`, then `hnefi tune --fix king_enclosed --fix fork
+        // --lambda 0` (those two terms are zero in almost every sample and keep their
+        // hand-set values). History in docs/experiments.md.
         Weights([
-            69,  // attacker
-            104, // defender
-            44,  // corner_route
+            71,  // attacker
+            103, // defender
+            45,  // corner_route
             400, // fork
-            7,   // king_mobility
-            14,  // king_distance
-            4,   // king_pressure
+            6,   // king_mobility
+            16,  // king_distance
+            9,   // king_pressure
             120, // king_enclosed
-            4,   // defender_space
+            5,   // defender_space
             1,   // corner_open
-            8,   // hanging_defender_moving
-            10,  // hanging_defender_waiting
-            21,  // hanging_attacker_moving
-            47,  // hanging_attacker_waiting
+            13,  // hanging_defender_moving
+            16,  // hanging_defender_waiting
+            22,  // hanging_attacker_moving
+            36,  // hanging_attacker_waiting
             0,   // mobility
-            28,  // tempo
+            22,  // tempo
             0,   // king_on_a2
-            0,   // king_on_b2
-            0,   // king_on_a3
-            0,   // king_on_b3
-            0,   // king_on_c3
-            0,   // king_on_a4
-            0,   // king_on_b4
-            0,   // king_on_c4
-            0,   // king_on_d4
-            0,   // king_on_a5
-            0,   // king_on_b5
-            0,   // king_on_c5
-            0,   // king_on_d5
-            0,   // king_on_e5
-            0,   // king_on_a6
-            0,   // king_on_b6
-            0,   // king_on_c6
+            35,  // king_on_b2
+            34,  // king_on_a3
+            14,  // king_on_b3
+            3,   // king_on_c3
+            -6,  // king_on_a4
+            -9,  // king_on_b4
+            -12, // king_on_c4
+            -10, // king_on_d4
+            -9,  // king_on_a5
+            -11, // king_on_b5
+            -8,  // king_on_c5
+            -3,  // king_on_d5
+            -3,  // king_on_e5
+            -4,  // king_on_a6
+            -19, // king_on_b6
+            -8,  // king_on_c6
             0,   // king_on_d6
-            60,  // attacker_on_a2
-            -40, // attacker_on_b2
-            0,   // attacker_on_a3
-            -40, // attacker_on_b3
-            0,   // attacker_on_c3
-            0,   // attacker_on_a4
+            15,  // attacker_on_a2
+            -37, // attacker_on_b2
+            -8,  // attacker_on_a3
+            -41, // attacker_on_b3
+            -8,  // attacker_on_c3
+            2,   // attacker_on_a4
             0,   // attacker_on_b4
-            0,   // attacker_on_c4
-            0,   // attacker_on_d4
-            0,   // attacker_on_a5
-            0,   // attacker_on_b5
-            0,   // attacker_on_c5
-            0,   // attacker_on_d5
-            0,   // attacker_on_e5
-            0,   // attacker_on_a6
-            0,   // attacker_on_b6
-            0,   // attacker_on_c6
-            0,   // attacker_on_d6
-            0,   // defender_on_a2
-            0,   // defender_on_b2
-            0,   // defender_on_a3
+            -5,  // attacker_on_c4
+            -3,  // attacker_on_d4
+            -2,  // attacker_on_a5
+            -1,  // attacker_on_b5
+            -4,  // attacker_on_c5
+            -5,  // attacker_on_d5
+            -2,  // attacker_on_e5
+            3,   // attacker_on_a6
+            -1,  // attacker_on_b6
+            -1,  // attacker_on_c6
+            3,   // attacker_on_d6
+            11,  // defender_on_a2
+            13,  // defender_on_b2
+            6,   // defender_on_a3
             0,   // defender_on_b3
-            0,   // defender_on_c3
-            0,   // defender_on_a4
-            0,   // defender_on_b4
-            0,   // defender_on_c4
-            0,   // defender_on_d4
-            0,   // defender_on_a5
+            7,   // defender_on_c3
+            7,   // defender_on_a4
+            2,   // defender_on_b4
+            -4,  // defender_on_c4
+            -3,  // defender_on_d4
+            1,   // defender_on_a5
             0,   // defender_on_b5
             0,   // defender_on_c5
-            0,   // defender_on_d5
+            -3,  // defender_on_d5
             0,   // defender_on_e5
-            0,   // defender_on_a6
+            2,   // defender_on_a6
             0,   // defender_on_b6
-            0,   // defender_on_c6
+            -3,  // defender_on_c6
             0,   // defender_on_d6
         ])
     }
