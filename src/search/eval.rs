@@ -512,17 +512,10 @@ pub struct Evaluator {
 impl Evaluator {
     /// The evaluator of the weights `w`.
     pub fn new(w: &Weights) -> Evaluator {
-        let mut hand = [0; HAND_TERMS];
-        for (h, v) in hand.iter_mut().zip(w.0) {
-            *h = v;
-        }
-        let mut placed = [0; placement::TERMS];
-        for (p, v) in placed.iter_mut().zip(w.0.iter().skip(HAND_TERMS)) {
-            *p = *v;
-        }
+        let weight = |i: usize| w.0.get(i).copied().unwrap_or(0);
         Evaluator {
-            hand,
-            tables: placement::Tables::new(&placed),
+            hand: std::array::from_fn(weight),
+            tables: placement::Tables::new(&std::array::from_fn(|i| weight(HAND_TERMS + i))),
         }
     }
 }

@@ -54,15 +54,18 @@ pub fn class(sq: Square) -> usize {
     usize::from(CLASS.get(sq.index()).copied().unwrap_or(0))
 }
 
-/// Adds one to `out[base + class - 1]` for each piece of `pieces` on a class with a term
-/// (no piece stands on a corner, class 0; e6 and f6 are the reference).
+/// The index among one kind's terms of the class `c`, if it has a term (a corner, class
+/// 0, has none, nor have e6 and f6, the reference).
+#[inline(always)]
+fn term_of(c: usize) -> Option<usize> {
+    (1..=KIND_TERMS).contains(&c).then(|| c - 1)
+}
+
+/// Adds one to `out[base + term]` for each piece of `pieces` on a class with a term.
 #[inline(always)]
 fn count(pieces: Bitboard, out: &mut [i32], base: usize) {
     for sq in pieces.iter() {
-        let c = class(sq);
-        if (1..=KIND_TERMS).contains(&c)
-            && let Some(slot) = out.get_mut(base + c - 1)
-        {
+        if let Some(slot) = term_of(class(sq)).and_then(|t| out.get_mut(base + t)) {
             *slot += 1;
         }
     }
@@ -92,8 +95,8 @@ impl Tables {
         for (kind, table) in t.iter_mut().enumerate() {
             for (i, slot) in table.iter_mut().enumerate() {
                 let c = usize::from(CLASS.get(i).copied().unwrap_or(0));
-                if (1..=KIND_TERMS).contains(&c) {
-                    *slot = w.get(kind * KIND_TERMS + c - 1).copied().unwrap_or(0);
+                if let Some(v) = term_of(c).and_then(|t| w.get(kind * KIND_TERMS + t)) {
+                    *slot = *v;
                 }
             }
         }

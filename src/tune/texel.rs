@@ -6,7 +6,8 @@
 //! game as `sigmoid(K · E)` and minimises the mean squared error against the game results
 //! of the samples (with `--lambda`, a mix of them and the search's scores): first `K`
 //! with the starting weights (golden-section search on
-//! `log K`), then the weights by full-batch gradient descent (Adam) with `K` fixed.
+//! `log K`), then the weights by full-batch gradient descent (Adam) with `K` fixed, then
+//! whole weights one at a time ([`round_weights`]).
 //! Samples of every tenth game (by game number) are held out to report the loss on data
 //! the fit has not seen.
 
@@ -257,7 +258,6 @@ pub fn round_weights(points: &[Point], m: &Model, fixed: &[bool; TERMS], rate: f
             model = fit_weights(points, &model, &frozen, ROUNDING_EPOCHS, rate / 10.0);
         }
     }
-    model.w = model.w.map(|w| w.round().clamp(-10_000.0, 10_000.0));
     model
 }
 
@@ -419,6 +419,22 @@ mod tests {
         out
     }
 
+    /// `n` positions of random games (seed `seed`) with targets drawn from the model
+    /// `truth` (soft results, so that its weights are the exact optimum).
+    fn points_of(truth: &Model, n: usize, seed: u64) -> Vec<Point> {
+        random_positions(n, seed)
+            .iter()
+            .map(|pos| {
+                let t = terms(pos).map(f64::from);
+                Point {
+                    terms: t,
+                    target: sigmoid(truth.k * (dot(&t, &truth.w) + truth.offset)),
+                    score: 0.0,
+                }
+            })
+            .collect()
+    }
+
     #[test]
     fn terms_weighed_are_the_evaluation() {
         // The default weights, and weights with every piece-square term in play.
@@ -497,18 +513,7 @@ mod tests {
             offset: 150.0,
             k: 0.004,
         };
-        let positions = random_positions(6000, 2);
-        let points: Vec<Point> = positions
-            .iter()
-            .map(|pos| {
-                let t = terms(pos).map(f64::from);
-                Point {
-                    terms: t,
-                    target: sigmoid(truth.k * (dot(&t, &truth.w) + truth.offset)),
-                    score: 0.0,
-                }
-            })
-            .collect();
+        let points = points_of(&truth, 6000, 2);
         let fitted = fit_k(
             &points,
             &Model {
@@ -581,17 +586,7 @@ mod tests {
                 truth.w[i] += 0.45;
             }
         }
-        let points: Vec<Point> = random_positions(3000, 3)
-            .iter()
-            .map(|pos| {
-                let t = terms(pos).map(f64::from);
-                Point {
-                    terms: t,
-                    target: sigmoid(truth.k * (dot(&t, &truth.w) + truth.offset)),
-                    score: 0.0,
-                }
-            })
-            .collect();
+        let points = points_of(&truth, 3000, 3);
         let mut fixed = [false; TERMS];
         fixed[0] = true;
         let all_at_once = Model {
