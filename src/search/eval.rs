@@ -11,7 +11,9 @@
 //! - mobility of both sides;
 //! - where each piece stands (piece-square terms, `placement`), among them the attackers
 //!   guarding the corners (the diagonal blocks) and next to a corner, where a single
-//!   defender captures them.
+//!   defender captures them;
+//! - who stands near the king, by offset (`proximity`): how far the attackers' net has
+//!   closed, and his escort.
 
 use crate::core::bitboard::Bitboard;
 use crate::core::board::Board;
@@ -19,13 +21,13 @@ use crate::core::movegen::{self, slides};
 use crate::core::position::Position;
 use crate::core::role::Role;
 use crate::core::square::Square;
-use crate::search::placement;
+use crate::search::{placement, proximity};
 
 /// The number of evaluation terms (features), and of weights.
-pub const TERMS: usize = HAND_TERMS + placement::TERMS;
+pub const TERMS: usize = HAND_TERMS + placement::TERMS + proximity::TERMS;
 
 /// The terms written by hand, before the piece-square terms.
-pub const HAND_TERMS: usize = 16;
+pub const HAND_TERMS: usize = 19;
 
 /// The name of each term, in the order of [`terms`] and of [`Weights`]: the one list that
 /// `--weight NAME=VALUE`, the tuner's output and the data path read. What each term counts
@@ -33,7 +35,9 @@ pub const HAND_TERMS: usize = 16;
 /// centi-units):
 ///
 /// - `attacker`: minus the number of attackers; `defender`: the defender soldiers;
-/// - `corner_route`: corners the king can reach in two moves;
+/// - `corner_route`: corners the king can reach in two moves; `corner_route_3`: in three
+///   (the opponent's moves ignored); `escape_square`: squares the king can move to that
+///   see a corner along a free line (each an escape threat);
 /// - `fork`: 1 when the defenders are to move and the king can reach a square that sees
 ///   two corners;
 /// - `king_mobility`: squares the king can move to; `king_distance`: minus the king's
@@ -42,7 +46,8 @@ pub const HAND_TERMS: usize = 16;
 /// - `king_enclosed`: minus 1 when the king's region (through squares without attackers)
 ///   no longer reaches the edge;
 /// - `defender_space`: squares the defenders reach without crossing attackers (the
-///   attackers' progress toward encirclement);
+///   attackers' progress toward encirclement); `defender_edge`: the edge squares among
+///   them (an encirclement is complete when none is left);
 /// - `corner_open`: squares with a free line to a corner (where the king would threaten
 ///   to escape);
 /// - `hanging_defender_moving` / `_waiting`: minus the defenders (at most 3) that an
@@ -55,17 +60,23 @@ pub const HAND_TERMS: usize = 16;
 ///   square and its images under the board's symmetries, see `placement`);
 ///   `attacker_on_a2` to `attacker_on_d6`, `defender_on_a2` to `defender_on_d6`: the
 ///   number of that side's soldiers on it. Among them the attackers next to a corner
-///   (a2, where one defender captures them) and on the diagonal blocks (b2, b3).
+///   (a2, where one defender captures them) and on the diagonal blocks (b2, b3);
+/// - `attacker_near_0_1` to `attacker_near_3_3`, `defender_near_0_1` to
+///   `defender_near_3_3`: the number of that side's soldiers at that offset from the king
+///   (the sorted distances along files and ranks, see `proximity`).
 pub const TERM_NAMES: [&str; TERMS] = [
     "attacker",
     "defender",
     "corner_route",
+    "corner_route_3",
+    "escape_square",
     "fork",
     "king_mobility",
     "king_distance",
     "king_pressure",
     "king_enclosed",
     "defender_space",
+    "defender_edge",
     "corner_open",
     "hanging_defender_moving",
     "hanging_defender_waiting",
@@ -127,6 +138,24 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "defender_on_b6",
     "defender_on_c6",
     "defender_on_d6",
+    "attacker_near_0_1",
+    "attacker_near_1_1",
+    "attacker_near_0_2",
+    "attacker_near_1_2",
+    "attacker_near_2_2",
+    "attacker_near_0_3",
+    "attacker_near_1_3",
+    "attacker_near_2_3",
+    "attacker_near_3_3",
+    "defender_near_0_1",
+    "defender_near_1_1",
+    "defender_near_0_2",
+    "defender_near_1_2",
+    "defender_near_2_2",
+    "defender_near_0_3",
+    "defender_near_1_3",
+    "defender_near_2_3",
+    "defender_near_3_3",
 ];
 
 /// The value of each term of a position, in the order of [`TERM_NAMES`], from the
@@ -142,83 +171,107 @@ impl Default for Weights {
     fn default() -> Self {
         // In the order of TERM_NAMES, as `hnefi tune` prints them: fitted to what a deeper
         // search saw rather than to game results (`--lambda 0`: each sample's target is
-        // its 100,000-node self-play score as an expected result), on the first 45,349
-        // positions (420 games, the last cut short) of `hnefi selfplay --games 2000 --nodes
-        // 100000 --openings tests/data/copenhagen.csv --opening-plies 8 --random-plies 4
-        // --seed 81 --concurrency 2`, then `hnefi tune --fix king_enclosed --fix fork
-        // --lambda 0` (those two terms are zero in almost every sample and keep their
-        // hand-set values). History in docs/experiments.md.
+        // its 100,000-node self-play score as an expected result), on 114,512 positions
+        // of three runs of `hnefi selfplay --nodes 100000 --openings
+        // tests/data/copenhagen.csv --opening-plies 8 --random-plies 4 --concurrency 2`:
+        // games 0 to 419 of `--seed 81` (played with session 7's weights), and the games
+        // finished when the runs of `--seed 82` (124 of 0 to 125) and `--seed 83` (551 of
+        // 0 to 551) were stopped (played with session 8's), joined in that order, then
+        // `hnefi tune --fix king_enclosed --fix fork --lambda 0 --epochs 600` (those two
+        // terms are zero in almost every sample and keep their hand-set values). History
+        // in docs/experiments.md.
         Weights([
             71,  // attacker
-            103, // defender
-            45,  // corner_route
+            101, // defender
+            7,   // corner_route
+            16,  // corner_route_3
+            35,  // escape_square
             400, // fork
-            6,   // king_mobility
-            16,  // king_distance
-            9,   // king_pressure
+            3,   // king_mobility
+            14,  // king_distance
+            3,   // king_pressure
             120, // king_enclosed
-            5,   // defender_space
+            6,   // defender_space
+            -3,  // defender_edge
             1,   // corner_open
-            13,  // hanging_defender_moving
-            16,  // hanging_defender_waiting
-            22,  // hanging_attacker_moving
+            14,  // hanging_defender_moving
+            17,  // hanging_defender_waiting
+            25,  // hanging_attacker_moving
             36,  // hanging_attacker_waiting
             0,   // mobility
-            22,  // tempo
+            21,  // tempo
             0,   // king_on_a2
-            35,  // king_on_b2
-            34,  // king_on_a3
-            14,  // king_on_b3
-            3,   // king_on_c3
-            -6,  // king_on_a4
-            -9,  // king_on_b4
-            -12, // king_on_c4
-            -10, // king_on_d4
-            -9,  // king_on_a5
-            -11, // king_on_b5
-            -8,  // king_on_c5
-            -3,  // king_on_d5
-            -3,  // king_on_e5
-            -4,  // king_on_a6
-            -19, // king_on_b6
-            -8,  // king_on_c6
-            0,   // king_on_d6
-            15,  // attacker_on_a2
-            -37, // attacker_on_b2
-            -8,  // attacker_on_a3
-            -41, // attacker_on_b3
-            -8,  // attacker_on_c3
-            2,   // attacker_on_a4
-            0,   // attacker_on_b4
+            36,  // king_on_b2
+            36,  // king_on_a3
+            21,  // king_on_b3
+            16,  // king_on_c3
+            7,   // king_on_a4
+            2,   // king_on_b4
+            7,   // king_on_c4
+            8,   // king_on_d4
+            0,   // king_on_a5
+            1,   // king_on_b5
+            10,  // king_on_c5
+            8,   // king_on_d5
+            6,   // king_on_e5
+            -14, // king_on_a6
+            -2,  // king_on_b6
+            10,  // king_on_c6
+            12,  // king_on_d6
+            12,  // attacker_on_a2
+            -33, // attacker_on_b2
+            -9,  // attacker_on_a3
+            -39, // attacker_on_b3
+            -10, // attacker_on_c3
+            1,   // attacker_on_a4
+            -1,  // attacker_on_b4
             -5,  // attacker_on_c4
-            -3,  // attacker_on_d4
-            -2,  // attacker_on_a5
-            -1,  // attacker_on_b5
+            -2,  // attacker_on_d4
+            -3,  // attacker_on_a5
+            -5,  // attacker_on_b5
             -4,  // attacker_on_c5
-            -5,  // attacker_on_d5
-            -2,  // attacker_on_e5
-            3,   // attacker_on_a6
-            -1,  // attacker_on_b6
+            -3,  // attacker_on_d5
+            -7,  // attacker_on_e5
+            4,   // attacker_on_a6
+            1,   // attacker_on_b6
             -1,  // attacker_on_c6
-            3,   // attacker_on_d6
-            11,  // defender_on_a2
-            13,  // defender_on_b2
-            6,   // defender_on_a3
-            0,   // defender_on_b3
-            7,   // defender_on_c3
-            7,   // defender_on_a4
-            2,   // defender_on_b4
-            -4,  // defender_on_c4
-            -3,  // defender_on_d4
+            8,   // attacker_on_d6
+            17,  // defender_on_a2
+            20,  // defender_on_b2
+            11,  // defender_on_a3
+            7,   // defender_on_b3
+            3,   // defender_on_c3
+            8,   // defender_on_a4
+            0,   // defender_on_b4
+            -3,  // defender_on_c4
+            -2,  // defender_on_d4
             1,   // defender_on_a5
             0,   // defender_on_b5
-            0,   // defender_on_c5
+            -2,  // defender_on_c5
             -3,  // defender_on_d5
-            0,   // defender_on_e5
-            2,   // defender_on_a6
-            0,   // defender_on_b6
+            -1,  // defender_on_e5
+            4,   // defender_on_a6
+            -1,  // defender_on_b6
             -3,  // defender_on_c6
-            0,   // defender_on_d6
+            -2,  // defender_on_d6
+            -9,  // attacker_near_0_1
+            -11, // attacker_near_1_1
+            -7,  // attacker_near_0_2
+            -9,  // attacker_near_1_2
+            -5,  // attacker_near_2_2
+            -2,  // attacker_near_0_3
+            -3,  // attacker_near_1_3
+            -3,  // attacker_near_2_3
+            -3,  // attacker_near_3_3
+            -9,  // defender_near_0_1
+            -4,  // defender_near_1_1
+            8,   // defender_near_0_2
+            1,   // defender_near_1_2
+            0,   // defender_near_2_2
+            4,   // defender_near_0_3
+            -2,  // defender_near_1_3
+            -1,  // defender_near_2_3
+            3,   // defender_near_3_3
         ])
     }
 }
@@ -411,10 +464,11 @@ pub fn king_capturable(board: &Board) -> bool {
 pub fn terms(pos: &Position) -> Terms {
     let b = pos.board();
     let placed = placement::terms(b.king_bb(), b.attackers(), b.defenders());
+    let near = proximity::terms(b.king(), b.attackers(), b.defenders());
     let mut out = [0; TERMS];
     for (slot, v) in out
         .iter_mut()
-        .zip(hand_terms(pos).into_iter().chain(placed))
+        .zip(hand_terms(pos).into_iter().chain(placed).chain(near))
     {
         *slot = v;
     }
@@ -450,6 +504,12 @@ fn hand_terms(pos: &Position) -> [i32; HAND_TERMS] {
         seen_once |= l;
     }
     let fork = defenders_move && (kreach & seen_twice).any();
+    // The escape squares (a corner in sight) he can move to, and his routes of three
+    // moves: the squares he reaches in two (a soldier's slides from his first squares,
+    // which leave out the throne), the opponent's moves ignored.
+    let escapes = (kreach & seen_once).count() as i32;
+    let reach2 = reach(kreach, empty).0 | kreach;
+    let routes3 = lines.iter().filter(|l| (reach2 & **l).any()).count() as i32;
     let (kf, kr) = (king.file() as i32, king.rank() as i32);
     let dist = kf.min(10 - kf) + kr.min(10 - kr);
 
@@ -480,12 +540,15 @@ fn hand_terms(pos: &Position) -> [i32; HAND_TERMS] {
         -(attackers.count() as i32),
         defenders.count() as i32,
         routes,
+        routes3,
+        escapes,
         i32::from(fork),
         kreach.count() as i32,
         -dist,
         -pressure,
         -i32::from(enclosed),
         region.count() as i32,
+        (region & Bitboard::EDGE).count() as i32,
         open,
         -hang_def * def_to_move,
         -hang_def * att_to_move,
@@ -501,12 +564,14 @@ pub fn weigh(t: &Terms, w: &Weights) -> i32 {
     t.iter().zip(w.0.iter()).map(|(t, w)| t * w).sum()
 }
 
-/// The weights made ready for the search: the hand-written terms' weights, and the
-/// piece-square weights spread over the squares, so that a piece costs one look-up.
+/// The weights made ready for the search: the hand-written terms' weights, the
+/// piece-square weights spread over the squares, so that a piece costs one look-up, and
+/// the king-relative weights.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evaluator {
     hand: [i32; HAND_TERMS],
     tables: placement::Tables,
+    near: [i32; proximity::TERMS],
 }
 
 impl Evaluator {
@@ -516,6 +581,7 @@ impl Evaluator {
         Evaluator {
             hand: std::array::from_fn(weight),
             tables: placement::Tables::new(&std::array::from_fn(|i| weight(HAND_TERMS + i))),
+            near: std::array::from_fn(|i| weight(HAND_TERMS + placement::TERMS + i)),
         }
     }
 }
@@ -531,7 +597,9 @@ pub fn evaluate(pos: &Position, e: &Evaluator) -> i32 {
         .zip(e.hand.iter())
         .map(|(t, w)| t * w)
         .sum();
-    let s = hand + e.tables.score(b.king_bb(), b.attackers(), b.defenders());
+    let s = hand
+        + e.tables.score(b.king_bb(), b.attackers(), b.defenders())
+        + proximity::score(&e.near, b.king(), b.attackers(), b.defenders());
     match pos.to_move() {
         Role::Defender => s,
         Role::Attacker => -s,

@@ -9,9 +9,9 @@
 //! Files: this one holds the interface; `driver` the [`Searcher`] (iterative deepening,
 //! aspiration windows, Lazy SMP helper threads sharing the table); `features` the
 //! switchable [`Features`] and their names; `alphabeta` the tree search of one thread;
-//! [`eval`] the evaluation and [`placement`] its piece-square terms; `tt` the shared
-//! transposition table; `ordering` move ordering; `path` the repetition rule inside the
-//! tree; `timeman` time budgets.
+//! [`eval`] the evaluation, [`placement`] its piece-square terms and [`proximity`] its
+//! king-relative terms; `tt` the shared transposition table; `ordering` move ordering;
+//! `path` the repetition rule inside the tree; `timeman` time budgets.
 
 pub(crate) mod alphabeta;
 mod driver;
@@ -20,6 +20,7 @@ mod features;
 pub(crate) mod ordering;
 pub(crate) mod path;
 pub mod placement;
+pub mod proximity;
 pub(crate) mod timeman;
 pub(crate) mod tt;
 
