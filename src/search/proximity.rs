@@ -53,10 +53,11 @@ const fn ring_table() -> [[u128; OFFSETS]; 121] {
 /// The squares at each offset from each square of the king.
 static RINGS: [[u128; OFFSETS]; 121] = ring_table();
 
-/// The squares at each offset from the king on `king`.
+/// The squares at each offset from the king on `king` (a reference: the table's row is
+/// not copied on every evaluation).
 #[inline(always)]
-fn rings(king: Square) -> [u128; OFFSETS] {
-    RINGS.get(king.index()).copied().unwrap_or([0; OFFSETS])
+fn rings(king: Square) -> &'static [u128; OFFSETS] {
+    RINGS.get(king.index()).unwrap_or(&[0; OFFSETS])
 }
 
 /// The king-relative terms: the number of attackers at each offset from the king, then
@@ -64,7 +65,7 @@ fn rings(king: Square) -> [u128; OFFSETS] {
 #[inline(always)]
 pub fn terms(king: Square, attackers: Bitboard, defenders: Bitboard) -> [i32; TERMS] {
     let mut out = [0; TERMS];
-    for (i, ring) in rings(king).into_iter().enumerate() {
+    for (i, ring) in rings(king).iter().enumerate() {
         if let Some(slot) = out.get_mut(i) {
             *slot = (attackers.0 & ring).count_ones() as i32;
         }
@@ -81,7 +82,7 @@ pub fn terms(king: Square, attackers: Bitboard, defenders: Bitboard) -> [i32; TE
 pub fn score(w: &[i32; TERMS], king: Square, attackers: Bitboard, defenders: Bitboard) -> i32 {
     let (wa, wd) = w.split_at(OFFSETS);
     let mut s = 0;
-    for ((ring, a), d) in rings(king).into_iter().zip(wa).zip(wd) {
+    for ((ring, a), d) in rings(king).iter().zip(wa).zip(wd) {
         s += a * (attackers.0 & ring).count_ones() as i32;
         s += d * (defenders.0 & ring).count_ones() as i32;
     }
@@ -99,7 +100,7 @@ mod tests {
                 panic!("square {k}");
             };
             let mut seen = 0u128;
-            for (i, ring) in rings(king).into_iter().enumerate() {
+            for (i, &ring) in rings(king).iter().enumerate() {
                 assert_eq!(seen & ring, 0, "offset {i} overlaps another");
                 seen |= ring;
                 for s in 0..121u8 {
