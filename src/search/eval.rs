@@ -517,8 +517,14 @@ fn hand_terms(pos: &Position) -> [i32; HAND_TERMS] {
     let around = kb.neighbours();
     let pressure = (around & (attackers | (Bitboard::THRONE & empty))).count() as i32;
     let not_att = !attackers;
-    let enclosed = (kb.flood(not_att) & Bitboard::EDGE).is_empty();
-    let region = b.defenders_and_king().flood(not_att);
+    let king_region = kb.flood(not_att);
+    let enclosed = (king_region & Bitboard::EDGE).is_empty();
+    // Usually every defender stands in the king's region, and it is theirs.
+    let region = if (defenders & !king_region).is_empty() {
+        king_region
+    } else {
+        b.defenders_and_king().flood(not_att)
+    };
 
     // Mobility and hanging pieces.
     let (att_reach, att_moves) = reach(attackers, empty);

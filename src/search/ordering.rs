@@ -209,12 +209,11 @@ impl Picker {
             self.score(h);
         }
         let scores = &mut self.scores[..n];
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if scores[i] > scores[best] {
-                best = i;
-            }
-        }
+        // The first of the best scores, found in two passes: the maximum (a loop the
+        // compiler vectorises) and then where it first stands.
+        let rest = &scores[self.next..];
+        let top = rest.iter().copied().max().unwrap_or(i32::MIN);
+        let best = self.next + rest.iter().position(|&s| s == top).unwrap_or(0);
         scores.swap(self.next, best);
         let moves = self.moves.as_mut_slice();
         moves.swap(self.next, best);
