@@ -151,6 +151,15 @@ impl Picker {
         let occ = board.occupied();
         let around_king = board.king_bb().neighbours();
         let capturing = capture::custodial_squares(board, role);
+        // The squares where a soldier's move gets more than its history and killer
+        // scores; most moves land elsewhere and skip the tests below.
+        let marked = capturing
+            | node.blocks
+            | if role == Role::Attacker {
+                around_king
+            } else {
+                Bitboard::EMPTY
+            };
         let unpicked = self
             .moves
             .iter()
@@ -158,7 +167,14 @@ impl Picker {
             .skip(self.next);
         for (&mv, slot) in unpicked {
             let mut s;
-            if mv.from == king && mv.to.is_corner() {
+            if mv.from != king && !marked.contains(mv.to) {
+                s = h.history(role, mv);
+                if Some(mv) == killers[0] {
+                    s += KILLER_1;
+                } else if Some(mv) == killers[1] {
+                    s += KILLER_2;
+                }
+            } else if mv.from == king && mv.to.is_corner() {
                 s = WIN_MOVE;
             } else {
                 s = h.history(role, mv);
