@@ -14,6 +14,8 @@
 //!   defender captures them;
 //! - who stands near the king, by offset (`proximity`): how far the attackers' net has
 //!   closed, and his escort.
+//! - a king left without soldiers: the squares still open to him, which the attackers
+//!   take away to trap him.
 
 use crate::core::bitboard::Bitboard;
 use crate::core::board::Board;
