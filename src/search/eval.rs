@@ -13,7 +13,7 @@
 //!   guarding the corners (the diagonal blocks) and next to a corner, where a single
 //!   defender captures them;
 //! - who stands near the king, by offset (`proximity`): how far the attackers' net has
-//!   closed, and his escort.
+//!   closed, and his escort;
 //! - a king left without soldiers: the squares still open to him, which the attackers
 //!   take away to trap him.
 
@@ -22,7 +22,7 @@ use crate::core::board::Board;
 use crate::core::movegen::{self, slides};
 use crate::core::position::Position;
 use crate::core::role::Role;
-use crate::core::square::Square;
+use crate::core::square::{NUM_SQUARES, Square};
 use crate::search::{placement, proximity};
 
 /// The number of evaluation terms (features), and of weights.
@@ -521,7 +521,7 @@ fn hand_terms(pos: &Position) -> [i32; HAND_TERMS] {
     let reach2 = reach(kreach, empty).0 | kreach;
     let routes3 = lines.iter().filter(|l| (reach2 & **l).any()).count() as i32;
     let lone = if defenders.is_empty() {
-        reach2.count() as i32 - 121
+        reach2.count() as i32 - NUM_SQUARES as i32
     } else {
         0
     };

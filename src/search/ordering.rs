@@ -160,6 +160,15 @@ impl Picker {
             } else {
                 Bitboard::EMPTY
             };
+        let killer_bonus = |mv: Move| {
+            if Some(mv) == killers[0] {
+                KILLER_1
+            } else if Some(mv) == killers[1] {
+                KILLER_2
+            } else {
+                0
+            }
+        };
         let unpicked = self
             .moves
             .iter()
@@ -168,12 +177,7 @@ impl Picker {
         for (&mv, slot) in unpicked {
             let mut s;
             if mv.from != king && !marked.contains(mv.to) {
-                s = h.history(role, mv);
-                if Some(mv) == killers[0] {
-                    s += KILLER_1;
-                } else if Some(mv) == killers[1] {
-                    s += KILLER_2;
-                }
+                s = h.history(role, mv) + killer_bonus(mv);
             } else if mv.from == king && mv.to.is_corner() {
                 s = WIN_MOVE;
             } else {
@@ -193,10 +197,8 @@ impl Picker {
                     }
                 } else if node.blocks.contains(mv.to) {
                     s += BLOCK;
-                } else if Some(mv) == killers[0] {
-                    s += KILLER_1;
-                } else if Some(mv) == killers[1] {
-                    s += KILLER_2;
+                } else if killer_bonus(mv) > 0 {
+                    s += killer_bonus(mv);
                 } else if role == Role::Attacker && around_king.contains(mv.to) {
                     s += NEAR_KING;
                 }
