@@ -20,7 +20,7 @@ use hnefi::protocol::{Dialect, Engine};
 use hnefi::search::Feature;
 use hnefi::session::{SearchOption, Session};
 use hnefi::tools::matches;
-use hnefi::tune::{selfplay, texel};
+use hnefi::tune::{label, selfplay, texel};
 
 /// hnefi: a Copenhagen Hnefatafl engine.
 ///
@@ -240,6 +240,9 @@ enum Command {
     /// Play hnefi against itself at a node limit and write sampled positions with the
     /// game's result (training data for `hnefi tune`).
     Selfplay(selfplay::SelfplayArgs),
+    /// Search the positions of recorded games and write them as samples with the
+    /// recorded result (training data for `hnefi tune`).
+    Label(label::LabelArgs),
     /// Fit the evaluation's weights to the samples of `hnefi selfplay` (Texel tuning).
     Tune(texel::TuneArgs),
     /// Search the fixed bench positions at one thread; print total nodes and nodes/s.
@@ -308,6 +311,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => matches::main(&args),
         Some(Command::Bot(args)) => hnefi::bot::cli::main(&args),
         Some(Command::Selfplay(args)) => selfplay::main(&args),
+        Some(Command::Label(args)) => label::main(&args),
         Some(Command::Tune(args)) => texel::main(&args),
         None if cli.otep => run_otep(&cli.engine),
         None => run_protocol(&cli.engine),

@@ -2,6 +2,8 @@
 //! the game's result ([`selfplay`]), the format of those samples ([`sample`]), and the
 //! Texel tuner that fits the evaluation's weights to them ([`texel`]).
 
+pub mod jobs;
+pub mod label;
 pub mod sample;
 pub mod selfplay;
 pub mod texel;

@@ -13,9 +13,12 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::core::game::RuleSet;
+use crate::core::moves::Move;
 use crate::core::notation::{position_from_opentafl, to_opentafl};
-use crate::core::position::Position;
+use crate::core::position::{Position, Status};
 use crate::core::role::Role;
+use crate::search::eval::{escape_lines, king_capturable};
 
 /// Who won the game a sample came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +32,21 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The result of a game with this status (a game not over counts as a draw).
+    pub fn of(status: Status) -> Outcome {
+        match status {
+            Status::Won {
+                winner: Role::Defender,
+                ..
+            } => Outcome::Defenders,
+            Status::Won {
+                winner: Role::Attacker,
+                ..
+            } => Outcome::Attackers,
+            _ => Outcome::Draw,
+        }
+    }
+
     /// The defenders' score: 1, 0 or one half.
     pub fn defender_score(self) -> f64 {
         match self {
@@ -45,6 +63,19 @@ impl Outcome {
             Outcome::Draw => "draw",
         }
     }
+}
+
+/// Whether `pos`, whose search chose `best`, is quiet enough for a static evaluation to
+/// judge, and so a sample: not when the best move captures or wins, the king sees a
+/// corner (the attackers must block) or can be captured right now.
+pub fn is_quiet(pos: &Position, best: Move, rules: RuleSet) -> bool {
+    let board = pos.board();
+    let mut child = *pos;
+    let captured = child.make_move(best);
+    captured.is_empty()
+        && child.win_after_move(best.to, rules.encirclement).is_none()
+        && escape_lines(board) == 0
+        && !(pos.to_move() == Role::Attacker && king_capturable(board))
 }
 
 /// A sampled position.

@@ -12,24 +12,17 @@
 //! win or loss, a best move that captures or wins, a king that sees a corner (the
 //! attackers must block) or that can be captured right now.
 
-use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 
-use super::sample::{Outcome, Sample};
+use super::jobs::{Jobs, Played};
+use super::sample::{Outcome, Sample, is_quiet};
 use crate::core::game::{Game, RuleSet};
 use crate::core::moves::Move;
-use crate::core::position::Status;
 use crate::core::rng::SplitMix64;
-use crate::core::role::Role;
-use crate::search::eval::{escape_lines, king_capturable};
 use crate::search::{Limits, Score, Searcher};
 use crate::tools::matches::openings;
 
@@ -67,12 +60,6 @@ pub struct SelfplayArgs {
     /// Output file for the samples (one line each; see src/tune/sample.rs). Overwritten.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-}
-
-/// What one game produced.
-struct Played {
-    samples: Vec<Sample>,
-    outcome: Outcome,
 }
 
 /// The setup shared by the games.
@@ -118,19 +105,11 @@ impl Plan {
             let Some(best) = result.best else {
                 break;
             };
-            let pos = *game.position();
-            let board = pos.board();
-            let mut child = pos;
-            let captured = child.make_move(best);
-            let quiet = captured.is_empty()
-                && child
-                    .win_after_move(best.to, self.rules.encirclement)
-                    .is_none()
-                && escape_lines(board) == 0
-                && !(pos.to_move() == Role::Attacker && king_capturable(board));
-            if let (true, Score::Cp(score)) = (quiet, result.score) {
+            if let (true, Score::Cp(score)) =
+                (is_quiet(game.position(), best, self.rules), result.score)
+            {
                 samples.push(Sample {
-                    position: pos,
+                    position: *game.position(),
                     outcome: Outcome::Draw,
                     score,
                     game: index,
@@ -140,17 +119,7 @@ impl Plan {
                 break;
             }
         }
-        let outcome = match game.status() {
-            Status::Won {
-                winner: Role::Defender,
-                ..
-            } => Outcome::Defenders,
-            Status::Won {
-                winner: Role::Attacker,
-                ..
-            } => Outcome::Attackers,
-            _ => Outcome::Draw,
-        };
+        let outcome = Outcome::of(game.status());
         for s in &mut samples {
             s.outcome = outcome;
         }
@@ -185,9 +154,6 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
             o
         }
     };
-    let file = File::create(&args.out)
-        .map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
-    let mut out = BufWriter::new(file);
     let plan = Plan {
         openings,
         rules,
@@ -195,79 +161,14 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
         random_plies: args.random_plies,
         seed: args.seed,
     };
-    let next = AtomicU64::new(0);
-    let failed = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(u64, Played)>();
-    let start = Instant::now();
-    let tty = io::stderr().is_terminal();
-    let written = std::thread::scope(|scope| -> Result<(u64, [u64; 3]), String> {
-        for _ in 0..args.concurrency {
-            let tx = tx.clone();
-            let (plan, next, failed) = (&plan, &next, &failed);
-            let hash = args.hash_mb as usize;
-            scope.spawn(move || {
-                let mut searcher = Searcher::new(1, hash);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= args.games || failed.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    if tx.send((i, plan.play(i, &mut searcher))).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        // Games are written in their order, whatever order they finish in.
-        let mut pending = BTreeMap::new();
-        let (mut done, mut positions, mut tally) = (0u64, 0u64, [0u64; 3]);
-        for (i, played) in rx {
-            pending.insert(i, played);
-            while let Some(played) = pending.remove(&done) {
-                for s in &played.samples {
-                    if let Err(e) = writeln!(out, "{s}") {
-                        failed.store(true, Ordering::Relaxed);
-                        return Err(format!("cannot write {}: {e}", args.out.display()));
-                    }
-                }
-                positions += played.samples.len() as u64;
-                tally[played.outcome as usize] += 1;
-                done += 1;
-                let secs = start.elapsed().as_secs_f64();
-                let line = format!(
-                    "selfplay: {done}/{} games (defenders {}, attackers {}, draws {}), {positions} positions, {:.2} games/s",
-                    args.games,
-                    tally[0],
-                    tally[1],
-                    tally[2],
-                    done as f64 / secs.max(1e-9)
-                );
-                if tty {
-                    eprint!("\r{line}");
-                } else if done.is_multiple_of(100) || done == args.games {
-                    eprintln!("{line}");
-                }
-            }
-        }
-        Ok((positions, tally))
-    })?;
-    if tty {
-        eprintln!();
-    }
-    out.flush()
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
-    let (positions, tally) = written;
-    eprintln!(
-        "selfplay: {} games in {:.1} s: defenders {}, attackers {}, draws {}; {positions} positions written to {}",
-        args.games,
-        start.elapsed().as_secs_f64(),
-        tally[0],
-        tally[1],
-        tally[2],
-        args.out.display()
-    );
-    Ok(())
+    let jobs = Jobs {
+        name: "selfplay",
+        count: args.games,
+        concurrency: args.concurrency,
+        hash_mb: args.hash_mb,
+        out: &args.out,
+    };
+    jobs.run(|i, searcher| plan.play(i, searcher))
 }
 
 #[cfg(test)]

@@ -25,8 +25,10 @@ use crate::search::eval::{TERM_NAMES, TERMS, Weights, terms};
 /// The flags of `hnefi tune`.
 #[derive(Args, Debug, Clone)]
 pub struct TuneArgs {
-    /// The samples written by `hnefi selfplay` (one line each).
-    pub data: PathBuf,
+    /// The samples written by `hnefi selfplay` or `hnefi label` (one line each); several
+    /// files are fitted together.
+    #[arg(required = true, num_args = 1..)]
+    pub data: Vec<PathBuf>,
     /// Passes of gradient descent over the training samples (watch the held-out loss:
     /// more passes can fit the training games better and the others worse).
     #[arg(long, default_value_t = 200)]
@@ -47,8 +49,9 @@ pub struct TuneArgs {
     /// to the sample's search score, as the expected score `sigmoid(K · score)`: 1 fits the
     /// evaluation to the results alone (Texel tuning), 0 to what the self-play search saw
     /// alone (deeper than the evaluation, and free of what merely accompanies a result).
-    #[arg(long, default_value_t = 1.0)]
-    pub lambda: f64,
+    /// One value for every file, or one per file in their order (`--lambda 0,1`).
+    #[arg(long, value_delimiter = ',', default_value = "1")]
+    pub lambda: Vec<f64>,
 }
 
 /// A sample reduced to what the fit needs: its terms and the defenders' game score.
@@ -287,35 +290,48 @@ fn run(args: &TuneArgs) -> Result<(), String> {
         })?;
         fixed[i] = true;
     }
-    if !(0.0..=1.0).contains(&args.lambda) {
-        return Err(format!("--lambda must be from 0 to 1, got {}", args.lambda));
+    if let Some(l) = args.lambda.iter().find(|l| !(0.0..=1.0).contains(*l)) {
+        return Err(format!("--lambda must be from 0 to 1, got {l}"));
     }
+    let lambdas: Vec<f64> = match args.lambda[..] {
+        [l] => vec![l; args.data.len()],
+        _ if args.lambda.len() == args.data.len() => args.lambda.clone(),
+        _ => {
+            return Err(format!(
+                "--lambda has {} values for {} files (give one, or one per file)",
+                args.lambda.len(),
+                args.data.len()
+            ));
+        }
+    };
     if !(args.rate.is_finite() && args.rate > 0.0) {
         return Err(format!("--rate must be positive, got {}", args.rate));
     }
-    let text = std::fs::read_to_string(&args.data)
-        .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
     let clock = Instant::now();
+    // Each point keeps the lambda of its file until K is known.
     let (mut train, mut held) = (Vec::new(), Vec::new());
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let sample: Sample = line
-            .parse()
-            .map_err(|e| format!("{} line {}: {e}", args.data.display(), n + 1))?;
-        let point = Point::of(&sample);
-        if args.holdout_every > 0 && sample.game.is_multiple_of(args.holdout_every) {
-            held.push(point);
-        } else {
-            train.push(point);
+    for (path, &lambda) in args.data.iter().zip(&lambdas) {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let sample: Sample = line
+                .parse()
+                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
+            let point = (Point::of(&sample), lambda);
+            if args.holdout_every > 0 && sample.game.is_multiple_of(args.holdout_every) {
+                held.push(point);
+            } else {
+                train.push(point);
+            }
         }
     }
     if train.is_empty() {
-        return Err(format!(
-            "{}: no training sample (every sample is held out, or the file is empty)",
-            args.data.display()
-        ));
+        return Err(
+            "no training sample (every sample is held out, or the files are empty)".to_string(),
+        );
     }
     eprintln!(
         "tune: {} training and {} held-out samples read in {:.1} s",
@@ -323,8 +339,10 @@ fn run(args: &TuneArgs) -> Result<(), String> {
         held.len(),
         clock.elapsed().as_secs_f64()
     );
+    let mixed = |points: &[(Point, f64)]| points.iter().map(|(p, _)| *p).collect::<Vec<_>>();
+    let (mut train_points, mut held_points) = (mixed(&train), mixed(&held));
     let mut m0 = fit_k(
-        &train,
+        &train_points,
         &Model {
             w: start.0.map(f64::from),
             offset: 0.0,
@@ -335,12 +353,18 @@ fn run(args: &TuneArgs) -> Result<(), String> {
     // turns the search's scores into targets. The offset (the defenders' advantage that
     // the results show and the search's scores do not) and K are then fitted again to
     // the mixed targets, so that the weights need not absorb the difference.
-    if args.lambda < 1.0 {
-        for p in train.iter_mut().chain(held.iter_mut()) {
-            p.mix(args.lambda, m0.k);
+    if lambdas.iter().any(|&l| l < 1.0) {
+        for ((p, l), q) in train
+            .iter()
+            .chain(&held)
+            .zip(train_points.iter_mut().chain(held_points.iter_mut()))
+        {
+            *q = *p;
+            q.mix(*l, m0.k);
         }
-        m0 = fit_k(&train, &m0);
+        m0 = fit_k(&train_points, &m0);
     }
+    let (train, held) = (train_points, held_points);
     let before = (loss(&train, &m0), loss(&held, &m0));
     let clock = Instant::now();
     let m1 = fit_weights(&train, &m0, &fixed, args.epochs, args.rate);
@@ -491,17 +515,42 @@ mod tests {
     fn lambda_outside_zero_to_one_is_refused() {
         for lambda in [-0.1, 1.5, f64::NAN] {
             let args = TuneArgs {
-                data: PathBuf::from("/nonexistent"),
+                data: vec![PathBuf::from("/nonexistent")],
                 epochs: 1,
                 rate: 1.0,
                 holdout_every: 10,
                 fix: Vec::new(),
                 weight: Vec::new(),
-                lambda,
+                lambda: vec![lambda],
             };
             let e = run(&args).unwrap_err();
             assert!(e.contains("--lambda"), "{e}");
         }
+    }
+
+    #[test]
+    fn one_lambda_or_one_per_file() {
+        let args = TuneArgs {
+            data: vec![
+                PathBuf::from("/nonexistent-a"),
+                PathBuf::from("/nonexistent-b"),
+            ],
+            epochs: 1,
+            rate: 1.0,
+            holdout_every: 10,
+            fix: Vec::new(),
+            weight: Vec::new(),
+            lambda: vec![0.0, 0.5, 1.0],
+        };
+        let e = run(&args).unwrap_err();
+        assert!(e.contains("3 values for 2 files"), "{e}");
+        // Two values for two files pass the check and fail at the first file.
+        let args = TuneArgs {
+            lambda: vec![0.0, 1.0],
+            ..args
+        };
+        let e = run(&args).unwrap_err();
+        assert!(e.contains("/nonexistent-a"), "{e}");
     }
 
     #[test]

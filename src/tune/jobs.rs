@@ -1,0 +1,121 @@
+//! Games played on several threads, each with its own searcher, whose samples are written
+//! in the games' order whatever order they finish in: the one writer of `hnefi selfplay`
+//! and `hnefi label`, so that a file depends on the flags and not on the concurrency.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use super::sample::{Outcome, Sample};
+use crate::search::Searcher;
+
+/// What one game produced: its samples (with the game's result) and the result.
+pub struct Played {
+    /// The samples, in the game's order.
+    pub samples: Vec<Sample>,
+    /// Who won.
+    pub outcome: Outcome,
+}
+
+/// Games `0..count` to play on `concurrency` threads, their samples to `out`.
+pub struct Jobs<'a> {
+    /// The command's name, for the progress lines (`selfplay: 100/2000 games ...`).
+    pub name: &'a str,
+    /// The number of games.
+    pub count: u64,
+    /// Threads, each with its own one-thread searcher.
+    pub concurrency: u16,
+    /// Each searcher's transposition table, in MiB.
+    pub hash_mb: u64,
+    /// The samples' file (overwritten).
+    pub out: &'a Path,
+}
+
+impl Jobs<'_> {
+    /// Plays every game with `play(number, searcher)` and writes the samples in the
+    /// games' order, with a progress line on stderr (at each game on a terminal, every
+    /// hundredth otherwise).
+    pub fn run<F>(&self, play: F) -> Result<(), String>
+    where
+        F: Fn(u64, &mut Searcher) -> Played + Sync,
+    {
+        let file = File::create(self.out)
+            .map_err(|e| format!("cannot create {}: {e}", self.out.display()))?;
+        let mut out = BufWriter::new(file);
+        let next = AtomicU64::new(0);
+        let failed = AtomicBool::new(false);
+        let (tx, rx) = mpsc::channel::<(u64, Played)>();
+        let start = Instant::now();
+        let tty = io::stderr().is_terminal();
+        let (name, count) = (self.name, self.count);
+        let written = std::thread::scope(|scope| -> Result<(u64, [u64; 3]), String> {
+            for _ in 0..self.concurrency {
+                let tx = tx.clone();
+                let (play, next, failed) = (&play, &next, &failed);
+                let hash = self.hash_mb as usize;
+                scope.spawn(move || {
+                    let mut searcher = Searcher::new(1, hash);
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= count || failed.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        if tx.send((i, play(i, &mut searcher))).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            let mut pending = BTreeMap::new();
+            let (mut done, mut positions, mut tally) = (0u64, 0u64, [0u64; 3]);
+            for (i, played) in rx {
+                pending.insert(i, played);
+                while let Some(played) = pending.remove(&done) {
+                    for s in &played.samples {
+                        if let Err(e) = writeln!(out, "{s}") {
+                            failed.store(true, Ordering::Relaxed);
+                            return Err(format!("cannot write {}: {e}", self.out.display()));
+                        }
+                    }
+                    positions += played.samples.len() as u64;
+                    tally[played.outcome as usize] += 1;
+                    done += 1;
+                    let secs = start.elapsed().as_secs_f64();
+                    let line = format!(
+                        "{name}: {done}/{count} games (defenders {}, attackers {}, draws {}), {positions} positions, {:.2} games/s",
+                        tally[0],
+                        tally[1],
+                        tally[2],
+                        done as f64 / secs.max(1e-9)
+                    );
+                    if tty {
+                        eprint!("\r{line}");
+                    } else if done.is_multiple_of(100) || done == count {
+                        eprintln!("{line}");
+                    }
+                }
+            }
+            Ok((positions, tally))
+        })?;
+        if tty {
+            eprintln!();
+        }
+        out.flush()
+            .map_err(|e| format!("cannot write {}: {e}", self.out.display()))?;
+        let (positions, tally) = written;
+        eprintln!(
+            "{name}: {count} games in {:.1} s: defenders {}, attackers {}, draws {}; {positions} positions written to {}",
+            start.elapsed().as_secs_f64(),
+            tally[0],
+            tally[1],
+            tally[2],
+            self.out.display()
+        );
+        Ok(())
+    }
+}
