@@ -31,6 +31,11 @@ pub struct Features {
     pub log_reductions: bool,
     /// Captures in the quiescence search (for both sides, in its first plies).
     pub qsearch_captures: bool,
+    /// One ply more at the attackers' nodes that must block the king's free line to a
+    /// corner (Hnefatafl's check): the defenders' forcing sequences are searched to
+    /// their end, as chess engines extend checks. Off by default: no gain shown, neither
+    /// against ZevraTafl nor in self-play (docs/experiments.md).
+    pub escape_extension: bool,
 }
 
 impl Default for Features {
@@ -44,6 +49,7 @@ impl Default for Features {
             late_move_pruning: false,
             log_reductions: true,
             qsearch_captures: false,
+            escape_extension: false,
         }
     }
 }
@@ -79,11 +85,13 @@ pub enum Feature {
     LogReductions,
     /// [`Features::qsearch_captures`].
     QsearchCaptures,
+    /// [`Features::escape_extension`].
+    EscapeExtension,
 }
 
 impl Feature {
     /// Every feature, in the order of [`Features`].
-    pub const ALL: [Feature; 8] = [
+    pub const ALL: [Feature; 9] = [
         Feature::NullMove,
         Feature::Lmr,
         Feature::Aspiration,
@@ -92,6 +100,7 @@ impl Feature {
         Feature::LateMovePruning,
         Feature::LogReductions,
         Feature::QsearchCaptures,
+        Feature::EscapeExtension,
     ];
 
     /// The command-line name.
@@ -105,6 +114,7 @@ impl Feature {
             Feature::LateMovePruning => "late-move-pruning",
             Feature::LogReductions => "log-reductions",
             Feature::QsearchCaptures => "qsearch-captures",
+            Feature::EscapeExtension => "escape-extension",
         }
     }
 }
@@ -147,6 +157,7 @@ impl Features {
             Feature::LateMovePruning => &mut self.late_move_pruning,
             Feature::LogReductions => &mut self.log_reductions,
             Feature::QsearchCaptures => &mut self.qsearch_captures,
+            Feature::EscapeExtension => &mut self.escape_extension,
         };
         *flag = on;
     }
