@@ -339,10 +339,9 @@ fn run(args: &TuneArgs) -> Result<(), String> {
         held.len(),
         clock.elapsed().as_secs_f64()
     );
-    let mixed = |points: &[(Point, f64)]| points.iter().map(|(p, _)| *p).collect::<Vec<_>>();
-    let (mut train_points, mut held_points) = (mixed(&train), mixed(&held));
+    let points = |v: &[(Point, f64)]| v.iter().map(|(p, _)| *p).collect::<Vec<_>>();
     let mut m0 = fit_k(
-        &train_points,
+        &points(&train),
         &Model {
             w: start.0.map(f64::from),
             offset: 0.0,
@@ -353,18 +352,16 @@ fn run(args: &TuneArgs) -> Result<(), String> {
     // turns the search's scores into targets. The offset (the defenders' advantage that
     // the results show and the search's scores do not) and K are then fitted again to
     // the mixed targets, so that the weights need not absorb the difference.
-    if lambdas.iter().any(|&l| l < 1.0) {
-        for ((p, l), q) in train
-            .iter()
-            .chain(&held)
-            .zip(train_points.iter_mut().chain(held_points.iter_mut()))
-        {
-            *q = *p;
-            q.mix(*l, m0.k);
+    let mix = lambdas.iter().any(|&l| l < 1.0);
+    if mix {
+        for (p, lambda) in train.iter_mut().chain(held.iter_mut()) {
+            p.mix(*lambda, m0.k);
         }
-        m0 = fit_k(&train_points, &m0);
     }
-    let (train, held) = (train_points, held_points);
+    let (train, held) = (points(&train), points(&held));
+    if mix {
+        m0 = fit_k(&train, &m0);
+    }
     let before = (loss(&train, &m0), loss(&held, &m0));
     let clock = Instant::now();
     let m1 = fit_weights(&train, &m0, &fixed, args.epochs, args.rate);
