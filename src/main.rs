@@ -243,7 +243,8 @@ enum Command {
     /// Search the positions of recorded games and write them as samples with the
     /// recorded result (training data for `hnefi tune`).
     Label(label::LabelArgs),
-    /// Fit the evaluation's weights to the samples of `hnefi selfplay` (Texel tuning).
+    /// Fit the evaluation's weights to the samples of `hnefi selfplay` and `hnefi label`
+    /// (Texel tuning).
     Tune(texel::TuneArgs),
     /// Search the fixed bench positions at one thread; print total nodes and nodes/s.
     Bench {
