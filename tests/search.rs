@@ -113,19 +113,6 @@ fn known_answers_with_null_move_and_aspiration() {
     );
 }
 
-/// The escape extension is off by default (no gain shown, docs/experiments.md): with it
-/// on, the known answers must still be found.
-#[test]
-fn known_answers_with_the_escape_extension() {
-    check_cases(
-        Features {
-            escape_extension: true,
-            ..Features::default()
-        },
-        2,
-    );
-}
-
 #[test]
 fn known_answers_without_pruning() {
     check_cases(
@@ -138,7 +125,6 @@ fn known_answers_without_pruning() {
             late_move_pruning: false,
             log_reductions: false,
             qsearch_captures: false,
-            escape_extension: false,
         },
         0,
     );

@@ -454,13 +454,6 @@ impl<'a> Worker<'a> {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply);
         }
-        // The block of a free line costs no depth: the defenders' forcing sequences are
-        // seen to their end, not cut at the horizon by their own length.
-        let depth = if forced && self.shared.features.escape_extension {
-            depth + 1
-        } else {
-            depth
-        };
 
         // Transposition table.
         let key = pos.hash();

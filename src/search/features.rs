@@ -31,11 +31,6 @@ pub struct Features {
     pub log_reductions: bool,
     /// Captures in the quiescence search (for both sides, in its first plies).
     pub qsearch_captures: bool,
-    /// One ply more at the attackers' nodes that must block the king's free line to a
-    /// corner (Hnefatafl's check): the defenders' forcing sequences are searched to
-    /// their end, as chess engines extend checks. Off by default: no gain shown, neither
-    /// against ZevraTafl nor in self-play (docs/experiments.md).
-    pub escape_extension: bool,
 }
 
 impl Default for Features {
@@ -49,7 +44,6 @@ impl Default for Features {
             late_move_pruning: false,
             log_reductions: true,
             qsearch_captures: false,
-            escape_extension: false,
         }
     }
 }
@@ -85,13 +79,11 @@ pub enum Feature {
     LogReductions,
     /// [`Features::qsearch_captures`].
     QsearchCaptures,
-    /// [`Features::escape_extension`].
-    EscapeExtension,
 }
 
 impl Feature {
     /// Every feature, in the order of [`Features`].
-    pub const ALL: [Feature; 9] = [
+    pub const ALL: [Feature; 8] = [
         Feature::NullMove,
         Feature::Lmr,
         Feature::Aspiration,
@@ -100,7 +92,6 @@ impl Feature {
         Feature::LateMovePruning,
         Feature::LogReductions,
         Feature::QsearchCaptures,
-        Feature::EscapeExtension,
     ];
 
     /// The command-line name.
@@ -114,7 +105,6 @@ impl Feature {
             Feature::LateMovePruning => "late-move-pruning",
             Feature::LogReductions => "log-reductions",
             Feature::QsearchCaptures => "qsearch-captures",
-            Feature::EscapeExtension => "escape-extension",
         }
     }
 }
@@ -157,7 +147,6 @@ impl Features {
             Feature::LateMovePruning => &mut self.late_move_pruning,
             Feature::LogReductions => &mut self.log_reductions,
             Feature::QsearchCaptures => &mut self.qsearch_captures,
-            Feature::EscapeExtension => &mut self.escape_extension,
         };
         *flag = on;
     }
