@@ -108,7 +108,7 @@ impl Searcher {
             tt: Table::new(hash_mb),
             heuristics: Heuristics::default(),
             helper_heuristics: Vec::new(),
-            weights: ByRole::new_with(|_| Weights::default()),
+            weights: ByRole::new_with(Weights::for_side),
             features: Features::default(),
             multipv: 1,
             nodes: Arc::new(AtomicU64::new(0)),
