@@ -182,6 +182,7 @@ impl Picker {
                 s = WIN_MOVE;
             } else {
                 s = h.history(role, mv);
+                let killer = killer_bonus(mv);
                 let caps = if capturing.contains(mv.to) {
                     capture::custodial(board, role, mv.to).count() as i32
                 } else {
@@ -197,8 +198,8 @@ impl Picker {
                     }
                 } else if node.blocks.contains(mv.to) {
                     s += BLOCK;
-                } else if killer_bonus(mv) > 0 {
-                    s += killer_bonus(mv);
+                } else if killer > 0 {
+                    s += killer;
                 } else if role == Role::Attacker && around_king.contains(mv.to) {
                     s += NEAR_KING;
                 }

@@ -10,8 +10,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use super::sample::{Outcome, Sample};
-use crate::search::Searcher;
+use super::sample::{Outcome, Sample, is_quiet};
+use crate::core::game::Game;
+use crate::core::moves::Move;
+use crate::search::{Limits, Score, Searcher};
 
 /// What one game produced: its samples (with the game's result) and the result.
 pub struct Played {
@@ -19,6 +21,31 @@ pub struct Played {
     pub samples: Vec<Sample>,
     /// Who won.
     pub outcome: Outcome,
+}
+
+/// Searches the position of `game` within `limits`: the best move, and the position as a
+/// sample of game number `number` when it is quiet ([`is_quiet`]; its outcome a draw
+/// until the caller knows the game's).
+pub fn search_sample(
+    game: &Game,
+    searcher: &mut Searcher,
+    limits: &Limits,
+    number: u64,
+) -> (Option<Move>, Option<Sample>) {
+    let stop = AtomicBool::new(false);
+    let result = searcher.search(game, limits, &stop, &mut |_| {});
+    let sample = match (result.best, result.score) {
+        (Some(best), Score::Cp(score)) if is_quiet(game.position(), best, game.rules()) => {
+            Some(Sample {
+                position: *game.position(),
+                outcome: Outcome::Draw,
+                score,
+                game: number,
+            })
+        }
+        _ => None,
+    };
+    (result.best, sample)
 }
 
 /// Games `0..count` to play on `concurrency` threads, their samples to `out`.

@@ -8,22 +8,21 @@
 //! games almost never). Every position from `--skip-plies` on is searched at `--nodes`
 //! (one thread, a table cleared for each game, so the file does not depend on the machine
 //! or the concurrency); a position is a sample when it is quiet by the same test as in
-//! self-play ([`is_quiet`] on the search's best move), and the game goes on with the
+//! self-play (`sample::is_quiet` on the search's best move), and the game goes on with the
 //! recorded move. A sample's game number is its line's (from 0), so that the tuner's
 //! held-out split keeps games apart. Unfinished records (`Ongoing`) and lines that are no
 //! game or do not replay under the rules are skipped and counted.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 
-use super::jobs::{Jobs, Played};
-use super::sample::{Outcome, Sample, is_quiet};
+use super::jobs::{Jobs, Played, search_sample};
+use super::sample::{Outcome, Sample};
 use crate::core::game::{Game, RuleSet};
 use crate::core::record::{GameRecord, RecordResult};
-use crate::search::{Limits, Score, Searcher};
+use crate::search::{Limits, Searcher};
 
 /// The flags of `hnefi label`.
 #[derive(Args, Debug, Clone)]
@@ -96,7 +95,6 @@ fn label(
     searcher: &mut Searcher,
 ) -> Played {
     searcher.clear();
-    let stop = AtomicBool::new(false);
     let mut game = Game::new(rules);
     let mut samples = Vec::new();
     for (ply, m) in game_rec.record.moves.iter().enumerate() {
@@ -104,17 +102,11 @@ fn label(
             break;
         }
         if ply >= skip {
-            let result = searcher.search(&game, limits, &stop, &mut |_| {});
-            if let (Some(best), Score::Cp(score)) = (result.best, result.score)
-                && is_quiet(game.position(), best, rules)
-            {
-                samples.push(Sample {
-                    position: *game.position(),
-                    outcome: game_rec.outcome,
-                    score,
-                    game: game_rec.line,
-                });
-            }
+            let (_, sample) = search_sample(&game, searcher, limits, game_rec.line);
+            samples.extend(sample.map(|s| Sample {
+                outcome: game_rec.outcome,
+                ..s
+            }));
         }
         if game.play(m.mv).is_err() {
             break;
@@ -128,13 +120,7 @@ fn label(
 
 /// Runs `hnefi label`.
 pub fn main(args: &LabelArgs) -> ExitCode {
-    match run(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
-    }
+    super::exit_code(run(args))
 }
 
 fn run(args: &LabelArgs) -> Result<(), String> {

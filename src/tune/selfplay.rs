@@ -14,16 +14,15 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 
-use super::jobs::{Jobs, Played};
-use super::sample::{Outcome, Sample, is_quiet};
+use super::jobs::{Jobs, Played, search_sample};
+use super::sample::Outcome;
 use crate::core::game::{Game, RuleSet};
 use crate::core::moves::Move;
 use crate::core::rng::SplitMix64;
-use crate::search::{Limits, Score, Searcher};
+use crate::search::{Limits, Searcher};
 use crate::tools::matches::openings;
 
 /// The flags of `hnefi selfplay`.
@@ -98,23 +97,13 @@ impl Plan {
             nodes: Some(self.nodes),
             ..Limits::default()
         };
-        let stop = AtomicBool::new(false);
         let mut samples = Vec::new();
         while !game.status().is_over() {
-            let result = searcher.search(&game, &limits, &stop, &mut |_| {});
-            let Some(best) = result.best else {
+            let (best, sample) = search_sample(&game, searcher, &limits, index);
+            samples.extend(sample);
+            let Some(best) = best else {
                 break;
             };
-            if let (true, Score::Cp(score)) =
-                (is_quiet(game.position(), best, self.rules), result.score)
-            {
-                samples.push(Sample {
-                    position: *game.position(),
-                    outcome: Outcome::Draw,
-                    score,
-                    game: index,
-                });
-            }
             if game.play(best).is_err() {
                 break;
             }
@@ -129,13 +118,7 @@ impl Plan {
 
 /// Runs `hnefi selfplay`.
 pub fn main(args: &SelfplayArgs) -> ExitCode {
-    match run(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
-    }
+    super::exit_code(run(args))
 }
 
 fn run(args: &SelfplayArgs) -> Result<(), String> {
@@ -174,6 +157,7 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tune::sample::Sample;
 
     fn args(out: PathBuf, concurrency: u16) -> SelfplayArgs {
         SelfplayArgs {

@@ -266,13 +266,7 @@ pub fn round_weights(points: &[Point], m: &Model, fixed: &[bool; TERMS], rate: f
 
 /// Runs `hnefi tune`.
 pub fn main(args: &TuneArgs) -> ExitCode {
-    match run(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
-    }
+    super::exit_code(run(args))
 }
 
 fn run(args: &TuneArgs) -> Result<(), String> {
