@@ -307,18 +307,21 @@ pub enum WeightError {
     BadValue(String),
 }
 
+/// The index of the term `name` in [`TERM_NAMES`] (and in [`Weights`] and [`terms`]).
+pub fn term_index(name: &str) -> Option<usize> {
+    TERM_NAMES.iter().position(|n| *n == name)
+}
+
 /// The weights that differ in the attackers' searches, set by hand on top of the fitted
-/// default (docs/experiments.md has each measurement):
+/// default (docs/experiments.md, sessions 11 and 12, has what each won):
 ///
-/// - `corner_fight` 60 (the default 0): a fit of that weight alone to the results of the
-///   recorded games (`hnefi label`) gave 96, one to self-play scores 7; given to both sides
-///   it would also send hnefi's defenders, who win nearly every game already, into the
-///   corners. With it the attackers won 15 of 50 games against ZevraTafl instead of 6
-///   (session 11).
-/// - `defender_space` 15 (the default 6): the defenders' region is what an encirclement
-///   closes, and the fitted weight left the attackers standing in their corner blocks
-///   against a king with two or three soldiers until the move limit. With 15 they won 21
-///   of 50 games against ZevraTafl instead of 15, with 3 draws instead of 10 (session 12).
+/// - `corner_fight` (the default 0): the attackers keep guards where the defenders gather
+///   beside a corner. Fits gave anything from 7 (self-play scores) to 96 (recorded games'
+///   results); given to both sides it would also send hnefi's defenders, who win nearly
+///   every game already, into the corners.
+/// - `defender_space` (the default 6, the fit's): the defenders' region is what an
+///   encirclement closes; with the fitted weight the attackers stood in their corner blocks
+///   against a king with few soldiers until the move limit.
 const ATTACKERS_WEIGHTS: [(&str, i32); 2] = [("corner_fight", 60), ("defender_space", 15)];
 
 impl Weights {
@@ -329,9 +332,7 @@ impl Weights {
         let mut w = Weights::default();
         if side == Role::Attacker {
             for (name, value) in ATTACKERS_WEIGHTS {
-                if let Some(i) = TERM_NAMES.iter().position(|n| *n == name)
-                    && let Some(slot) = w.0.get_mut(i)
-                {
+                if let Some(slot) = term_index(name).and_then(|i| w.0.get_mut(i)) {
                     *slot = value;
                 }
             }
@@ -344,8 +345,7 @@ impl Weights {
 
     /// The weight of the term `name`, if there is one.
     pub fn get(&self, name: &str) -> Option<i32> {
-        let i = TERM_NAMES.iter().position(|n| *n == name)?;
-        self.0.get(i).copied()
+        self.0.get(term_index(name)?).copied()
     }
 
     /// Sets one weight from `NAME=VALUE` (for tuning by self-play:
@@ -372,10 +372,8 @@ impl Weights {
             .ok()
             .filter(|v: &i32| (-10_000..=10_000).contains(v))
             .ok_or_else(|| WeightError::BadValue(value.to_string()))?;
-        let i = TERM_NAMES
-            .iter()
-            .position(|n| *n == name.trim())
-            .ok_or_else(|| WeightError::UnknownName(name.to_string()))?;
+        let i =
+            term_index(name.trim()).ok_or_else(|| WeightError::UnknownName(name.to_string()))?;
         if let Some(slot) = self.0.get_mut(i) {
             *slot = v;
         }
@@ -729,7 +727,7 @@ mod tests {
 
     #[test]
     fn lone_king_counts_the_squares_taken_from_him() {
-        let Some(i) = TERM_NAMES.iter().position(|n| *n == "lone_king") else {
+        let Some(i) = term_index("lone_king") else {
             panic!("no lone_king term");
         };
         for (board, want) in [
@@ -766,7 +764,7 @@ mod tests {
 
     #[test]
     fn corner_fight_counts_the_defenders_beyond_the_guards() {
-        let Some(i) = TERM_NAMES.iter().position(|n| *n == "corner_fight") else {
+        let Some(i) = term_index("corner_fight") else {
             panic!("no corner_fight term");
         };
         assert!(CORNER_BLOCKS.iter().all(|z| z.count() == 16));

@@ -20,7 +20,7 @@ use clap::Args;
 use super::sample::Sample;
 use crate::core::role::Role;
 use crate::outln;
-use crate::search::eval::{TERM_NAMES, TERMS, Weights, terms};
+use crate::search::eval::{TERM_NAMES, TERMS, Weights, term_index, terms};
 
 /// The flags of `hnefi tune`.
 #[derive(Args, Debug, Clone)]
@@ -276,7 +276,7 @@ fn run(args: &TuneArgs) -> Result<(), String> {
     }
     let mut fixed = [false; TERMS];
     for name in &args.fix {
-        let i = TERM_NAMES.iter().position(|n| n == name).ok_or_else(|| {
+        let i = term_index(name).ok_or_else(|| {
             format!(
                 "unknown weight {name:?} for --fix (expected one of {})",
                 TERM_NAMES.join(", ")
@@ -581,7 +581,7 @@ mod tests {
         // attackers next to him, a king-relative term, unless he stands next to the
         // empty throne). They keep their true weights.
         for name in ["defender_space", "defender_edge", "king_pressure"] {
-            if let Some(i) = TERM_NAMES.iter().position(|n| *n == name) {
+            if let Some(i) = term_index(name) {
                 fixed[i] = true;
                 start.w[i] = truth.w[i];
             }
@@ -630,7 +630,7 @@ mod tests {
             k: 0.004,
         };
         for name in ["mobility", "defender_space", "corner_open", "king_mobility"] {
-            if let Some(i) = TERM_NAMES.iter().position(|n| *n == name) {
+            if let Some(i) = term_index(name) {
                 truth.w[i] += 0.45;
             }
         }
