@@ -76,9 +76,9 @@ struct EngineFlags {
     #[arg(long)]
     ponder: bool,
     /// Switch a search feature on, for self-play comparisons: null-move, lmr,
-    /// aspiration, qsearch-checks, reverse-futility, late-move-pruning, log-reductions
-    /// or qsearch-captures (only lmr, qsearch-checks and log-reductions are on by default). May be
-    /// repeated.
+    /// aspiration, qsearch-checks, reverse-futility, late-move-pruning, log-reductions,
+    /// qsearch-captures or adaptive-time (only lmr, qsearch-checks and log-reductions are on
+    /// by default). May be repeated.
     #[arg(long, value_name = "FEATURE")]
     with: Vec<Feature>,
     /// Switch a search feature off (names as for --with). May be repeated.

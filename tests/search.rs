@@ -125,6 +125,7 @@ fn known_answers_without_pruning() {
             late_move_pruning: false,
             log_reductions: false,
             qsearch_captures: false,
+            adaptive_time: false,
         },
         0,
     );

@@ -14,7 +14,7 @@ use super::alphabeta::{self, INFINITE, MATE, MATE_BOUND, Worker};
 use super::eval::{self, Weights};
 use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker};
 use super::path::SearchPath;
-use super::timeman::TimePlan;
+use super::timeman::{self, TimePlan};
 use super::tt::Table;
 use super::{Features, Info, Limits, Score, SearchResult};
 
@@ -341,6 +341,9 @@ fn iterate(
         return iterate_multipv(w, root, max_depth, multipv, report);
     }
     let mut prev: Option<i32> = None;
+    // The last iteration's best move, and how many iterations before it had the same.
+    let mut prev_best: Option<Move> = None;
+    let mut same_best = 0u32;
     let main = w.id == 0;
     let mut depth = if main { 1 } else { 1 + (w.id % 2) as i32 };
     while depth <= max_depth {
@@ -376,7 +379,15 @@ fn iterate(
             }
             delta *= 2;
         };
+        let fall = prev.map_or(0, |p| p - it.score);
         prev = Some(it.score);
+        let best = it.pv.first().copied();
+        same_best = if best.is_some() && best == prev_best {
+            same_best + 1
+        } else {
+            0
+        };
+        prev_best = best;
         w.flush();
         report(depth, 0, &it);
         if main {
@@ -384,7 +395,12 @@ fn iterate(
             if it.score.abs() >= MATE_BOUND && depth as u32 >= (MATE - it.score.abs()) as u32 {
                 break;
             }
-            if w.soft_expired() {
+            let spent = if w.features().adaptive_time {
+                w.soft_expired_scaled(timeman::stability_scale(same_best, fall))
+            } else {
+                w.soft_expired()
+            };
+            if spent {
                 break;
             }
         }

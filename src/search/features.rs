@@ -31,6 +31,11 @@ pub struct Features {
     pub log_reductions: bool,
     /// Captures in the quiescence search (for both sides, in its first plies).
     pub qsearch_captures: bool,
+    /// Under a clock, the soft budget stretches while the best move keeps changing or the
+    /// score falls, and shrinks while the best move stays
+    /// ([`stability_scale`](super::timeman::stability_scale)). Off by default until
+    /// self-play at a clock shows a gain.
+    pub adaptive_time: bool,
 }
 
 impl Default for Features {
@@ -44,6 +49,7 @@ impl Default for Features {
             late_move_pruning: false,
             log_reductions: true,
             qsearch_captures: false,
+            adaptive_time: false,
         }
     }
 }
@@ -79,11 +85,13 @@ pub enum Feature {
     LogReductions,
     /// [`Features::qsearch_captures`].
     QsearchCaptures,
+    /// [`Features::adaptive_time`].
+    AdaptiveTime,
 }
 
 impl Feature {
     /// Every feature, in the order of [`Features`].
-    pub const ALL: [Feature; 8] = [
+    pub const ALL: [Feature; 9] = [
         Feature::NullMove,
         Feature::Lmr,
         Feature::Aspiration,
@@ -92,6 +100,7 @@ impl Feature {
         Feature::LateMovePruning,
         Feature::LogReductions,
         Feature::QsearchCaptures,
+        Feature::AdaptiveTime,
     ];
 
     /// The command-line name.
@@ -105,6 +114,7 @@ impl Feature {
             Feature::LateMovePruning => "late-move-pruning",
             Feature::LogReductions => "log-reductions",
             Feature::QsearchCaptures => "qsearch-captures",
+            Feature::AdaptiveTime => "adaptive-time",
         }
     }
 }
@@ -147,6 +157,7 @@ impl Features {
             Feature::LateMovePruning => &mut self.late_move_pruning,
             Feature::LogReductions => &mut self.log_reductions,
             Feature::QsearchCaptures => &mut self.qsearch_captures,
+            Feature::AdaptiveTime => &mut self.adaptive_time,
         };
         *flag = on;
     }
