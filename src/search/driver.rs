@@ -395,12 +395,12 @@ fn iterate(
             if it.score.abs() >= MATE_BOUND && depth as u32 >= (MATE - it.score.abs()) as u32 {
                 break;
             }
-            let spent = if w.features().adaptive_time {
-                w.soft_expired_scaled(timeman::stability_scale(same_best, fall))
+            let scale = if w.features().adaptive_time {
+                timeman::stability_scale(same_best, fall)
             } else {
-                w.soft_expired()
+                1.0
             };
-            if spent {
+            if w.soft_expired_scaled(scale) {
                 break;
             }
         }

@@ -67,9 +67,10 @@ impl TimePlan {
         self.soft.is_some_and(|s| self.start.elapsed() >= s)
     }
 
-    /// True once the soft budget times `scale` is spent. The scale applies only to a
-    /// budget from a clock (a soft budget short of the hard deadline, which still caps
-    /// it): a fixed time per move is spent to its end whatever the search's confidence.
+    /// True once the soft budget times `scale` is spent (a scale of 1 is
+    /// [`soft_expired`](Self::soft_expired)). The scale applies only to a budget from a
+    /// clock (a soft budget short of the hard deadline, which still caps it): a fixed time
+    /// per move is spent to its end whatever the search's confidence.
     pub fn soft_expired_scaled(&self, scale: f64) -> bool {
         match (self.soft, self.hard) {
             (Some(s), Some(h)) if s < h => {
@@ -90,8 +91,8 @@ impl TimePlan {
 /// The most [`stability_scale`] can stretch a soft budget.
 const MAX_SCALE: f64 = 2.0;
 
-/// A score fall between two iterations, for the side to move, that stretches the budget:
-/// about half an attacker's worth.
+/// A score fall between two iterations, for the side to move, that stretches the budget
+/// (twice it stretches it more).
 const FALLING_SCORE: i32 = 35;
 
 /// How much of the soft budget to spend after an iteration whose best move has been the
@@ -122,6 +123,20 @@ mod tests {
     use super::*;
     use crate::search::Clock;
 
+    /// The plan for a Fischer clock alone.
+    fn clock_plan(remaining: Duration, increment: Duration, now: Instant) -> TimePlan {
+        TimePlan::new(
+            &Limits {
+                clock: Some(Clock {
+                    remaining,
+                    increment,
+                }),
+                ..Limits::default()
+            },
+            now,
+        )
+    }
+
     #[test]
     fn budgets() {
         let now = Instant::now();
@@ -135,27 +150,9 @@ mod tests {
             now,
         );
         assert!(p.hard.is_none());
-        let p = TimePlan::new(
-            &Limits {
-                clock: Some(Clock {
-                    remaining: Duration::from_millis(100),
-                    increment: Duration::ZERO,
-                }),
-                ..Limits::default()
-            },
-            now,
-        );
+        let p = clock_plan(Duration::from_millis(100), Duration::ZERO, now);
         assert!(p.hard.unwrap() <= Duration::from_millis(20));
-        let p = TimePlan::new(
-            &Limits {
-                clock: Some(Clock {
-                    remaining: Duration::from_secs(60),
-                    increment: Duration::from_secs(1),
-                }),
-                ..Limits::default()
-            },
-            now,
-        );
+        let p = clock_plan(Duration::from_secs(60), Duration::from_secs(1), now);
         assert!(p.hard.unwrap() > Duration::from_secs(2));
         assert!(p.hard.unwrap() < Duration::from_secs(12));
     }
@@ -183,16 +180,7 @@ mod tests {
         );
         // A fixed time per move is not cut short by a settled search.
         assert!(!fixed.soft_expired_scaled(0.0));
-        let clock = TimePlan::new(
-            &Limits {
-                clock: Some(Clock {
-                    remaining: Duration::from_secs(600),
-                    increment: Duration::ZERO,
-                }),
-                ..Limits::default()
-            },
-            now,
-        );
+        let clock = clock_plan(Duration::from_secs(600), Duration::ZERO, now);
         assert!(!clock.soft_expired_scaled(1.0));
         assert!(clock.soft_expired_scaled(0.0));
     }
