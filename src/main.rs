@@ -3,7 +3,9 @@
 #![forbid(unsafe_code)]
 
 use std::io::{self, IsTerminal};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
@@ -18,9 +20,10 @@ use hnefi::outln;
 use hnefi::protocol::otep::OtepEngine;
 use hnefi::protocol::{Dialect, Engine};
 use hnefi::search::Feature;
+use hnefi::search::network::Network;
 use hnefi::session::{SearchOption, Session};
 use hnefi::tools::matches;
-use hnefi::tune::{label, selfplay, texel};
+use hnefi::tune::{label, net, selfplay, texel};
 
 /// hnefi: a Copenhagen Hnefatafl engine.
 ///
@@ -95,6 +98,10 @@ struct EngineFlags {
     /// Set an evaluation weight in the searches for the defenders only. May be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
     defender_weight: Vec<String>,
+    /// Add the learned correction of this network file (written by `hnefi train`) to the
+    /// evaluation of both sides' searches.
+    #[arg(long, value_name = "FILE")]
+    net: Option<PathBuf>,
     /// Speak the protocol of the hnefatafl-copenhagen crate's 0.3.1 release: files a to l
     /// without i, black (the attackers) and white, and its repetition rule
     /// (any-repeat-illegal, which replaces --repetition); as `set_option compat 0.3`.
@@ -145,6 +152,9 @@ impl EngineFlags {
         }
         for w in &self.defender_weight {
             s.set_weight(Some(Role::Defender), w)?;
+        }
+        if let Some(path) = &self.net {
+            s.set_network(Some(Arc::new(Network::read(path)?)));
         }
         Ok(s)
     }
@@ -246,6 +256,9 @@ enum Command {
     /// Fit the evaluation's weights to the samples of `hnefi selfplay` and `hnefi label`
     /// (Texel tuning).
     Tune(texel::TuneArgs),
+    /// Fit the evaluation's learned correction (a small network over where the pieces
+    /// stand, added to the hand-written terms) to the samples; `--net FILE` plays with it.
+    Train(net::TrainArgs),
     /// Search the fixed bench positions at one thread; print total nodes and nodes/s.
     Bench {
         /// Search this many plies deeper than the bench's depths.
@@ -314,6 +327,7 @@ fn main() -> ExitCode {
         Some(Command::Selfplay(args)) => selfplay::main(&args),
         Some(Command::Label(args)) => label::main(&args),
         Some(Command::Tune(args)) => texel::main(&args),
+        Some(Command::Train(args)) => net::main(&args),
         None if cli.otep => run_otep(&cli.engine),
         None => run_protocol(&cli.engine),
     }

@@ -17,6 +17,7 @@ use crate::core::record::{GameRecord, GameRecordError, RecordResult, ReplayError
 use crate::core::role::{ByRole, Role};
 use crate::core::square::Square;
 use crate::search::eval::WeightError;
+use crate::search::network::Network;
 use crate::search::{self, Clock, Feature, Info, Limits, SearchResult, Searcher};
 
 /// Default search threads.
@@ -72,6 +73,9 @@ pub enum SessionError {
     /// An invalid evaluation weight.
     #[error(transparent)]
     Weight(#[from] WeightError),
+    /// A network file that cannot be used.
+    #[error(transparent)]
+    Network(#[from] crate::search::network::NetworkError),
     /// The search chose a move the game refused (a bug; the game is unchanged).
     #[error("the search chose {mv}: {source}")]
     SearchMove {
@@ -451,6 +455,12 @@ impl Session {
         let mut features = self.searcher.features();
         features.set(feature, on);
         self.searcher.set_features(features);
+    }
+
+    /// Adds a learned correction to the evaluation of both sides' searches (`None`: the
+    /// hand-written terms alone).
+    pub fn set_network(&mut self, network: Option<std::sync::Arc<Network>>) {
+        self.searcher.set_network(network);
     }
 
     /// Sets one evaluation weight from `NAME=VALUE` (for tuning by self-play) in the

@@ -12,6 +12,7 @@ use crate::core::role::{ByRole, Role};
 
 use super::alphabeta::{self, INFINITE, MATE, MATE_BOUND, Worker};
 use super::eval::{self, Weights};
+use super::network::Network;
 use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker};
 use super::path::SearchPath;
 use super::timeman::{self, TimePlan};
@@ -48,6 +49,8 @@ pub struct Searcher {
     /// The evaluation weights of a search for each side (the side to move at the root):
     /// the whole tree of a search for the attackers is scored with `attacker`.
     weights: ByRole<Weights>,
+    /// The learned correction to the evaluation, shared by the searches of both sides.
+    network: Option<Arc<Network>>,
     features: Features,
     /// Root moves reported with their own score and pv (1 = the best only).
     multipv: usize,
@@ -109,6 +112,7 @@ impl Searcher {
             heuristics: Heuristics::default(),
             helper_heuristics: Vec::new(),
             weights: ByRole::new_with(Weights::for_side),
+            network: None,
             features: Features::default(),
             multipv: 1,
             nodes: Arc::new(AtomicU64::new(0)),
@@ -178,6 +182,16 @@ impl Searcher {
     /// Replaces the evaluation weights of the searches for `side` (for tuning).
     pub fn set_weights(&mut self, side: Role, weights: Weights) {
         *self.weights.get_mut(side) = weights;
+    }
+
+    /// The learned correction added to the evaluation of both sides' searches, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
+    }
+
+    /// Adds a learned correction to the evaluation (`None`: the hand-written terms alone).
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.network = network;
     }
 
     /// Forgets everything learned (a new game).
@@ -257,7 +271,8 @@ impl Searcher {
                 .move_limit
                 .map(|n| (n as usize).saturating_sub(game.moves_played())),
             path: SearchPath::new(game),
-            evaluator: eval::Evaluator::new(self.weights.get(root.to_move())),
+            evaluator: eval::Evaluator::new(self.weights.get(root.to_move()))
+                .with_network(self.network.clone()),
             features: self.features,
         };
         let main_heur = &mut self.heuristics;

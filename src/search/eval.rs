@@ -17,12 +17,15 @@
 //! - a king left without soldiers: the squares still open to him, which the attackers
 //!   take away to trap him.
 
+use std::sync::Arc;
+
 use crate::core::bitboard::Bitboard;
 use crate::core::board::Board;
 use crate::core::movegen::{self, slides};
 use crate::core::position::Position;
 use crate::core::role::Role;
 use crate::core::square::{NUM_SQUARES, Square};
+use crate::search::network::Network;
 use crate::search::{placement, proximity};
 
 /// The number of evaluation terms (features), and of weights.
@@ -650,13 +653,14 @@ pub fn weigh(t: &Terms, w: &Weights) -> i32 {
 }
 
 /// The weights made ready for the search: the hand-written terms' weights, the
-/// piece-square weights spread over the squares, so that a piece costs one look-up, and
-/// the king-relative weights.
+/// piece-square weights spread over the squares, so that a piece costs one look-up, the
+/// king-relative weights, and the learned correction if there is one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evaluator {
     hand: [i32; HAND_TERMS],
     tables: placement::Tables,
     near: [i32; proximity::TERMS],
+    net: Option<Arc<Network>>,
 }
 
 impl Evaluator {
@@ -667,13 +671,19 @@ impl Evaluator {
             hand: std::array::from_fn(weight),
             tables: placement::Tables::new(&std::array::from_fn(|i| weight(HAND_TERMS + i))),
             near: std::array::from_fn(|i| weight(HAND_TERMS + placement::TERMS + i)),
+            net: None,
         }
+    }
+
+    /// This evaluator with the network's correction added to the weighed terms.
+    pub fn with_network(self, net: Option<Arc<Network>>) -> Evaluator {
+        Evaluator { net, ..self }
     }
 }
 
 /// The evaluation of `pos` for the side to move, in centi-units: the weighted sum of its
-/// [`terms`] ([`weigh`]), signed for the mover (the `tempo` term makes it a bonus for the
-/// mover).
+/// [`terms`] ([`weigh`]) and the network's correction (if the evaluator has one), signed
+/// for the mover (the `tempo` term makes it a bonus for the mover).
 #[inline]
 pub fn evaluate(pos: &Position, e: &Evaluator) -> i32 {
     let b = pos.board();
@@ -682,9 +692,12 @@ pub fn evaluate(pos: &Position, e: &Evaluator) -> i32 {
         .zip(e.hand.iter())
         .map(|(t, w)| t * w)
         .sum();
-    let s = hand
+    let mut s = hand
         + e.tables.score(b.king_bb(), b.attackers(), b.defenders())
         + proximity::score(&e.near, b.king(), b.attackers(), b.defenders());
+    if let Some(net) = &e.net {
+        s += net.evaluate(b, pos.to_move());
+    }
     match pos.to_move() {
         Role::Defender => s,
         Role::Attacker => -s,
@@ -722,6 +735,40 @@ mod tests {
         assert!(e.abs() < 1000, "{e}");
         for sym in 0..8 {
             assert_eq!(evaluate(&pos.transform(sym), &ev), e);
+        }
+    }
+
+    #[test]
+    fn a_network_adds_its_correction_for_the_defenders() {
+        use crate::search::network::{HIDDEN, INPUTS, input};
+        // Unit 0 counts the attackers on the first rank, 40 of a full unit (127) each;
+        // both heads make a full unit worth 10 centi-units to the defenders.
+        let mut w1 = vec![[0i16; HIDDEN]; INPUTS];
+        for sq in 0..11 {
+            w1[input(0, sq)][0] = 40;
+        }
+        let mut w2 = [[0i16; HIDDEN]; 2];
+        w2[0][0] = 32 * 10;
+        w2[1][0] = 32 * 10;
+        let net = Network::new(&w1, [0; HIDDEN], w2, [3, 3]);
+        let plain = Evaluator::new(&Weights::default());
+        let with = plain.clone().with_network(Some(Arc::new(net.clone())));
+        for (i, pos) in [
+            Position::start(),
+            Position::new(*Position::start().board(), Role::Defender),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let correction = net.evaluate(pos.board(), pos.to_move());
+            // The start has five attackers on the first rank: 200 of 127, clipped to a
+            // full unit of 10 centi-units, plus the bias.
+            assert_eq!(correction, 13, "position {i}");
+            let signed = match pos.to_move() {
+                Role::Defender => correction,
+                Role::Attacker => -correction,
+            };
+            assert_eq!(evaluate(&pos, &with), evaluate(&pos, &plain) + signed);
         }
     }
 

@@ -9,14 +9,15 @@
 //! Files: this one holds the interface; `driver` the [`Searcher`] (iterative deepening,
 //! aspiration windows, Lazy SMP helper threads sharing the table); `features` the
 //! switchable [`Features`] and their names; `alphabeta` the tree search of one thread;
-//! [`eval`] the evaluation, [`placement`] its piece-square terms and [`proximity`] its
-//! king-relative terms; `tt` the shared transposition table; `ordering` move ordering;
+//! [`eval`] the evaluation, [`placement`] its piece-square terms, [`proximity`] its
+//! king-relative terms and [`network`] its learned correction; `tt` the shared transposition table; `ordering` move ordering;
 //! `path` the repetition rule inside the tree; `timeman` time budgets.
 
 pub(crate) mod alphabeta;
 mod driver;
 pub mod eval;
 mod features;
+pub mod network;
 pub(crate) mod ordering;
 pub(crate) mod path;
 pub mod placement;

@@ -1,10 +1,12 @@
 //! The data path of the evaluation: self-play games ([`selfplay`]) and recorded games
 //! ([`label`]) that write sampled positions with the game's result, through one ordered
 //! parallel writer ([`jobs`]); the format of those samples ([`sample`]); and the Texel
-//! tuner that fits the evaluation's weights to them ([`texel`]).
+//! tuner that fits the evaluation's weights to them ([`texel`]); the trainer of the
+//! evaluation's learned correction ([`net`]).
 
 pub mod jobs;
 pub mod label;
+pub mod net;
 pub mod sample;
 pub mod selfplay;
 pub mod texel;

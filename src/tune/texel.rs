@@ -126,7 +126,7 @@ pub fn loss(points: &[Point], m: &Model) -> f64 {
 }
 
 /// The minimum of `f` on `[a, b]` by golden-section search (`f` unimodal there).
-fn golden(mut a: f64, mut b: f64, iterations: u32, f: impl Fn(f64) -> f64) -> f64 {
+pub(crate) fn golden(mut a: f64, mut b: f64, iterations: u32, f: impl Fn(f64) -> f64) -> f64 {
     let g = (5f64.sqrt() - 1.0) / 2.0;
     let mut c = b - g * (b - a);
     let mut d = a + g * (b - a);

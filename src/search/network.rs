@@ -1,0 +1,373 @@
+//! A learned correction to the evaluation: a small network over where the pieces stand,
+//! in the style of chess engines' NNUE, whose output is added to the hand-written terms
+//! of [`eval`](super::eval) (a residual: the network learns what those terms miss, and a
+//! network whose output weights are zero changes nothing).
+//!
+//! Its input is one bit per piece and square ([`INPUTS`]: the attackers, the defender
+//! soldiers and the king on each of the 121 squares); one hidden layer of [`HIDDEN`]
+//! clipped-linear units; one output per side to move, in centi-units from the defenders'
+//! point of view. Inference is in integers: the first layer's weights are whole
+//! multiples of `1 / QA` of an activation, the output weights of `1 / (QA · QB)` of a
+//! centi-unit. The hidden layer is summed anew for each position: with a few dozen
+//! pieces that is cheaper than keeping it up to date along the search's moves.
+//!
+//! The file format ([`Network::from_bytes`], [`Network::to_bytes`]), little-endian:
+//! the magic `HNEFINN1`, the number of inputs and of hidden units (`u32` each, which must
+//! be [`INPUTS`] and [`HIDDEN`]), the first layer's weights (`i16`, input by input, the
+//! hidden units of each together), its biases (`i16`), the output weights (`i16`, the
+//! defenders-to-move head, then the attackers'), the output biases (`i32`, the same order,
+//! in centi-units). `hnefi train` writes it.
+
+use crate::core::board::Board;
+use crate::core::role::Role;
+use crate::core::square::NUM_SQUARES;
+
+/// The inputs: one per kind of piece (attacker, defender soldier, king) and square.
+pub const INPUTS: usize = 3 * NUM_SQUARES;
+/// The hidden units.
+pub const HIDDEN: usize = 64;
+/// A hidden unit's full activation (1) in the integer first layer.
+pub const QA: i32 = 127;
+/// The scale of the output weights beyond `QA`.
+pub const QB: i32 = 32;
+/// The largest output bias a file may hold, in centi-units.
+pub const MAX_BIAS: i32 = 10_000;
+
+const MAGIC: &[u8; 8] = b"HNEFINN1";
+/// The length of a network file.
+pub const FILE_LEN: usize = 8 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 * 2;
+
+/// Why bytes are not a network.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NetworkError {
+    /// The file does not start with the magic bytes.
+    #[error("not a hnefi network file (it does not start with HNEFINN1)")]
+    Magic,
+    /// The file's sizes are not this build's.
+    #[error(
+        "the network has {inputs} inputs and {hidden} hidden units; this build reads {INPUTS} and {HIDDEN}"
+    )]
+    Shape {
+        /// The inputs the file declares.
+        inputs: u32,
+        /// The hidden units the file declares.
+        hidden: u32,
+    },
+    /// The file is shorter or longer than its shape says.
+    #[error("the network file has {0} bytes, expected {FILE_LEN}")]
+    Length(usize),
+    /// An output bias beyond [`MAX_BIAS`].
+    #[error("an output bias of {0} centi-units (at most {MAX_BIAS} either way)")]
+    Bias(i32),
+    /// The file cannot be read.
+    #[error("cannot read the network {path}: {message}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The system's reason.
+        message: String,
+    },
+    /// The file can be read but is not a network.
+    #[error("the network {path}: {source}")]
+    File {
+        /// The file.
+        path: String,
+        /// Why it is not a network.
+        source: Box<NetworkError>,
+    },
+}
+
+/// The input of a piece of kind `kind` (0 attacker, 1 defender soldier, 2 king) on the
+/// square of index `square`.
+#[inline]
+pub fn input(kind: usize, square: usize) -> usize {
+    kind * NUM_SQUARES + square
+}
+
+/// The active inputs of a board, in the order attackers, defenders, king.
+pub fn inputs(board: &Board) -> impl Iterator<Item = usize> {
+    let kinds = [board.attackers(), board.defenders(), board.king_bb()];
+    kinds
+        .into_iter()
+        .enumerate()
+        .flat_map(|(kind, bb)| bb.into_iter().map(move |sq| input(kind, sq.index())))
+}
+
+/// The output head of the side to move.
+#[inline]
+pub fn head(to_move: Role) -> usize {
+    match to_move {
+        Role::Defender => 0,
+        Role::Attacker => 1,
+    }
+}
+
+/// The integer network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    w1: Box<[[i16; HIDDEN]]>,
+    b1: [i16; HIDDEN],
+    w2: [[i16; HIDDEN]; 2],
+    b2: [i32; 2],
+}
+
+impl Network {
+    /// A network of these weights: `w1` one row per input (missing rows are zero, extra
+    /// ones ignored), output biases kept within [`MAX_BIAS`].
+    pub fn new(
+        w1: &[[i16; HIDDEN]],
+        b1: [i16; HIDDEN],
+        w2: [[i16; HIDDEN]; 2],
+        b2: [i32; 2],
+    ) -> Network {
+        let mut rows = vec![[0i16; HIDDEN]; INPUTS];
+        for (row, w) in rows.iter_mut().zip(w1) {
+            *row = *w;
+        }
+        Network {
+            w1: rows.into_boxed_slice(),
+            b1,
+            w2,
+            b2: b2.map(|b| b.clamp(-MAX_BIAS, MAX_BIAS)),
+        }
+    }
+
+    /// The network of a file's bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        let mut r = Reader { bytes, at: 0 };
+        if r.take(8) != Some(&MAGIC[..]) {
+            return Err(NetworkError::Magic);
+        }
+        let (inputs, hidden) = match (r.u32(), r.u32()) {
+            (Some(i), Some(h)) => (i, h),
+            _ => return Err(NetworkError::Length(bytes.len())),
+        };
+        if inputs as usize != INPUTS || hidden as usize != HIDDEN {
+            return Err(NetworkError::Shape { inputs, hidden });
+        }
+        if bytes.len() != FILE_LEN {
+            return Err(NetworkError::Length(bytes.len()));
+        }
+        let short = || NetworkError::Length(bytes.len());
+        let mut w1 = vec![[0i16; HIDDEN]; INPUTS];
+        for row in w1.iter_mut() {
+            *row = r.i16s().ok_or_else(short)?;
+        }
+        let b1 = r.i16s().ok_or_else(short)?;
+        let w2 = [r.i16s().ok_or_else(short)?, r.i16s().ok_or_else(short)?];
+        let b2 = [r.i32().ok_or_else(short)?, r.i32().ok_or_else(short)?];
+        if let Some(&b) = b2.iter().find(|b| b.abs() > MAX_BIAS) {
+            return Err(NetworkError::Bias(b));
+        }
+        Ok(Network {
+            w1: w1.into_boxed_slice(),
+            b1,
+            w2,
+            b2,
+        })
+    }
+
+    /// The network of the file at `path`.
+    pub fn read(path: &std::path::Path) -> Result<Network, NetworkError> {
+        let name = || path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| NetworkError::Read {
+            path: name(),
+            message: e.to_string(),
+        })?;
+        Network::from_bytes(&bytes).map_err(|e| NetworkError::File {
+            path: name(),
+            source: Box::new(e),
+        })
+    }
+
+    /// The file's bytes of the network.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(FILE_LEN);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
+        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        let rows = self
+            .w1
+            .iter()
+            .chain(std::iter::once(&self.b1))
+            .chain(self.w2.iter());
+        for v in rows.flatten() {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for b in self.b2 {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
+        out
+    }
+
+    /// The network's correction for `board` with `to_move` to move, in centi-units from
+    /// the defenders' point of view.
+    #[inline]
+    pub fn evaluate(&self, board: &Board, to_move: Role) -> i32 {
+        let mut acc = self.b1.map(i32::from);
+        for i in inputs(board) {
+            if let Some(row) = self.w1.get(i) {
+                for (a, w) in acc.iter_mut().zip(row) {
+                    *a += i32::from(*w);
+                }
+            }
+        }
+        let h = head(to_move);
+        let (w2, b2) = match (self.w2.get(h), self.b2.get(h)) {
+            (Some(w), Some(b)) => (w, *b),
+            _ => return 0,
+        };
+        // At most HIDDEN · QA · 2^15, well within an i32.
+        let sum: i32 = acc
+            .iter()
+            .zip(w2)
+            .map(|(a, w)| a.clamp(&0, &QA) * i32::from(*w))
+            .sum();
+        sum / (QA * QB) + b2
+    }
+}
+
+/// Reads little-endian numbers from the front of a byte slice.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let end = self.at.checked_add(n)?;
+        let out = self.bytes.get(self.at..end)?;
+        self.at = end;
+        Some(out)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn i32(&mut self) -> Option<i32> {
+        Some(i32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn i16s(&mut self) -> Option<[i16; HIDDEN]> {
+        let raw = self.take(2 * HIDDEN)?;
+        let mut out = [0i16; HIDDEN];
+        for (v, b) in out.iter_mut().zip(raw.chunks_exact(2)) {
+            *v = i16::from_le_bytes(b.try_into().ok()?);
+        }
+        Some(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::rng::SplitMix64;
+
+    fn random_network(seed: u64) -> Network {
+        let mut rng = SplitMix64::new(seed);
+        let mut small = || rng.below(401) as i16 - 200;
+        let w1: Vec<[i16; HIDDEN]> = (0..INPUTS)
+            .map(|_| std::array::from_fn(|_| small()))
+            .collect();
+        let b1 = std::array::from_fn(|_| small());
+        let w2 = [
+            std::array::from_fn(|_| small() * 100),
+            std::array::from_fn(|_| small() * 100),
+        ];
+        Network::new(&w1, b1, w2, [12, -34])
+    }
+
+    #[test]
+    fn bytes_round_trip() {
+        let net = random_network(1);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), FILE_LEN);
+        assert_eq!(Network::from_bytes(&bytes), Ok(net));
+    }
+
+    #[test]
+    fn bad_files_are_refused() {
+        let bytes = random_network(2).to_bytes();
+        assert_eq!(Network::from_bytes(&[]), Err(NetworkError::Magic));
+        assert_eq!(
+            Network::from_bytes(&bytes[..8]),
+            Err(NetworkError::Length(8))
+        );
+        let cut = bytes.len() - 1;
+        assert_eq!(
+            Network::from_bytes(&bytes[..cut]),
+            Err(NetworkError::Length(cut))
+        );
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(
+            Network::from_bytes(&longer),
+            Err(NetworkError::Length(FILE_LEN + 1))
+        );
+        let mut shape = bytes.clone();
+        shape[12] = 65;
+        assert_eq!(
+            Network::from_bytes(&shape),
+            Err(NetworkError::Shape {
+                inputs: INPUTS as u32,
+                hidden: 65
+            })
+        );
+        let mut bias = bytes;
+        let at = FILE_LEN - 4;
+        bias[at..].copy_from_slice(&20_000i32.to_le_bytes());
+        assert_eq!(Network::from_bytes(&bias), Err(NetworkError::Bias(20_000)));
+    }
+
+    /// Any bytes are a network or an error, never a panic.
+    #[test]
+    fn random_bytes_never_panic() {
+        let mut rng = SplitMix64::new(3);
+        let good = random_network(3).to_bytes();
+        for _ in 0..2000 {
+            let mut bytes = good.clone();
+            for _ in 0..1 + rng.below(4) {
+                let i = rng.below(bytes.len());
+                if let Some(b) = bytes.get_mut(i) {
+                    *b = rng.below(256) as u8;
+                }
+            }
+            bytes.truncate(rng.below(FILE_LEN + 1).max(FILE_LEN - rng.below(3)));
+            if let Ok(net) = Network::from_bytes(&bytes) {
+                net.evaluate(&Board::start(), Role::Attacker);
+            }
+        }
+    }
+
+    /// The integer sum by hand on a board with one attacker.
+    #[test]
+    fn evaluation_is_the_clipped_sum() {
+        let mut w1 = vec![[0i16; HIDDEN]; INPUTS];
+        let mut b1 = [0i16; HIDDEN];
+        b1[0] = 50;
+        b1[1] = -10;
+        let start = Board::start();
+        // Every attacker adds 10 to unit 0; the king adds 200 to unit 1 (clipped at QA).
+        for i in inputs(&start) {
+            if i < NUM_SQUARES {
+                w1[i][0] = 10;
+            } else if i >= 2 * NUM_SQUARES {
+                w1[i][1] = 200;
+            }
+        }
+        let mut w2 = [[0i16; HIDDEN]; 2];
+        w2[0][0] = 64;
+        w2[1][1] = -QB as i16;
+        let net = Network::new(&w1, b1, w2, [5, 7]);
+        // 24 attackers: unit 0 = 50 + 240 = 290, clipped to 127; unit 1 = 190 -> 127.
+        assert_eq!(
+            net.evaluate(&start, Role::Defender),
+            (QA * 64) / (QA * QB) + 5
+        );
+        assert_eq!(net.evaluate(&start, Role::Attacker), -1 + 7);
+        // A zero network changes nothing.
+        let zero = Network::new(&[], [0; HIDDEN], [[0; HIDDEN]; 2], [0, 0]);
+        assert_eq!(zero.evaluate(&start, Role::Attacker), 0);
+    }
+}

@@ -1,0 +1,605 @@
+//! `hnefi train`: fits the evaluation's learned correction ([`Network`]) to samples.
+//!
+//! The model is the tuner's ([`super::texel`]) with the network added: the defenders'
+//! expected score of a sample is `sigmoid(K · (hand + offset + net))`, where `hand` is
+//! the hand-written evaluation with the default weights (defenders' point of view), `K`
+//! and the constant `offset` are fitted to the results with `hand` alone (as `hnefi
+//! tune` does) and then held, and `net` is the network's output. The network is fitted
+//! by minibatch Adam on the mean squared error against the targets (with `--lambda`, a
+//! mix of the results and the search's scores), in floating point; then its weights are
+//! rounded to the integers of the engine's inference and the held-out loss is measured
+//! again with the engine's own arithmetic. Its output weights start at zero, so the fit
+//! starts from the hand-written evaluation and learns only what that misses.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::sample::Sample;
+use super::texel::golden;
+use crate::core::position::Position;
+use crate::core::rng::SplitMix64;
+use crate::outln;
+use crate::search::eval::{Weights, terms, weigh};
+use crate::search::network::{self, HIDDEN, INPUTS, MAX_BIAS, Network, QA, QB};
+
+/// The flags of `hnefi train`.
+#[derive(Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// The samples written by `hnefi selfplay` or `hnefi label` (one line each); several
+    /// files are fitted together.
+    #[arg(required = true, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Where to write the network.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Passes over the training samples.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub epochs: u32,
+    /// Adam's step size at the start (it falls linearly to a tenth at the last pass).
+    #[arg(long, default_value_t = 0.002)]
+    pub rate: f64,
+    /// Samples per step.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub batch: u64,
+    /// The share of the game's result in each sample's target, from 0 to 1; the rest goes
+    /// to the sample's search score as an expected score (as `hnefi tune --lambda`).
+    #[arg(long, default_value_t = 1.0)]
+    pub lambda: f64,
+    /// Samples of games whose number is a multiple of this are held out (0: none).
+    #[arg(long, default_value_t = 10)]
+    pub holdout_every: u64,
+    /// Seed of the starting weights and of the order of the samples.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Output weights count in units of this many centi-units, so that every parameter has
+/// the same scale for Adam.
+const OUTPUT_UNIT: f32 = 100.0;
+/// The first layer's weights stay within this (in activations), far inside an `i16`
+/// once multiplied by `QA`.
+const MAX_W1: f32 = 8.0;
+/// The output weights stay within this (in [`OUTPUT_UNIT`]s), so that they fit an `i16`
+/// once multiplied by `OUTPUT_UNIT · QB`.
+const MAX_W2: f32 = 10.0;
+
+/// The training set: each sample's active inputs, head, hand-written evaluation and
+/// target.
+#[derive(Clone, Debug, Default)]
+pub struct Set {
+    inputs: Vec<u16>,
+    /// Where each sample's inputs end in `inputs`.
+    ends: Vec<u32>,
+    head: Vec<u8>,
+    /// The hand-written evaluation plus the offset, defenders' point of view.
+    base: Vec<f32>,
+    target: Vec<f32>,
+    /// The positions (kept for the held-out set only, to measure the integer network).
+    positions: Vec<Position>,
+}
+
+impl Set {
+    /// The number of samples.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// True without samples.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Adds a sample of `pos` whose hand-written evaluation (with the offset) is `base`.
+    pub fn push(&mut self, pos: &Position, base: f32, target: f32, keep_position: bool) {
+        self.inputs
+            .extend(network::inputs(pos.board()).map(|i| i as u16));
+        self.ends.push(self.inputs.len() as u32);
+        self.head.push(network::head(pos.to_move()) as u8);
+        self.base.push(base);
+        self.target.push(target);
+        if keep_position {
+            self.positions.push(*pos);
+        }
+    }
+
+    fn sample_inputs(&self, i: usize) -> &[u16] {
+        let start = match i.checked_sub(1) {
+            Some(p) => self.ends.get(p).copied().unwrap_or(0),
+            None => 0,
+        } as usize;
+        let end = self.ends.get(i).copied().unwrap_or(0) as usize;
+        self.inputs.get(start..end).unwrap_or(&[])
+    }
+}
+
+/// The network's parameters in floating point: the first layer in activations (1 is a
+/// full unit), the output in [`OUTPUT_UNIT`]s.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// First layer, `INPUTS · HIDDEN`, input by input.
+    pub w1: Vec<f32>,
+    /// First layer's biases.
+    pub b1: Vec<f32>,
+    /// Output weights, `2 · HIDDEN`, head by head.
+    pub w2: Vec<f32>,
+    /// Output biases, one per head.
+    pub b2: Vec<f32>,
+}
+
+impl Params {
+    /// Small random first-layer weights, half-open units, zero output: the network's
+    /// output is zero until the fit moves it.
+    pub fn new(seed: u64) -> Params {
+        let mut rng = SplitMix64::new(seed);
+        let scale = 1.0 / (40f32).sqrt();
+        let w1 = (0..INPUTS * HIDDEN)
+            .map(|_| (unit(&mut rng) * 2.0 - 1.0) * scale)
+            .collect();
+        Params {
+            w1,
+            b1: vec![0.5; HIDDEN],
+            w2: vec![0.0; 2 * HIDDEN],
+            b2: vec![0.0; 2],
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.w1.len() + self.b1.len() + self.w2.len() + self.b2.len()
+    }
+
+    fn slices_mut(&mut self) -> [&mut Vec<f32>; 4] {
+        [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
+    }
+
+    /// The hidden layer of a sample's inputs (before clipping).
+    fn hidden(&self, inputs: &[u16], acc: &mut [f32; HIDDEN]) {
+        for (a, b) in acc.iter_mut().zip(&self.b1) {
+            *a = *b;
+        }
+        for &i in inputs {
+            let start = i as usize * HIDDEN;
+            if let Some(row) = self.w1.get(start..start + HIDDEN) {
+                for (a, w) in acc.iter_mut().zip(row) {
+                    *a += *w;
+                }
+            }
+        }
+    }
+
+    /// The network's output in centi-units for a sample.
+    fn output(&self, inputs: &[u16], head: usize, acc: &mut [f32; HIDDEN]) -> f32 {
+        self.hidden(inputs, acc);
+        let w2 = self
+            .w2
+            .get(head * HIDDEN..(head + 1) * HIDDEN)
+            .unwrap_or(&[]);
+        let sum: f32 = acc.iter().zip(w2).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum();
+        OUTPUT_UNIT * (sum + self.b2.get(head).copied().unwrap_or(0.0))
+    }
+
+    /// The integer network of these parameters.
+    pub fn quantize(&self) -> Network {
+        let q16 = |x: f32, scale: f32| (x * scale).round().clamp(-32767.0, 32767.0) as i16;
+        let w1: Vec<[i16; HIDDEN]> = self
+            .w1
+            .chunks_exact(HIDDEN)
+            .map(|row| std::array::from_fn(|j| q16(row.get(j).copied().unwrap_or(0.0), QA as f32)))
+            .collect();
+        let b1 = std::array::from_fn(|j| q16(self.b1.get(j).copied().unwrap_or(0.0), QA as f32));
+        let out_scale = OUTPUT_UNIT * QB as f32;
+        let w2 = std::array::from_fn(|h| {
+            std::array::from_fn(|j| {
+                q16(
+                    self.w2.get(h * HIDDEN + j).copied().unwrap_or(0.0),
+                    out_scale,
+                )
+            })
+        });
+        let b2 = std::array::from_fn(|h| {
+            (self.b2.get(h).copied().unwrap_or(0.0) * OUTPUT_UNIT)
+                .round()
+                .clamp(-(MAX_BIAS as f32), MAX_BIAS as f32) as i32
+        });
+        Network::new(&w1, b1, w2, b2)
+    }
+}
+
+/// A uniform number in [0, 1).
+fn unit(rng: &mut SplitMix64) -> f32 {
+    (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The mean squared error of the network `p` on `set` with scale `k` (the hand-written
+/// evaluation alone when `p` is `None`).
+pub fn loss(set: &Set, p: Option<&Params>, k: f32) -> f64 {
+    if set.is_empty() {
+        return 0.0;
+    }
+    let mut acc = [0f32; HIDDEN];
+    let mut sum = 0f64;
+    for i in 0..set.len() {
+        let net = match p {
+            Some(p) => p.output(
+                set.sample_inputs(i),
+                usize::from(set.head.get(i).copied().unwrap_or(0)),
+                &mut acc,
+            ),
+            None => 0.0,
+        };
+        let base = set.base.get(i).copied().unwrap_or(0.0);
+        let t = set.target.get(i).copied().unwrap_or(0.5);
+        let e = sigmoid(k * (base + net)) - t;
+        sum += f64::from(e * e);
+    }
+    sum / set.len() as f64
+}
+
+/// The mean squared error of the integer network on the positions kept in `set`.
+pub fn integer_loss(set: &Set, net: &Network, k: f32) -> f64 {
+    if set.positions.is_empty() {
+        return 0.0;
+    }
+    let mut sum = 0f64;
+    for ((pos, base), t) in set.positions.iter().zip(&set.base).zip(&set.target) {
+        let out = net.evaluate(pos.board(), pos.to_move()) as f32;
+        let e = sigmoid(k * (base + out)) - t;
+        sum += f64::from(e * e);
+    }
+    sum / set.positions.len() as f64
+}
+
+/// Adam's state.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+/// How [`fit`] steps: `epochs` passes in batches of `batch` samples (in an order
+/// shuffled by `seed`), the step size falling linearly from `rate` to a tenth of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    /// Passes over the samples.
+    pub epochs: u32,
+    /// Adam's first step size.
+    pub rate: f32,
+    /// Samples per step.
+    pub batch: usize,
+    /// Seed of the samples' order.
+    pub seed: u64,
+}
+
+/// Fits `p` to `set` with scale `k` as `schedule` says; calls `report` after each pass
+/// with its number.
+pub fn fit(
+    set: &Set,
+    p: &mut Params,
+    k: f32,
+    schedule: Schedule,
+    mut report: impl FnMut(u32, &Params),
+) {
+    let Schedule {
+        epochs,
+        rate,
+        batch,
+        seed,
+    } = schedule;
+    let n = p.len();
+    let mut adam = Adam {
+        m: vec![0.0; n],
+        v: vec![0.0; n],
+        t: 0,
+    };
+    let mut grad = Params {
+        w1: vec![0.0; p.w1.len()],
+        b1: vec![0.0; p.b1.len()],
+        w2: vec![0.0; p.w2.len()],
+        b2: vec![0.0; p.b2.len()],
+    };
+    let mut order: Vec<usize> = (0..set.len()).collect();
+    let mut rng = SplitMix64::new(seed ^ 0x5eed);
+    let mut acc = [0f32; HIDDEN];
+    let batch = batch.max(1);
+    for epoch in 1..=epochs {
+        rng.shuffle(&mut order);
+        let progress = (epoch - 1) as f32 / epochs.max(1) as f32;
+        let step = rate * (1.0 - 0.9 * progress);
+        for chunk in order.chunks(batch) {
+            for g in grad.slices_mut() {
+                g.iter_mut().for_each(|x| *x = 0.0);
+            }
+            for &i in chunk {
+                accumulate(set, p, i, k, &mut acc, &mut grad);
+            }
+            adam_step(p, &grad, &mut adam, step, chunk.len() as f32);
+        }
+        report(epoch, p);
+    }
+}
+
+/// Adds the gradient of sample `i`'s squared error to `grad`.
+fn accumulate(set: &Set, p: &Params, i: usize, k: f32, acc: &mut [f32; HIDDEN], grad: &mut Params) {
+    let inputs = set.sample_inputs(i);
+    let head = usize::from(set.head.get(i).copied().unwrap_or(0));
+    let net = p.output(inputs, head, acc);
+    let base = set.base.get(i).copied().unwrap_or(0.0);
+    let t = set.target.get(i).copied().unwrap_or(0.5);
+    let s = sigmoid(k * (base + net));
+    // d(error²)/d(net / OUTPUT_UNIT).
+    let g = 2.0 * (s - t) * s * (1.0 - s) * k * OUTPUT_UNIT;
+    let range = head * HIDDEN..(head + 1) * HIDDEN;
+    if let Some(b) = grad.b2.get_mut(head) {
+        *b += g;
+    }
+    let (Some(gw2), Some(w2)) = (grad.w2.get_mut(range.clone()), p.w2.get(range)) else {
+        return;
+    };
+    let mut dacc = [0f32; HIDDEN];
+    for (((d, gw), w), a) in dacc.iter_mut().zip(gw2).zip(w2).zip(acc.iter()) {
+        *gw += g * a.clamp(0.0, 1.0);
+        if *a > 0.0 && *a < 1.0 {
+            *d = g * w;
+        }
+    }
+    for (gb, d) in grad.b1.iter_mut().zip(&dacc) {
+        *gb += d;
+    }
+    for &inp in inputs {
+        let start = inp as usize * HIDDEN;
+        if let Some(row) = grad.w1.get_mut(start..start + HIDDEN) {
+            for (gw, d) in row.iter_mut().zip(&dacc) {
+                *gw += d;
+            }
+        }
+    }
+}
+
+/// One step of Adam with the mean of the batch's gradients, then the weights clipped to
+/// what the integer network holds.
+fn adam_step(p: &mut Params, grad: &Params, adam: &mut Adam, rate: f32, count: f32) {
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    adam.t = adam.t.saturating_add(1);
+    let t = adam.t.min(10_000);
+    let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
+    let limits = [MAX_W1, MAX_W1, MAX_W2, MAX_BIAS as f32 / OUTPUT_UNIT];
+    let grads = [&grad.w1, &grad.b1, &grad.w2, &grad.b2];
+    let mut at = 0usize;
+    for ((params, g), limit) in p.slices_mut().into_iter().zip(grads).zip(limits) {
+        for (x, gi) in params.iter_mut().zip(g.iter()) {
+            let gi = gi / count;
+            if let (Some(m), Some(v)) = (adam.m.get_mut(at), adam.v.get_mut(at)) {
+                *m = b1 * *m + (1.0 - b1) * gi;
+                *v = b2 * *v + (1.0 - b2) * gi * gi;
+                *x -= rate * (*m / c1) / ((*v / c2).sqrt() + eps);
+                *x = x.clamp(-limit, limit);
+            }
+            at += 1;
+        }
+    }
+}
+
+/// `K` and the offset that fit `sigmoid(K · (hand + offset))` best to the results
+/// (`pairs` of the hand-written evaluation and the defenders' score), as `hnefi tune`.
+pub fn fit_k(pairs: &[(f64, f64)]) -> (f64, f64) {
+    let loss = |k: f64, o: f64| {
+        pairs
+            .iter()
+            .map(|(h, r)| {
+                let e = 1.0 / (1.0 + (-k * (h + o)).exp()) - r;
+                e * e
+            })
+            .sum::<f64>()
+    };
+    let best_offset = |k: f64| golden(-2000.0, 2000.0, 40, |o| loss(k, o));
+    let k = golden(1e-5f64.ln(), 1f64.ln(), 40, |lk| {
+        let k = lk.exp();
+        loss(k, best_offset(k))
+    })
+    .exp();
+    (k, best_offset(k))
+}
+
+/// Runs `hnefi train`.
+pub fn main(args: &TrainArgs) -> ExitCode {
+    super::exit_code(run(args))
+}
+
+fn run(args: &TrainArgs) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(format!("--lambda must be from 0 to 1, got {}", args.lambda));
+    }
+    if !(args.rate.is_finite() && args.rate > 0.0) {
+        return Err(format!("--rate must be positive, got {}", args.rate));
+    }
+    let clock = Instant::now();
+    let weights = Weights::default();
+    // (sample, hand-written evaluation, held out)
+    let mut rows: Vec<(Sample, f64, bool)> = Vec::new();
+    for path in &args.data {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let sample: Sample = line
+                .parse()
+                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
+            let hand = f64::from(weigh(&terms(&sample.position), &weights));
+            let held = args.holdout_every > 0 && sample.game.is_multiple_of(args.holdout_every);
+            rows.push((sample, hand, held));
+        }
+    }
+    let pairs: Vec<(f64, f64)> = rows
+        .iter()
+        .filter(|r| !r.2)
+        .map(|(s, h, _)| (*h, s.outcome.defender_score()))
+        .collect();
+    if pairs.is_empty() {
+        return Err(
+            "no training sample (every sample is held out, or the files are empty)".to_string(),
+        );
+    }
+    let (k, offset) = fit_k(&pairs);
+    let (mut train, mut held) = (Set::default(), Set::default());
+    for (sample, hand, is_held) in &rows {
+        let defenders_score = match sample.position.to_move() {
+            crate::core::role::Role::Defender => f64::from(sample.score),
+            crate::core::role::Role::Attacker => -f64::from(sample.score),
+        };
+        let searched = 1.0 / (1.0 + (-k * defenders_score).exp());
+        let target = args.lambda * sample.outcome.defender_score() + (1.0 - args.lambda) * searched;
+        let set = if *is_held { &mut held } else { &mut train };
+        set.push(
+            &sample.position,
+            (hand + offset) as f32,
+            target as f32,
+            *is_held,
+        );
+    }
+    drop(rows);
+    eprintln!(
+        "train: {} training and {} held-out samples read in {:.1} s",
+        train.len(),
+        held.len(),
+        clock.elapsed().as_secs_f64()
+    );
+    let kf = k as f32;
+    outln!(
+        "K = {k:.6}, offset {offset:.1} (fitted to the results with the hand-written evaluation)"
+    );
+    outln!(
+        "loss without the network: training {:.6}, held out {:.6}",
+        loss(&train, None, kf),
+        loss(&held, None, kf)
+    );
+    let mut params = Params::new(args.seed);
+    let clock = Instant::now();
+    fit(
+        &train,
+        &mut params,
+        kf,
+        Schedule {
+            epochs: args.epochs,
+            rate: args.rate as f32,
+            batch: usize::try_from(args.batch).unwrap_or(1),
+            seed: args.seed,
+        },
+        |epoch, p| {
+            outln!(
+                "epoch {epoch}: training {:.6}, held out {:.6} ({:.0} s)",
+                loss(&train, Some(p), kf),
+                loss(&held, Some(p), kf),
+                clock.elapsed().as_secs_f64()
+            );
+        },
+    );
+    let net = params.quantize();
+    outln!(
+        "held out with the integer network: {:.6}",
+        integer_loss(&held, &net, kf)
+    );
+    std::fs::write(&args.out, net.to_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    outln!("network written to {}", args.out.display());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::game::{Game, RuleSet};
+    use crate::core::role::Role;
+
+    fn random_positions(n: usize, seed: u64) -> Vec<Position> {
+        let mut rng = SplitMix64::new(seed);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut game = Game::new(RuleSet::default());
+            for _ in 0..(10 + rng.below(80)) {
+                let legal = game.legal_moves();
+                let Some(&mv) = legal.as_slice().get(rng.below(legal.len())) else {
+                    break;
+                };
+                if game.status().is_over() || game.play(mv).is_err() {
+                    break;
+                }
+                if !game.status().is_over() {
+                    out.push(*game.position());
+                }
+            }
+        }
+        out
+    }
+
+    /// A truth that no weight of the hand-written terms holds (the board is symmetric to
+    /// them): the defenders do better with their soldiers on the left half of the board,
+    /// and the side to move has a tempo.
+    fn truth(pos: &Position) -> f32 {
+        let b = pos.board();
+        let left = b.defenders().into_iter().filter(|s| s.file() < 5).count() as f32;
+        let right = b.defenders().into_iter().filter(|s| s.file() > 5).count() as f32;
+        let tempo = if pos.to_move() == Role::Attacker {
+            -40.0
+        } else {
+            40.0
+        };
+        60.0 * (left - right) + tempo
+    }
+
+    fn set_of(positions: &[Position], k: f32, keep: bool) -> Set {
+        let mut set = Set::default();
+        for pos in positions {
+            set.push(pos, 0.0, sigmoid(k * truth(pos)), keep);
+        }
+        set
+    }
+
+    #[test]
+    fn the_fit_learns_what_the_base_misses_and_the_integers_keep_it() {
+        let k = 0.01;
+        let train = set_of(&random_positions(4000, 1), k, false);
+        let held = set_of(&random_positions(1000, 2), k, true);
+        let mut p = Params::new(3);
+        let before = loss(&held, Some(&p), k);
+        assert_eq!(before, loss(&held, None, k), "a new network outputs zero");
+        let schedule = Schedule {
+            epochs: 30,
+            rate: 0.01,
+            batch: 64,
+            seed: 4,
+        };
+        fit(&train, &mut p, k, schedule, |_, _| {});
+        let after = loss(&held, Some(&p), k);
+        assert!(after < before * 0.3, "held-out loss {before} -> {after}");
+        let net = p.quantize();
+        let integer = integer_loss(&held, &net, k);
+        assert!(
+            (integer - after).abs() < 0.1 * after + 1e-4,
+            "float {after}, integer {integer}"
+        );
+        // The file round-trips to the same network.
+        assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+    }
+
+    #[test]
+    fn fit_k_finds_the_scale_and_offset_of_its_data() {
+        let (k, o) = (0.004, 150.0);
+        let pairs: Vec<(f64, f64)> = (-300..300)
+            .map(|h| {
+                let h = f64::from(h) * 3.0;
+                (h, 1.0 / (1.0 + (-k * (h + o)).exp()))
+            })
+            .collect();
+        let (fk, fo) = fit_k(&pairs);
+        assert!((fk - k).abs() < k * 0.02, "K {fk}");
+        assert!((fo - o).abs() < 5.0, "offset {fo}");
+    }
+}

@@ -1,0 +1,117 @@
+//! The learned evaluation's data path end to end: `hnefi selfplay` writes samples,
+//! `hnefi train` fits a network to them, and the engine plays with it (`--net`).
+
+mod common;
+
+use std::fs;
+use std::path::PathBuf;
+
+use common::run_binary;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hnefi-train-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("create scratch dir");
+    dir
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn selfplay_train_and_play_with_the_network() {
+    let dir = scratch("path");
+    let samples = dir.join("samples.txt");
+    let net = dir.join("net.nnue");
+    let path = |p: &PathBuf| p.to_str().expect("path").to_string();
+    let out = run_binary(
+        &[
+            "selfplay",
+            "--games",
+            "6",
+            "--nodes",
+            "300",
+            "--seed",
+            "5",
+            "--out",
+            &path(&samples),
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run_binary(
+        &[
+            "train",
+            &path(&samples),
+            "--epochs",
+            "2",
+            "--holdout-every",
+            "3",
+            "--out",
+            &path(&net),
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    for line in [
+        "K = ",
+        "loss without the network",
+        "epoch 2:",
+        "integer network",
+    ] {
+        assert!(report.contains(line), "{report}");
+    }
+    let bytes = fs::read(&net).expect("network written");
+    assert!(hnefi::search::network::Network::from_bytes(&bytes).is_ok());
+    let out = run_binary(&["--net", &path(&net), "--depth", "2"], b"generate_move\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("= play attacker "),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn files_that_are_no_network_are_refused_with_a_reason() {
+    let dir = scratch("bad");
+    let not_a_net = dir.join("samples.txt");
+    fs::write(&not_a_net, "not a network\n").expect("write");
+    let missing = dir.join("missing.nnue");
+    for (file, reason) in [
+        (&not_a_net, "does not start with HNEFINN1"),
+        (&missing, "cannot read the network"),
+    ] {
+        let out = run_binary(&["--net", file.to_str().expect("path")], b"generate_move\n");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty());
+        assert!(text(&out.stderr).contains(reason), "{}", text(&out.stderr));
+    }
+    let out = run_binary(
+        &[
+            "train",
+            missing.to_str().expect("path"),
+            "--out",
+            dir.join("x").to_str().expect("path"),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let out = run_binary(
+        &[
+            "train",
+            not_a_net.to_str().expect("path"),
+            "--out",
+            dir.join("x").to_str().expect("path"),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line 1"),
+        "{}",
+        text(&out.stderr)
+    );
+}
