@@ -660,7 +660,8 @@ pub struct Evaluator {
     hand: [i32; HAND_TERMS],
     tables: placement::Tables,
     near: [i32; proximity::TERMS],
-    net: Option<Arc<Network>>,
+    /// The network and the side whose head it reads (the searched side).
+    net: Option<(Arc<Network>, Role)>,
 }
 
 impl Evaluator {
@@ -675,9 +676,13 @@ impl Evaluator {
         }
     }
 
-    /// This evaluator with the network's correction added to the weighed terms.
-    pub fn with_network(self, net: Option<Arc<Network>>) -> Evaluator {
-        Evaluator { net, ..self }
+    /// This evaluator with the correction of the network's head for `side` (the side the
+    /// search is for, whose weights these are) added to the weighed terms.
+    pub fn with_network(self, net: Option<Arc<Network>>, side: Role) -> Evaluator {
+        Evaluator {
+            net: net.map(|n| (n, side)),
+            ..self
+        }
     }
 }
 
@@ -695,8 +700,8 @@ pub fn evaluate(pos: &Position, e: &Evaluator) -> i32 {
     let mut s = hand
         + e.tables.score(b.king_bb(), b.attackers(), b.defenders())
         + proximity::score(&e.near, b.king(), b.attackers(), b.defenders());
-    if let Some(net) = &e.net {
-        s += net.evaluate(b, pos.to_move());
+    if let Some((net, side)) = &e.net {
+        s += net.evaluate(b, *side);
     }
     match pos.to_move() {
         Role::Defender => s,
@@ -742,33 +747,36 @@ mod tests {
     fn a_network_adds_its_correction_for_the_defenders() {
         use crate::search::network::{HIDDEN, INPUTS, input};
         // Unit 0 counts the attackers on the first rank, 40 of a full unit (127) each;
-        // both heads make a full unit worth 10 centi-units to the defenders.
+        // the defenders' head makes a full unit worth 10 centi-units to the defenders, the
+        // attackers' head 20.
         let mut w1 = vec![[0i16; HIDDEN]; INPUTS];
         for sq in 0..11 {
             w1[input(0, sq)][0] = 40;
         }
         let mut w2 = [[0i16; HIDDEN]; 2];
         w2[0][0] = 32 * 10;
-        w2[1][0] = 32 * 10;
+        w2[1][0] = 32 * 20;
         let net = Network::new(&w1, [0; HIDDEN], w2, [3, 3]);
         let plain = Evaluator::new(&Weights::default());
-        let with = plain.clone().with_network(Some(Arc::new(net.clone())));
-        for (i, pos) in [
-            Position::start(),
-            Position::new(*Position::start().board(), Role::Defender),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let correction = net.evaluate(pos.board(), pos.to_move());
-            // The start has five attackers on the first rank: 200 of 127, clipped to a
-            // full unit of 10 centi-units, plus the bias.
-            assert_eq!(correction, 13, "position {i}");
-            let signed = match pos.to_move() {
-                Role::Defender => correction,
-                Role::Attacker => -correction,
-            };
-            assert_eq!(evaluate(&pos, &with), evaluate(&pos, &plain) + signed);
+        for side in Role::ALL {
+            let with = plain
+                .clone()
+                .with_network(Some(Arc::new(net.clone())), side);
+            for pos in [
+                Position::start(),
+                Position::new(*Position::start().board(), Role::Defender),
+            ] {
+                let correction = net.evaluate(pos.board(), side);
+                // The start has five attackers on the first rank: 200 of 127, clipped to
+                // a full unit, plus the bias.
+                let unit = if side == Role::Defender { 10 } else { 20 };
+                assert_eq!(correction, unit + 3);
+                let signed = match pos.to_move() {
+                    Role::Defender => correction,
+                    Role::Attacker => -correction,
+                };
+                assert_eq!(evaluate(&pos, &with), evaluate(&pos, &plain) + signed);
+            }
         }
     }
 

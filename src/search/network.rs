@@ -5,8 +5,11 @@
 //!
 //! Its input is one bit per piece and square ([`INPUTS`]: the attackers, the defender
 //! soldiers and the king on each of the 121 squares); one hidden layer of [`HIDDEN`]
-//! clipped-linear units; one output per side to move, in centi-units from the defenders'
-//! point of view. Inference is in integers: the first layer's weights are whole
+//! clipped-linear units; one output (head) per side, in centi-units from the defenders'
+//! point of view. A search uses the head of the side it searches for (the root's side to
+//! move) at every node, as it uses that side's weights
+//! ([`Weights::for_side`](super::eval::Weights::for_side)): the head was fitted to the
+//! positions that side had to move in, against the evaluation with those weights. Inference is in integers: the first layer's weights are whole
 //! multiples of `1 / QA` of an activation, the output weights of `1 / (QA · QB)` of a
 //! centi-unit. The hidden layer is summed anew for each position: with a few dozen
 //! pieces that is cheaper than keeping it up to date along the search's moves.
@@ -93,10 +96,10 @@ pub fn inputs(board: &Board) -> impl Iterator<Item = usize> {
         .flat_map(|(kind, bb)| bb.into_iter().map(move |sq| input(kind, sq.index())))
 }
 
-/// The output head of the side to move.
+/// The output head of a side.
 #[inline]
-pub fn head(to_move: Role) -> usize {
-    match to_move {
+pub fn head(side: Role) -> usize {
+    match side {
         Role::Defender => 0,
         Role::Attacker => 1,
     }
@@ -200,10 +203,10 @@ impl Network {
         out
     }
 
-    /// The network's correction for `board` with `to_move` to move, in centi-units from
+    /// The network's correction for `board` in a search for `side`, in centi-units from
     /// the defenders' point of view.
     #[inline]
-    pub fn evaluate(&self, board: &Board, to_move: Role) -> i32 {
+    pub fn evaluate(&self, board: &Board, side: Role) -> i32 {
         let mut acc = self.b1.map(i32::from);
         for i in inputs(board) {
             if let Some(row) = self.w1.get(i) {
@@ -212,7 +215,7 @@ impl Network {
                 }
             }
         }
-        let h = head(to_move);
+        let h = head(side);
         let (w2, b2) = match (self.w2.get(h), self.b2.get(h)) {
             (Some(w), Some(b)) => (w, *b),
             _ => return 0,

@@ -2,14 +2,15 @@
 //!
 //! The model is the tuner's ([`super::texel`]) with the network added: the defenders'
 //! expected score of a sample is `sigmoid(K · (hand + offset + net))`, where `hand` is
-//! the hand-written evaluation with the default weights (defenders' point of view), `K`
-//! and the constant `offset` are fitted to the results with `hand` alone (as `hnefi
-//! tune` does) and then held, and `net` is the network's output. The network is fitted
-//! by minibatch Adam on the mean squared error against the targets (with `--lambda`, a
-//! mix of the results and the search's scores), in floating point; then its weights are
-//! rounded to the integers of the engine's inference and the held-out loss is measured
-//! again with the engine's own arithmetic. Its output weights start at zero, so the fit
-//! starts from the hand-written evaluation and learns only what that misses.
+//! the hand-written evaluation with the weights of the side to move (whose search scored
+//! the sample, [`Weights::for_side`]), `net` the output of that side's head, and `K` and
+//! one constant `offset` per side are fitted first with `hand` alone and then held. The
+//! targets are the results (with `--lambda` below 1, mixed with the search's scores as
+//! expected scores). The network is fitted by minibatch Adam on the mean squared error,
+//! in floating point; then its weights are rounded to the integers of the engine's
+//! inference and the held-out loss is measured again with the engine's own arithmetic.
+//! Its output weights start at zero, so the fit starts from the hand-written evaluation
+//! and learns only what that misses.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,6 +22,7 @@ use super::sample::Sample;
 use super::texel::golden;
 use crate::core::position::Position;
 use crate::core::rng::SplitMix64;
+use crate::core::role::{ByRole, Role};
 use crate::outln;
 use crate::search::eval::{Weights, terms, weigh};
 use crate::search::network::{self, HIDDEN, INPUTS, MAX_BIAS, Network, QA, QB};
@@ -406,6 +408,30 @@ pub fn fit_k(pairs: &[(f64, f64)]) -> (f64, f64) {
     (k, best_offset(k))
 }
 
+/// Each row's hand-written evaluation and target.
+fn mixed_all(rows: &[(Sample, f64, bool)], targets: &[f64]) -> Vec<(f64, f64)> {
+    rows.iter()
+        .zip(targets)
+        .map(|((_, h, _), t)| (*h, *t))
+        .collect()
+}
+
+/// The offset that fits `sigmoid(k · (hand + offset))` best to `pairs` (0 for none).
+pub fn fit_offset(pairs: &[(f64, f64)], k: f64) -> f64 {
+    if pairs.is_empty() {
+        return 0.0;
+    }
+    golden(-2000.0, 2000.0, 40, |o| {
+        pairs
+            .iter()
+            .map(|(h, r)| {
+                let e = 1.0 / (1.0 + (-k * (h + o)).exp()) - r;
+                e * e
+            })
+            .sum::<f64>()
+    })
+}
+
 /// Runs `hnefi train`.
 pub fn main(args: &TrainArgs) -> ExitCode {
     super::exit_code(run(args))
@@ -419,7 +445,9 @@ fn run(args: &TrainArgs) -> Result<(), String> {
         return Err(format!("--rate must be positive, got {}", args.rate));
     }
     let clock = Instant::now();
-    let weights = Weights::default();
+    // Each sample's score came from a search for its side to move, with that side's
+    // weights: the base it is fitted against, and the head it trains.
+    let weights = ByRole::new_with(Weights::for_side);
     // (sample, hand-written evaluation, held out)
     let mut rows: Vec<(Sample, f64, bool)> = Vec::new();
     for path in &args.data {
@@ -432,7 +460,8 @@ fn run(args: &TrainArgs) -> Result<(), String> {
             let sample: Sample = line
                 .parse()
                 .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
-            let hand = f64::from(weigh(&terms(&sample.position), &weights));
+            let side = sample.position.to_move();
+            let hand = f64::from(weigh(&terms(&sample.position), weights.get(side)));
             let held = args.holdout_every > 0 && sample.game.is_multiple_of(args.holdout_every);
             rows.push((sample, hand, held));
         }
@@ -447,20 +476,41 @@ fn run(args: &TrainArgs) -> Result<(), String> {
             "no training sample (every sample is held out, or the files are empty)".to_string(),
         );
     }
-    let (k, offset) = fit_k(&pairs);
+    // K fitted to the results turns the search's scores into expected scores; K and the
+    // offset are then fitted again to the mixed targets (as `hnefi tune` does), so that
+    // the network need not learn the difference between the two (a constant).
+    let (k0, _) = fit_k(&pairs);
+    let targets: Vec<f64> = rows
+        .iter()
+        .map(|(sample, _, _)| {
+            let defenders_score = match sample.position.to_move() {
+                Role::Defender => f64::from(sample.score),
+                Role::Attacker => -f64::from(sample.score),
+            };
+            let searched = 1.0 / (1.0 + (-k0 * defenders_score).exp());
+            args.lambda * sample.outcome.defender_score() + (1.0 - args.lambda) * searched
+        })
+        .collect();
+    let pairs = mixed_all(&rows, &targets);
+    let training = |side: Option<Role>| -> Vec<(f64, f64)> {
+        rows.iter()
+            .zip(&pairs)
+            .filter(|((s, _, held), _)| !held && side.is_none_or(|r| s.position.to_move() == r))
+            .map(|(_, p)| *p)
+            .collect()
+    };
+    let (k, _) = fit_k(&training(None));
+    // One offset per side: the two sides' weights differ by more than a constant
+    // (`Weights::for_side`), and a head's constant would enter every evaluation.
+    let offsets = ByRole::new_with(|side: Role| fit_offset(&training(Some(side)), k));
     let (mut train, mut held) = (Set::default(), Set::default());
-    for (sample, hand, is_held) in &rows {
-        let defenders_score = match sample.position.to_move() {
-            crate::core::role::Role::Defender => f64::from(sample.score),
-            crate::core::role::Role::Attacker => -f64::from(sample.score),
-        };
-        let searched = 1.0 / (1.0 + (-k * defenders_score).exp());
-        let target = args.lambda * sample.outcome.defender_score() + (1.0 - args.lambda) * searched;
+    for ((sample, hand, is_held), target) in rows.iter().zip(&targets) {
         let set = if *is_held { &mut held } else { &mut train };
+        let offset = *offsets.get(sample.position.to_move());
         set.push(
             &sample.position,
             (hand + offset) as f32,
-            target as f32,
+            *target as f32,
             *is_held,
         );
     }
@@ -473,7 +523,10 @@ fn run(args: &TrainArgs) -> Result<(), String> {
     );
     let kf = k as f32;
     outln!(
-        "K = {k:.6}, offset {offset:.1} (fitted to the results with the hand-written evaluation)"
+        "K = {k:.6}, offsets {:.1} with the attackers to move, {:.1} with the defenders \
+         (fitted to the targets with the hand-written evaluation)",
+        offsets.get(Role::Attacker),
+        offsets.get(Role::Defender)
     );
     outln!(
         "loss without the network: training {:.6}, held out {:.6}",
@@ -516,7 +569,6 @@ fn run(args: &TrainArgs) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::core::game::{Game, RuleSet};
-    use crate::core::role::Role;
 
     fn random_positions(n: usize, seed: u64) -> Vec<Position> {
         let mut rng = SplitMix64::new(seed);
