@@ -61,9 +61,9 @@ pub struct TrainArgs {
 /// Output weights count in units of this many centi-units, so that every parameter has
 /// the same scale for Adam.
 const OUTPUT_UNIT: f32 = 100.0;
-/// The first layer's weights stay within this (in activations), far inside an `i16`
-/// once multiplied by `QA`.
-const MAX_W1: f32 = 8.0;
+/// The first layer's weights stay within this (in activations): multiplied by `QA`, within
+/// the integer network's bound (`network::MAX_W1`).
+const MAX_W1: f32 = 6.0;
 /// The output weights stay within this (in [`OUTPUT_UNIT`]s), so that they fit an `i16`
 /// once multiplied by `OUTPUT_UNIT · QB`.
 const MAX_W2: f32 = 10.0;
