@@ -65,6 +65,24 @@ fn selfplay_train_and_play_with_the_network() {
     }
     let bytes = fs::read(&net).expect("network written");
     assert!(hnefi::search::network::Network::from_bytes(&bytes).is_ok());
+    // The next data can come from play with the network.
+    let again = dir.join("again.txt");
+    let out = run_binary(
+        &[
+            "selfplay",
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--net",
+            &path(&net),
+            "--out",
+            &path(&again),
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!fs::read_to_string(&again).expect("samples").is_empty());
     let out = run_binary(&["--net", &path(&net), "--depth", "2"], b"generate_move\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(

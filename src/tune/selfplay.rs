@@ -14,6 +14,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::Args;
 
@@ -22,6 +23,7 @@ use super::sample::Outcome;
 use crate::core::game::{Game, RuleSet};
 use crate::core::moves::Move;
 use crate::core::rng::SplitMix64;
+use crate::search::network::Network;
 use crate::search::{Limits, Searcher};
 use crate::tools::matches::openings;
 
@@ -56,6 +58,10 @@ pub struct SelfplayArgs {
     /// Transposition table per game, in MiB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub hash_mb: u64,
+    /// Play with this network's correction added to the evaluation (as the engine's
+    /// `--net`), so that the next data comes from the stronger evaluation.
+    #[arg(long, value_name = "FILE")]
+    pub net: Option<PathBuf>,
     /// Output file for the samples (one line each; see src/tune/sample.rs). Overwritten.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -137,6 +143,10 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
             o
         }
     };
+    let net = match &args.net {
+        None => None,
+        Some(path) => Some(Arc::new(Network::read(path).map_err(|e| e.to_string())?)),
+    };
     let plan = Plan {
         openings,
         rules,
@@ -151,7 +161,10 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
         hash_mb: args.hash_mb,
         out: &args.out,
     };
-    jobs.run(|i, searcher| plan.play(i, searcher))
+    jobs.run(|i, searcher| {
+        searcher.set_network(net.clone());
+        plan.play(i, searcher)
+    })
 }
 
 #[cfg(test)]
@@ -170,6 +183,7 @@ mod tests {
             move_limit: 120,
             concurrency,
             hash_mb: 1,
+            net: None,
             out,
         }
     }
