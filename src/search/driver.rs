@@ -272,7 +272,7 @@ impl Searcher {
                 .map(|n| (n as usize).saturating_sub(game.moves_played())),
             path: SearchPath::new(game),
             evaluator: eval::Evaluator::new(self.weights.get(root.to_move()))
-                .with_network(self.network.clone(), root.to_move()),
+                .with_network(self.network.clone()),
             features: self.features,
         };
         let main_heur = &mut self.heuristics;

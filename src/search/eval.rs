@@ -660,8 +660,7 @@ pub struct Evaluator {
     hand: [i32; HAND_TERMS],
     tables: placement::Tables,
     near: [i32; proximity::TERMS],
-    /// The network and the side whose head it reads (the searched side).
-    net: Option<(Arc<Network>, Role)>,
+    net: Option<Arc<Network>>,
 }
 
 impl Evaluator {
@@ -676,13 +675,9 @@ impl Evaluator {
         }
     }
 
-    /// This evaluator with the correction of the network's head for `side` (the side the
-    /// search is for, whose weights these are) added to the weighed terms.
-    pub fn with_network(self, net: Option<Arc<Network>>, side: Role) -> Evaluator {
-        Evaluator {
-            net: net.map(|n| (n, side)),
-            ..self
-        }
+    /// This evaluator with the network's correction added to the weighed terms.
+    pub fn with_network(self, net: Option<Arc<Network>>) -> Evaluator {
+        Evaluator { net, ..self }
     }
 }
 
@@ -700,8 +695,8 @@ pub fn evaluate(pos: &Position, e: &Evaluator) -> i32 {
     let mut s = hand
         + e.tables.score(b.king_bb(), b.attackers(), b.defenders())
         + proximity::score(&e.near, b.king(), b.attackers(), b.defenders());
-    if let Some((net, side)) = &e.net {
-        s += net.evaluate(b, *side);
+    if let Some(net) = &e.net {
+        s += net.evaluate(b, pos.to_move());
     }
     match pos.to_move() {
         Role::Defender => s,
@@ -758,25 +753,25 @@ mod tests {
         w2[1][0] = 32 * 20;
         let net = Network::new(&w1, [0; HIDDEN], w2, [3, 3]);
         let plain = Evaluator::new(&Weights::default());
-        for side in Role::ALL {
-            let with = plain
-                .clone()
-                .with_network(Some(Arc::new(net.clone())), side);
-            for pos in [
-                Position::start(),
-                Position::new(*Position::start().board(), Role::Defender),
-            ] {
-                let correction = net.evaluate(pos.board(), side);
-                // The start has five attackers on the first rank: 200 of 127, clipped to
-                // a full unit, plus the bias.
-                let unit = if side == Role::Defender { 10 } else { 20 };
-                assert_eq!(correction, unit + 3);
-                let signed = match pos.to_move() {
-                    Role::Defender => correction,
-                    Role::Attacker => -correction,
-                };
-                assert_eq!(evaluate(&pos, &with), evaluate(&pos, &plain) + signed);
-            }
+        let with = plain.clone().with_network(Some(Arc::new(net.clone())));
+        for pos in [
+            Position::start(),
+            Position::new(*Position::start().board(), Role::Defender),
+        ] {
+            let correction = net.evaluate(pos.board(), pos.to_move());
+            // The start has five attackers on the first rank: 200 of 127, clipped to a
+            // full unit, plus the bias; each side to move has its own head.
+            let unit = if pos.to_move() == Role::Defender {
+                10
+            } else {
+                20
+            };
+            assert_eq!(correction, unit + 3);
+            let signed = match pos.to_move() {
+                Role::Defender => correction,
+                Role::Attacker => -correction,
+            };
+            assert_eq!(evaluate(&pos, &with), evaluate(&pos, &plain) + signed);
         }
     }
 

@@ -5,11 +5,9 @@
 //!
 //! Its input is one bit per piece and square ([`INPUTS`]: the attackers, the defender
 //! soldiers and the king on each of the 121 squares); one hidden layer of [`HIDDEN`]
-//! clipped-linear units; one output (head) per side, in centi-units from the defenders'
-//! point of view. A search uses the head of the side it searches for (the root's side to
-//! move) at every node, as it uses that side's weights
-//! ([`Weights::for_side`](super::eval::Weights::for_side)): the head was fitted to the
-//! positions that side had to move in, against the evaluation with those weights. Inference is in integers: the first layer's weights are whole
+//! clipped-linear units; one output (head) per side to move, in centi-units from the
+//! defenders' point of view: what a search finds beyond the static evaluation depends on
+//! who moves first. Inference is in integers: the first layer's weights are whole
 //! multiples of `1 / QA` of an activation, the output weights of `1 / (QA · QB)` of a
 //! centi-unit. The hidden layer is summed anew for each position: with a few dozen
 //! pieces that is cheaper than keeping it up to date along the search's moves.
@@ -220,8 +218,8 @@ impl Network {
         out
     }
 
-    /// The network's correction for `board` in a search for `side`, in centi-units from
-    /// the defenders' point of view.
+    /// The network's correction for `board` with `side` to move, in centi-units from the
+    /// defenders' point of view.
     #[inline]
     pub fn evaluate(&self, board: &Board, side: Role) -> i32 {
         let mut acc = self.b1;

@@ -2,9 +2,12 @@
 //!
 //! The model is the tuner's ([`super::texel`]) with the network added: the defenders'
 //! expected score of a sample is `sigmoid(K · (hand + offset + net))`, where `hand` is
-//! the hand-written evaluation with the weights of the side to move (whose search scored
-//! the sample, [`Weights::for_side`]), `net` the output of that side's head, and `K` and
-//! one constant `offset` per side are fitted first with `hand` alone and then held. The
+//! the hand-written evaluation with the weights of the search that scored the sample (the
+//! side to move's, [`Weights::for_side`], changed by `--attacker-weight`), `net` the output
+//! of the side to move's head, and `K` and one constant `offset` per side to move are
+//! fitted first with `hand` alone and then held. Data whose two sides searched with the
+//! same weights (`hnefi selfplay --attacker-weight corner_fight=0 --attacker-weight
+//! defender_space=6`) has every score on one scale. The
 //! targets are the results (with `--lambda` below 1, mixed with the search's scores as
 //! expected scores). The network is fitted by minibatch Adam on the mean squared error,
 //! in floating point; then its weights are rounded to the integers of the engine's
@@ -53,6 +56,11 @@ pub struct TrainArgs {
     /// Samples of games whose number is a multiple of this are held out (0: none).
     #[arg(long, default_value_t = 10)]
     pub holdout_every: u64,
+    /// An evaluation weight of the attackers' searches that scored the samples
+    /// (`NAME=VALUE`, as given to `hnefi selfplay --attacker-weight`), so that each
+    /// sample is fitted against the evaluation that scored it. May be repeated.
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub attacker_weight: Vec<String>,
     /// Seed of the starting weights and of the order of the samples.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -446,8 +454,14 @@ fn run(args: &TrainArgs) -> Result<(), String> {
     }
     let clock = Instant::now();
     // Each sample's score came from a search for its side to move, with that side's
-    // weights: the base it is fitted against, and the head it trains.
-    let weights = ByRole::new_with(Weights::for_side);
+    // weights: the base it is fitted against.
+    let mut weights = ByRole::new_with(Weights::for_side);
+    for a in &args.attacker_weight {
+        weights
+            .get_mut(Role::Attacker)
+            .set(a)
+            .map_err(|e| e.to_string())?;
+    }
     // (sample, hand-written evaluation, held out)
     let mut rows: Vec<(Sample, f64, bool)> = Vec::new();
     for path in &args.data {

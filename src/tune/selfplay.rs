@@ -23,6 +23,8 @@ use super::sample::Outcome;
 use crate::core::game::{Game, RuleSet};
 use crate::core::moves::Move;
 use crate::core::rng::SplitMix64;
+use crate::core::role::Role;
+use crate::search::eval::Weights;
 use crate::search::network::Network;
 use crate::search::{Limits, Searcher};
 use crate::tools::matches::openings;
@@ -58,6 +60,11 @@ pub struct SelfplayArgs {
     /// Transposition table per game, in MiB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub hash_mb: u64,
+    /// Set an evaluation weight in the attackers' searches (`NAME=VALUE`, as the engine's
+    /// flag; `corner_fight=0` and `defender_space=6` give them the defenders' weights, so
+    /// that every score of the data is on one scale). May be repeated.
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub attacker_weight: Vec<String>,
     /// Play with this network's correction added to the evaluation (as the engine's
     /// `--net`), so that the next data comes from the stronger evaluation.
     #[arg(long, value_name = "FILE")]
@@ -143,6 +150,10 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
             o
         }
     };
+    let mut attacker = Weights::for_side(Role::Attacker);
+    for a in &args.attacker_weight {
+        attacker.set(a).map_err(|e| e.to_string())?;
+    }
     let net = match &args.net {
         None => None,
         Some(path) => Some(Arc::new(Network::read(path).map_err(|e| e.to_string())?)),
@@ -163,6 +174,7 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
     };
     jobs.run(|i, searcher| {
         searcher.set_network(net.clone());
+        searcher.set_weights(Role::Attacker, attacker);
         plan.play(i, searcher)
     })
 }
@@ -184,6 +196,7 @@ mod tests {
             concurrency,
             hash_mb: 1,
             net: None,
+            attacker_weight: Vec::new(),
             out,
         }
     }
