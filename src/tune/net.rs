@@ -395,25 +395,27 @@ fn adam_step(p: &mut Params, grad: &Params, adam: &mut Adam, rate: f32, count: f
     }
 }
 
+/// The summed squared error of `sigmoid(k · (hand + offset))` against `pairs` of the
+/// hand-written evaluation and the target.
+fn pair_loss(pairs: &[(f64, f64)], k: f64, offset: f64) -> f64 {
+    pairs
+        .iter()
+        .map(|(h, r)| {
+            let e = 1.0 / (1.0 + (-k * (h + offset)).exp()) - r;
+            e * e
+        })
+        .sum()
+}
+
 /// `K` and the offset that fit `sigmoid(K · (hand + offset))` best to the results
 /// (`pairs` of the hand-written evaluation and the defenders' score), as `hnefi tune`.
 pub fn fit_k(pairs: &[(f64, f64)]) -> (f64, f64) {
-    let loss = |k: f64, o: f64| {
-        pairs
-            .iter()
-            .map(|(h, r)| {
-                let e = 1.0 / (1.0 + (-k * (h + o)).exp()) - r;
-                e * e
-            })
-            .sum::<f64>()
-    };
-    let best_offset = |k: f64| golden(-2000.0, 2000.0, 40, |o| loss(k, o));
     let k = golden(1e-5f64.ln(), 1f64.ln(), 40, |lk| {
         let k = lk.exp();
-        loss(k, best_offset(k))
+        pair_loss(pairs, k, fit_offset(pairs, k))
     })
     .exp();
-    (k, best_offset(k))
+    (k, fit_offset(pairs, k))
 }
 
 /// Each row's hand-written evaluation and target.
@@ -424,20 +426,13 @@ fn mixed_all(rows: &[(Sample, f64, bool)], targets: &[f64]) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// The offset that fits `sigmoid(k · (hand + offset))` best to `pairs` (0 for none).
+/// The offset (within ±2000) that fits `sigmoid(k · (hand + offset))` best to `pairs`
+/// (0 for none).
 pub fn fit_offset(pairs: &[(f64, f64)], k: f64) -> f64 {
     if pairs.is_empty() {
         return 0.0;
     }
-    golden(-2000.0, 2000.0, 40, |o| {
-        pairs
-            .iter()
-            .map(|(h, r)| {
-                let e = 1.0 / (1.0 + (-k * (h + o)).exp()) - r;
-                e * e
-            })
-            .sum::<f64>()
-    })
+    golden(-2000.0, 2000.0, 40, |o| pair_loss(pairs, k, o))
 }
 
 /// Runs `hnefi train`.
@@ -582,28 +577,7 @@ fn run(args: &TrainArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::game::{Game, RuleSet};
-
-    fn random_positions(n: usize, seed: u64) -> Vec<Position> {
-        let mut rng = SplitMix64::new(seed);
-        let mut out = Vec::new();
-        while out.len() < n {
-            let mut game = Game::new(RuleSet::default());
-            for _ in 0..(10 + rng.below(80)) {
-                let legal = game.legal_moves();
-                let Some(&mv) = legal.as_slice().get(rng.below(legal.len())) else {
-                    break;
-                };
-                if game.status().is_over() || game.play(mv).is_err() {
-                    break;
-                }
-                if !game.status().is_over() {
-                    out.push(*game.position());
-                }
-            }
-        }
-        out
-    }
+    use crate::tune::texel::tests::random_positions;
 
     /// A truth that no weight of the hand-written terms holds (the board is symmetric to
     /// them): the defenders do better with their soldiers on the left half of the board,

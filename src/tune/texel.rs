@@ -405,15 +405,14 @@ fn run(args: &TuneArgs) -> Result<(), String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::core::game::{Game, RuleSet};
     use crate::core::rng::SplitMix64;
     use crate::search::eval::{evaluate, weigh};
 
-    /// Terms of positions from random games (real feature vectors, with their
-    /// correlations).
-    fn random_positions(n: usize, seed: u64) -> Vec<crate::core::position::Position> {
+    /// Positions of random games (real feature vectors, with their correlations).
+    pub(crate) fn random_positions(n: usize, seed: u64) -> Vec<crate::core::position::Position> {
         let mut rng = SplitMix64::new(seed);
         let mut out = Vec::new();
         while out.len() < n {
