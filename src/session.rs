@@ -17,7 +17,7 @@ use crate::core::record::{GameRecord, GameRecordError, RecordResult, ReplayError
 use crate::core::role::{ByRole, Role};
 use crate::core::square::Square;
 use crate::search::eval::WeightError;
-use crate::search::network::Network;
+use crate::search::network::{Network, NetworkError};
 use crate::search::{self, Clock, Feature, Info, Limits, SearchResult, Searcher};
 
 /// Default search threads.
@@ -75,7 +75,7 @@ pub enum SessionError {
     Weight(#[from] WeightError),
     /// A network file that cannot be used.
     #[error(transparent)]
-    Network(#[from] crate::search::network::NetworkError),
+    Network(#[from] NetworkError),
     /// The search chose a move the game refused (a bug; the game is unchanged).
     #[error("the search chose {mv}: {source}")]
     SearchMove {
@@ -459,7 +459,7 @@ impl Session {
 
     /// Adds a learned correction to the evaluation of both sides' searches (`None`: the
     /// hand-written terms alone).
-    pub fn set_network(&mut self, network: Option<std::sync::Arc<Network>>) {
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
         self.searcher.set_network(network);
     }
 

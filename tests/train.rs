@@ -107,29 +107,18 @@ fn files_that_are_no_network_are_refused_with_a_reason() {
         assert!(out.stdout.is_empty());
         assert!(text(&out.stderr).contains(reason), "{}", text(&out.stderr));
     }
-    let out = run_binary(
-        &[
-            "train",
-            missing.to_str().expect("path"),
-            "--out",
-            dir.join("x").to_str().expect("path"),
-        ],
-        b"",
-    );
-    assert_eq!(out.status.code(), Some(2));
-    let out = run_binary(
-        &[
-            "train",
-            not_a_net.to_str().expect("path"),
-            "--out",
-            dir.join("x").to_str().expect("path"),
-        ],
-        b"",
-    );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("line 1"),
-        "{}",
-        text(&out.stderr)
-    );
+    // A missing file, and a file whose first line is no sample.
+    for (data, reason) in [(&missing, "cannot read"), (&not_a_net, "line 1")] {
+        let out = run_binary(
+            &[
+                "train",
+                data.to_str().expect("path"),
+                "--out",
+                dir.join("x").to_str().expect("path"),
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).contains(reason), "{}", text(&out.stderr));
+    }
 }

@@ -184,11 +184,6 @@ impl Searcher {
         *self.weights.get_mut(side) = weights;
     }
 
-    /// The learned correction added to the evaluation of both sides' searches, if any.
-    pub fn network(&self) -> Option<&Arc<Network>> {
-        self.network.as_ref()
-    }
-
     /// Adds a learned correction to the evaluation (`None`: the hand-written terms alone).
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
         self.network = network;

@@ -740,7 +740,7 @@ mod tests {
 
     #[test]
     fn a_network_adds_its_correction_for_the_defenders() {
-        use crate::search::network::{HIDDEN, INPUTS, input};
+        use crate::search::network::{HIDDEN, INPUTS, QB, input};
         // Unit 0 counts the attackers on the first rank, 40 of a full unit (127) each;
         // the defenders' head makes a full unit worth 10 centi-units to the defenders, the
         // attackers' head 20.
@@ -749,8 +749,8 @@ mod tests {
             w1[input(0, sq)][0] = 40;
         }
         let mut w2 = [[0i16; HIDDEN]; 2];
-        w2[0][0] = 32 * 10;
-        w2[1][0] = 32 * 20;
+        w2[0][0] = QB as i16 * 10;
+        w2[1][0] = QB as i16 * 20;
         let net = Network::new(&w1, [0; HIDDEN], w2, [3, 3]);
         let plain = Evaluator::new(&Weights::default());
         let with = plain.clone().with_network(Some(Arc::new(net.clone())));

@@ -10,8 +10,9 @@
 //! aspiration windows, Lazy SMP helper threads sharing the table); `features` the
 //! switchable [`Features`] and their names; `alphabeta` the tree search of one thread;
 //! [`eval`] the evaluation, [`placement`] its piece-square terms, [`proximity`] its
-//! king-relative terms and [`network`] its learned correction; `tt` the shared transposition table; `ordering` move ordering;
-//! `path` the repetition rule inside the tree; `timeman` time budgets.
+//! king-relative terms and [`network`] its learned correction; `tt` the shared
+//! transposition table; `ordering` move ordering; `path` the repetition rule inside the
+//! tree; `timeman` time budgets.
 
 pub(crate) mod alphabeta;
 mod driver;

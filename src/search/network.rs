@@ -9,8 +9,9 @@
 //! defenders' point of view: what a search finds beyond the static evaluation depends on
 //! who moves first. Inference is in integers: the first layer's weights are whole
 //! multiples of `1 / QA` of an activation, the output weights of `1 / (QA · QB)` of a
-//! centi-unit. The hidden layer is summed anew for each position: with a few dozen
-//! pieces that is cheaper than keeping it up to date along the search's moves.
+//! centi-unit. The hidden layer is summed anew for each position (about a fifth of the
+//! search's speed, docs/experiments.md); keeping it up to date along the search's moves
+//! instead has not been tried.
 //!
 //! The file format ([`Network::from_bytes`], [`Network::to_bytes`]), little-endian:
 //! the magic `HNEFINN1`, the number of inputs and of hidden units (`u32` each, which must

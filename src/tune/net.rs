@@ -21,8 +21,8 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::sample::Sample;
-use super::texel::golden;
+use super::sample::{Sample, read_samples};
+use super::texel::{golden, sigmoid as sigmoid64};
 use crate::core::position::Position;
 use crate::core::rng::SplitMix64;
 use crate::core::role::{ByRole, Role};
@@ -43,7 +43,8 @@ pub struct TrainArgs {
     /// Passes over the training samples.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub epochs: u32,
-    /// Adam's step size at the start (it falls linearly to a tenth at the last pass).
+    /// Adam's step size at the start (it falls linearly by nine tenths of it over the
+    /// passes: the last pass steps at a tenth plus one pass's fall).
     #[arg(long, default_value_t = 0.002)]
     pub rate: f64,
     /// Samples per step.
@@ -153,6 +154,16 @@ impl Params {
             b1: vec![0.5; HIDDEN],
             w2: vec![0.0; 2 * HIDDEN],
             b2: vec![0.0; 2],
+        }
+    }
+
+    /// Parameters of the same shape, all zero (a gradient's).
+    fn zeroed(&self) -> Params {
+        Params {
+            w1: vec![0.0; self.w1.len()],
+            b1: vec![0.0; self.b1.len()],
+            w2: vec![0.0; self.w2.len()],
+            b2: vec![0.0; self.b2.len()],
         }
     }
 
@@ -273,7 +284,7 @@ struct Adam {
 }
 
 /// How [`fit`] steps: `epochs` passes in batches of `batch` samples (in an order
-/// shuffled by `seed`), the step size falling linearly from `rate` to a tenth of it.
+/// shuffled by `seed`), a pass after `n` others stepping at `rate · (1 − 0.9 · n / epochs)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Schedule {
     /// Passes over the samples.
@@ -307,12 +318,7 @@ pub fn fit(
         v: vec![0.0; n],
         t: 0,
     };
-    let mut grad = Params {
-        w1: vec![0.0; p.w1.len()],
-        b1: vec![0.0; p.b1.len()],
-        w2: vec![0.0; p.w2.len()],
-        b2: vec![0.0; p.b2.len()],
-    };
+    let mut grad = p.zeroed();
     let mut order: Vec<usize> = (0..set.len()).collect();
     let mut rng = SplitMix64::new(seed ^ 0x5eed);
     let mut acc = [0f32; HIDDEN];
@@ -401,7 +407,7 @@ fn pair_loss(pairs: &[(f64, f64)], k: f64, offset: f64) -> f64 {
     pairs
         .iter()
         .map(|(h, r)| {
-            let e = 1.0 / (1.0 + (-k * (h + offset)).exp()) - r;
+            let e = sigmoid64(k * (h + offset)) - r;
             e * e
         })
         .sum()
@@ -416,14 +422,6 @@ pub fn fit_k(pairs: &[(f64, f64)]) -> (f64, f64) {
     })
     .exp();
     (k, fit_offset(pairs, k))
-}
-
-/// Each row's hand-written evaluation and target.
-fn mixed_all(rows: &[(Sample, f64, bool)], targets: &[f64]) -> Vec<(f64, f64)> {
-    rows.iter()
-        .zip(targets)
-        .map(|((_, h, _), t)| (*h, *t))
-        .collect()
 }
 
 /// The offset (within ±2000) that fits `sigmoid(k · (hand + offset))` best to `pairs`
@@ -460,27 +458,23 @@ fn run(args: &TrainArgs) -> Result<(), String> {
     // (sample, hand-written evaluation, held out)
     let mut rows: Vec<(Sample, f64, bool)> = Vec::new();
     for path in &args.data {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        for (n, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let sample: Sample = line
-                .parse()
-                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
+        for sample in read_samples(path)? {
             let side = sample.position.to_move();
             let hand = f64::from(weigh(&terms(&sample.position), weights.get(side)));
-            let held = args.holdout_every > 0 && sample.game.is_multiple_of(args.holdout_every);
-            rows.push((sample, hand, held));
+            rows.push((sample, hand, sample.is_held_out(args.holdout_every)));
         }
     }
-    let pairs: Vec<(f64, f64)> = rows
-        .iter()
-        .filter(|r| !r.2)
-        .map(|(s, h, _)| (*h, s.outcome.defender_score()))
-        .collect();
-    if pairs.is_empty() {
+    // The training rows' hand-written evaluations against `target`, of one side to move
+    // or of both.
+    let training = |target: &dyn Fn(usize, &Sample) -> f64, side: Option<Role>| {
+        rows.iter()
+            .enumerate()
+            .filter(|(_, (s, _, held))| !held && side.is_none_or(|r| s.position.to_move() == r))
+            .map(|(i, (s, h, _))| (*h, target(i, s)))
+            .collect::<Vec<(f64, f64)>>()
+    };
+    let results = training(&|_, s| s.outcome.defender_score(), None);
+    if results.is_empty() {
         return Err(
             "no training sample (every sample is held out, or the files are empty)".to_string(),
         );
@@ -488,30 +482,19 @@ fn run(args: &TrainArgs) -> Result<(), String> {
     // K fitted to the results turns the search's scores into expected scores; K and the
     // offset are then fitted again to the mixed targets (as `hnefi tune` does), so that
     // the network need not learn the difference between the two (a constant).
-    let (k0, _) = fit_k(&pairs);
+    let (k0, _) = fit_k(&results);
     let targets: Vec<f64> = rows
         .iter()
         .map(|(sample, _, _)| {
-            let defenders_score = match sample.position.to_move() {
-                Role::Defender => f64::from(sample.score),
-                Role::Attacker => -f64::from(sample.score),
-            };
-            let searched = 1.0 / (1.0 + (-k0 * defenders_score).exp());
+            let searched = sigmoid64(k0 * f64::from(sample.defenders_score()));
             args.lambda * sample.outcome.defender_score() + (1.0 - args.lambda) * searched
         })
         .collect();
-    let pairs = mixed_all(&rows, &targets);
-    let training = |side: Option<Role>| -> Vec<(f64, f64)> {
-        rows.iter()
-            .zip(&pairs)
-            .filter(|((s, _, held), _)| !held && side.is_none_or(|r| s.position.to_move() == r))
-            .map(|(_, p)| *p)
-            .collect()
-    };
-    let (k, _) = fit_k(&training(None));
+    let mixed = |i: usize, _: &Sample| targets.get(i).copied().unwrap_or(0.5);
+    let (k, _) = fit_k(&training(&mixed, None));
     // One offset per side: the two sides' weights differ by more than a constant
     // (`Weights::for_side`), and a head's constant would enter every evaluation.
-    let offsets = ByRole::new_with(|side: Role| fit_offset(&training(Some(side)), k));
+    let offsets = ByRole::new_with(|side: Role| fit_offset(&training(&mixed, Some(side)), k));
     let (mut train, mut held) = (Set::default(), Set::default());
     for ((sample, hand, is_held), target) in rows.iter().zip(&targets) {
         let set = if *is_held { &mut held } else { &mut train };

@@ -91,6 +91,37 @@ pub struct Sample {
     pub game: u64,
 }
 
+impl Sample {
+    /// The search's score from the defenders' point of view.
+    pub fn defenders_score(&self) -> i32 {
+        match self.position.to_move() {
+            Role::Defender => self.score,
+            Role::Attacker => -self.score,
+        }
+    }
+
+    /// Whether the sample is held out of a fit that holds out the games whose number is a
+    /// multiple of `every` (0: none).
+    pub fn is_held_out(&self, every: u64) -> bool {
+        every > 0 && self.game.is_multiple_of(every)
+    }
+}
+
+/// The samples of a file, one a line (blank lines skipped), or the first bad line's
+/// error with the file's name and the line's number.
+pub fn read_samples(path: &std::path::Path) -> Result<Vec<Sample>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(n, line)| {
+            line.parse()
+                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))
+        })
+        .collect()
+}
+
 /// A line that is not a [`Sample`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("expected POSITION TO_MOVE RESULT SCORE GAME ({0})")]

@@ -17,8 +17,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::sample::Sample;
-use crate::core::role::Role;
+use super::sample::{Sample, read_samples};
 use crate::outln;
 use crate::search::eval::{TERM_NAMES, TERMS, Weights, term_index, terms};
 
@@ -69,14 +68,10 @@ pub struct Point {
 impl Point {
     /// The point of a sample.
     pub fn of(sample: &Sample) -> Point {
-        let score = match sample.position.to_move() {
-            Role::Defender => sample.score,
-            Role::Attacker => -sample.score,
-        };
         Point {
             terms: terms(&sample.position).map(f64::from),
             target: sample.outcome.defender_score(),
-            score: f64::from(score),
+            score: f64::from(sample.defenders_score()),
         }
     }
 
@@ -87,7 +82,7 @@ impl Point {
     }
 }
 
-fn sigmoid(x: f64) -> f64 {
+pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -305,17 +300,9 @@ fn run(args: &TuneArgs) -> Result<(), String> {
     // Each point keeps the lambda of its file until K is known.
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for (path, &lambda) in args.data.iter().zip(&lambdas) {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        for (n, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let sample: Sample = line
-                .parse()
-                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
+        for sample in read_samples(path)? {
             let point = (Point::of(&sample), lambda);
-            if args.holdout_every > 0 && sample.game.is_multiple_of(args.holdout_every) {
+            if sample.is_held_out(args.holdout_every) {
                 held.push(point);
             } else {
                 train.push(point);
