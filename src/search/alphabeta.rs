@@ -30,8 +30,9 @@ use crate::core::role::Role;
 use crate::core::square::Square;
 
 use super::Shared;
+use super::accumulator::AccumulatorStack;
 use super::eval::{
-    escape_blocks, escape_lines, evaluate, king_capturable, quiet_win_near, threat_in_one,
+    escape_blocks, escape_lines, evaluate_in_search, king_capturable, quiet_win_near, threat_in_one,
 };
 use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker, is_tactical};
 use super::path::SearchPath;
@@ -116,6 +117,8 @@ pub struct Worker<'a> {
     rep_affected: bool,
     /// The root moves, best first after each iteration.
     pub root_moves: Vec<Move>,
+    /// The network's sums along the path.
+    acc: AccumulatorStack,
 }
 
 /// The outcome of one iteration at the root.
@@ -142,6 +145,7 @@ impl<'a> Worker<'a> {
             pv_len: vec![0; MAX_PLY + 2],
             rep_affected: false,
             root_moves: Vec::new(),
+            acc: AccumulatorStack::default(),
         }
     }
 
@@ -389,8 +393,9 @@ impl<'a> Worker<'a> {
     }
 
     #[inline]
-    fn eval(&self, pos: &Position) -> i32 {
-        evaluate(pos, &self.shared.evaluator).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        evaluate_in_search(pos, &self.shared.evaluator, &mut self.acc, ply)
+            .clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// The alpha-beta search below the root.
@@ -455,7 +460,7 @@ impl<'a> Worker<'a> {
         let forced = blocks.any();
 
         if ply >= MAX_PLY - 2 {
-            return self.eval(pos);
+            return self.eval(pos, ply);
         }
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply);
@@ -493,7 +498,7 @@ impl<'a> Worker<'a> {
         // The static evaluation only where a pruning below reads it (it is a large share
         // of a node's cost; the search itself scores only leaves).
         let static_eval = if calm && us == Role::Attacker && beta.abs() < MATE_BOUND {
-            self.eval(pos)
+            self.eval(pos, ply)
         } else {
             -INFINITE
         };
@@ -727,7 +732,7 @@ impl<'a> Worker<'a> {
                     return MATE - (ply as i32 + 1);
                 }
                 let features = self.shared.features;
-                let stand = self.eval(pos);
+                let stand = self.eval(pos, ply);
                 if stand >= beta
                     || qply >= QPLY_LIMIT
                     || ply >= MAX_PLY - 4
@@ -759,10 +764,10 @@ impl<'a> Worker<'a> {
                 }
                 let lines = escape_lines(board);
                 if ply >= MAX_PLY - 2 {
-                    return self.eval(pos);
+                    return self.eval(pos, ply);
                 }
                 if lines == 0 {
-                    let stand = self.eval(pos);
+                    let stand = self.eval(pos, ply);
                     if stand >= beta
                         || !self.shared.features.qsearch_captures
                         || qply >= QCAPTURE_PLIES

@@ -25,6 +25,7 @@ use crate::core::movegen::{self, slides};
 use crate::core::position::Position;
 use crate::core::role::Role;
 use crate::core::square::{NUM_SQUARES, Square};
+use crate::search::accumulator::AccumulatorStack;
 use crate::search::network::Network;
 use crate::search::{placement, proximity};
 
@@ -686,19 +687,45 @@ impl Evaluator {
 /// for the mover (the `tempo` term makes it a bonus for the mover).
 #[inline]
 pub fn evaluate(pos: &Position, e: &Evaluator) -> i32 {
+    let net = e
+        .net
+        .as_ref()
+        .map_or(0, |net| net.evaluate(pos.board(), pos.to_move()));
+    for_mover(pos.to_move(), hand_score(pos, e) + net)
+}
+
+/// [`evaluate`] at `ply` of a search, whose network sums `stack` keeps along the path:
+/// the same score, at less cost.
+#[inline]
+pub fn evaluate_in_search(
+    pos: &Position,
+    e: &Evaluator,
+    stack: &mut AccumulatorStack,
+    ply: usize,
+) -> i32 {
+    let net = e.net.as_ref().map_or(0, |net| {
+        stack.correction(net, ply, pos.board(), pos.to_move())
+    });
+    for_mover(pos.to_move(), hand_score(pos, e) + net)
+}
+
+/// The hand-written terms' score of `pos`, from the defenders' point of view.
+#[inline]
+fn hand_score(pos: &Position, e: &Evaluator) -> i32 {
     let b = pos.board();
     let hand: i32 = hand_terms(pos)
         .iter()
         .zip(e.hand.iter())
         .map(|(t, w)| t * w)
         .sum();
-    let mut s = hand
-        + e.tables.score(b.king_bb(), b.attackers(), b.defenders())
-        + proximity::score(&e.near, b.king(), b.attackers(), b.defenders());
-    if let Some(net) = &e.net {
-        s += net.evaluate(b, pos.to_move());
-    }
-    match pos.to_move() {
+    hand + e.tables.score(b.king_bb(), b.attackers(), b.defenders())
+        + proximity::score(&e.near, b.king(), b.attackers(), b.defenders())
+}
+
+/// A score from the defenders' point of view, signed for `side`.
+#[inline]
+fn for_mover(side: Role, s: i32) -> i32 {
+    match side {
         Role::Defender => s,
         Role::Attacker => -s,
     }

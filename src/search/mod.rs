@@ -10,10 +10,11 @@
 //! aspiration windows, Lazy SMP helper threads sharing the table); `features` the
 //! switchable [`Features`] and their names; `alphabeta` the tree search of one thread;
 //! [`eval`] the evaluation, [`placement`] its piece-square terms, [`proximity`] its
-//! king-relative terms and [`network`] its learned correction; `tt` the shared
+//! king-relative terms and [`network`] its learned correction and `accumulator` its sums along the search's path; `tt` the shared
 //! transposition table; `ordering` move ordering; `path` the repetition rule inside the
 //! tree; `timeman` time budgets.
 
+mod accumulator;
 pub(crate) mod alphabeta;
 mod driver;
 pub mod eval;

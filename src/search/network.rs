@@ -9,9 +9,8 @@
 //! defenders' point of view: what a search finds beyond the static evaluation depends on
 //! who moves first. Inference is in integers: the first layer's weights are whole
 //! multiples of `1 / QA` of an activation, the output weights of `1 / (QA · QB)` of a
-//! centi-unit. The hidden layer is summed anew for each position (about a fifth of the
-//! search's speed, docs/experiments.md); keeping it up to date along the search's moves
-//! instead has not been tried.
+//! centi-unit. The search keeps the hidden layer's sums along its path
+//! ([`accumulator`](super::accumulator)) and updates them by the pieces a move changes.
 //!
 //! The file format ([`Network::from_bytes`], [`Network::to_bytes`]), little-endian:
 //! the magic `HNEFINN1`, the number of inputs and of hidden units (`u32` each, which must
@@ -20,6 +19,7 @@
 //! defenders-to-move head, then the attackers'), the output biases (`i32`, the same order,
 //! in centi-units). `hnefi train` writes it.
 
+use crate::core::bitboard::Bitboard;
 use crate::core::board::Board;
 use crate::core::role::Role;
 use crate::core::square::NUM_SQUARES;
@@ -95,8 +95,7 @@ pub fn input(kind: usize, square: usize) -> usize {
 
 /// The active inputs of a board, in the order attackers, defenders, king.
 pub fn inputs(board: &Board) -> impl Iterator<Item = usize> {
-    let kinds = [board.attackers(), board.defenders(), board.king_bb()];
-    kinds
+    pieces(board)
         .into_iter()
         .enumerate()
         .flat_map(|(kind, bb)| bb.into_iter().map(move |sq| input(kind, sq.index())))
@@ -223,15 +222,50 @@ impl Network {
     /// defenders' point of view.
     #[inline]
     pub fn evaluate(&self, board: &Board, side: Role) -> i32 {
-        let mut acc = self.b1;
-        for i in inputs(board) {
-            if let Some(row) = self.w1.get(i) {
-                for (a, w) in acc.iter_mut().zip(row) {
-                    // Never wraps: at most 38 terms of at most MAX_W1 each.
-                    *a = a.wrapping_add(*w);
+        self.output(&self.accumulate(board), side)
+    }
+
+    /// The first layer's sums for `board`, summed over all its pieces.
+    #[inline]
+    pub fn accumulate(&self, board: &Board) -> Accumulator {
+        let mut acc = Accumulator {
+            pieces: [Bitboard::EMPTY; 3],
+            sums: self.b1,
+        };
+        self.update(&mut acc, board);
+        acc
+    }
+
+    /// Makes `acc` the first layer's sums for `board`, from the sums of the board it was
+    /// for, by the pieces that differ: a move changes two to four inputs, where summing
+    /// anew takes one per piece.
+    #[inline]
+    pub fn update(&self, acc: &mut Accumulator, board: &Board) {
+        // Wrapping arithmetic is exact here: it is modular, and a board's sums (at most
+        // 38 terms of at most MAX_W1 each) lie within an i16.
+        let now = pieces(board);
+        for (kind, (was, is)) in acc.pieces.iter().zip(now).enumerate() {
+            for sq in *was & !is {
+                if let Some(row) = self.w1.get(input(kind, sq.index())) {
+                    for (a, w) in acc.sums.iter_mut().zip(row) {
+                        *a = a.wrapping_sub(*w);
+                    }
+                }
+            }
+            for sq in is & !*was {
+                if let Some(row) = self.w1.get(input(kind, sq.index())) {
+                    for (a, w) in acc.sums.iter_mut().zip(row) {
+                        *a = a.wrapping_add(*w);
+                    }
                 }
             }
         }
+        acc.pieces = now;
+    }
+
+    /// The correction of the board `acc` was summed for, with `side` to move.
+    #[inline]
+    pub fn output(&self, acc: &Accumulator, side: Role) -> i32 {
         let h = head(side);
         let (w2, b2) = match (self.w2.get(h), self.b2.get(h)) {
             (Some(w), Some(b)) => (w, *b),
@@ -239,12 +273,40 @@ impl Network {
         };
         // At most HIDDEN · QA · 2^15, well within an i32.
         let sum: i32 = acc
+            .sums
             .iter()
             .zip(w2)
             .map(|(a, w)| i32::from(*a).clamp(0, QA) * i32::from(*w))
             .sum();
         sum / (QA * QB) + b2
     }
+}
+
+/// The first layer's sums for one board, kept with the pieces they were summed over so
+/// that another board's sums can be had from them ([`Network::update`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    pieces: [Bitboard; 3],
+    sums: [i16; HIDDEN],
+}
+
+impl Accumulator {
+    /// How many inputs differ between the board these sums are for and `board`: the cost
+    /// of [`Network::update`] to it.
+    #[inline]
+    pub fn distance(&self, board: &Board) -> u32 {
+        self.pieces
+            .iter()
+            .zip(pieces(board))
+            .map(|(was, is)| (*was ^ is).count())
+            .sum()
+    }
+}
+
+/// A board's pieces by kind, in the order of the inputs.
+#[inline]
+fn pieces(board: &Board) -> [Bitboard; 3] {
+    [board.attackers(), board.defenders(), board.king_bb()]
 }
 
 /// Reads little-endian numbers from the front of a byte slice.
@@ -280,27 +342,33 @@ impl<'a> Reader<'a> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::rng::SplitMix64;
-
-    fn random_network(seed: u64) -> Network {
-        let mut rng = SplitMix64::new(seed);
-        let mut small = || rng.below(401) as i16 - 200;
+impl Network {
+    /// A network of random weights, its first layer's within `limit` either way.
+    pub(crate) fn random(seed: u64, limit: i16) -> Network {
+        let mut rng = crate::core::rng::SplitMix64::new(seed);
+        let span = 2 * limit.unsigned_abs() as usize + 1;
+        let mut small = || rng.below(span) as i16 - limit;
         let w1: Vec<[i16; HIDDEN]> = (0..INPUTS)
             .map(|_| std::array::from_fn(|_| small()))
             .collect();
         let b1 = std::array::from_fn(|_| small());
+        let mut out = || small().clamp(-200, 200) * 100;
         let w2 = [
-            std::array::from_fn(|_| small() * 100),
-            std::array::from_fn(|_| small() * 100),
+            std::array::from_fn(|_| out()),
+            std::array::from_fn(|_| out()),
         ];
         Network::new(&w1, b1, w2, [12, -34])
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::rng::SplitMix64;
 
     #[test]
     fn bytes_round_trip() {
-        let net = random_network(1);
+        let net = Network::random(1, 200);
         let bytes = net.to_bytes();
         assert_eq!(bytes.len(), FILE_LEN);
         assert_eq!(Network::from_bytes(&bytes), Ok(net));
@@ -308,7 +376,7 @@ mod tests {
 
     #[test]
     fn bad_files_are_refused() {
-        let bytes = random_network(2).to_bytes();
+        let bytes = Network::random(2, 200).to_bytes();
         assert_eq!(Network::from_bytes(&[]), Err(NetworkError::Magic));
         assert_eq!(
             Network::from_bytes(&bytes[..8]),
@@ -347,7 +415,7 @@ mod tests {
     #[test]
     fn random_bytes_never_panic() {
         let mut rng = SplitMix64::new(3);
-        let good = random_network(3).to_bytes();
+        let good = Network::random(3, 200).to_bytes();
         for _ in 0..2000 {
             let mut bytes = good.clone();
             for _ in 0..1 + rng.below(4) {

@@ -1,0 +1,135 @@
+//! The network's first-layer sums along the search's path, one per ply: a node's sums
+//! come from those last kept at its parent's ply, its grandparent's or its own, whichever
+//! differ by the fewest pieces, by the pieces that differ, instead of being summed anew
+//! over every piece (the search evaluates only some nodes, so the parent's are often
+//! another node's).
+//!
+//! Each stored sum keeps the pieces it was summed over, so a stale entry (a node whose
+//! parent was never evaluated) still gives exact sums, only at a higher cost; the
+//! correction is the same as [`Network::evaluate`]'s for every board.
+
+use crate::core::board::Board;
+use crate::core::role::Role;
+
+use super::network::{Accumulator, Network};
+use super::ordering::MAX_PLY;
+
+/// One search thread's sums, by ply. It belongs to one network: a thread keeps it for one
+/// search only.
+pub struct AccumulatorStack {
+    plies: Vec<Option<Accumulator>>,
+}
+
+impl Default for AccumulatorStack {
+    fn default() -> AccumulatorStack {
+        AccumulatorStack {
+            plies: vec![None; MAX_PLY + 2],
+        }
+    }
+}
+
+impl AccumulatorStack {
+    /// The network's correction for `board` with `side` to move, reached at `ply` of the
+    /// search; keeps its sums for the plies that follow.
+    #[inline]
+    pub fn correction(&mut self, net: &Network, ply: usize, board: &Board, side: Role) -> i32 {
+        // Summing anew costs one input per piece; an update one per changed input.
+        let mut cheapest = board.occupied().count();
+        let mut start = None;
+        for at in [ply.checked_sub(1), ply.checked_sub(2), Some(ply)]
+            .into_iter()
+            .flatten()
+        {
+            if let Some(Some(acc)) = self.plies.get(at) {
+                let d = acc.distance(board);
+                if d < cheapest {
+                    cheapest = d;
+                    start = Some(*acc);
+                }
+            }
+        }
+        let acc = match start {
+            Some(mut acc) => {
+                net.update(&mut acc, board);
+                acc
+            }
+            None => net.accumulate(board),
+        };
+        if let Some(slot) = self.plies.get_mut(ply) {
+            *slot = Some(acc);
+        }
+        net.output(&acc, side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::movegen;
+    use crate::core::moves::MoveList;
+    use crate::core::position::Position;
+    use crate::core::rng::SplitMix64;
+    use crate::search::network::MAX_W1;
+
+    fn random_child(pos: &Position, rng: &mut SplitMix64) -> Option<Position> {
+        let mut list = MoveList::new();
+        movegen::generate(pos.board(), pos.to_move(), &mut list);
+        let mv = *list.as_slice().get(rng.below(list.len()))?;
+        let mut child = *pos;
+        child.make_move(mv);
+        Some(child)
+    }
+
+    /// Searches a random tree below `pos` as the search does, evaluating some nodes
+    /// only (a node cut off before its evaluation leaves its children a stale entry),
+    /// and checks each correction against the network's summed anew.
+    fn walk(
+        net: &Network,
+        stack: &mut AccumulatorStack,
+        pos: &Position,
+        ply: usize,
+        rng: &mut SplitMix64,
+    ) {
+        if rng.below(4) != 0 {
+            let side = pos.to_move();
+            assert_eq!(
+                stack.correction(net, ply, pos.board(), side),
+                net.evaluate(pos.board(), side),
+                "ply {ply}"
+            );
+        }
+        if ply < 5 {
+            for _ in 0..rng.below(4) {
+                if let Some(child) = random_child(pos, rng) {
+                    walk(net, stack, &child, ply + 1, rng);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn corrections_along_the_path_are_the_networks() {
+        // First-layer weights at their bound: the sums come near an i16's range.
+        let net = Network::random(7, MAX_W1);
+        let mut rng = SplitMix64::new(8);
+        let mut stack = AccumulatorStack::default();
+        for _ in 0..300 {
+            // Roots far into random games: captures, king moves, and each root far from
+            // the entries the last tree left.
+            let mut root = Position::start();
+            for _ in 0..rng.below(80) {
+                match random_child(&root, &mut rng) {
+                    Some(child) => root = child,
+                    None => break,
+                }
+            }
+            walk(&net, &mut stack, &root, 0, &mut rng);
+        }
+        // Beyond the plies kept, the sums are made anew.
+        let board = Position::start();
+        assert_eq!(
+            stack.correction(&net, MAX_PLY + 10, board.board(), Role::Attacker),
+            net.evaluate(board.board(), Role::Attacker)
+        );
+    }
+}
