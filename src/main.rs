@@ -5,7 +5,6 @@
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
@@ -20,7 +19,7 @@ use hnefi::outln;
 use hnefi::protocol::otep::OtepEngine;
 use hnefi::protocol::{Dialect, Engine};
 use hnefi::search::Feature;
-use hnefi::search::network::Network;
+use hnefi::search::network;
 use hnefi::session::{SearchOption, Session};
 use hnefi::tools::matches;
 use hnefi::tune::{label, net, selfplay, texel};
@@ -98,9 +97,10 @@ struct EngineFlags {
     /// Set an evaluation weight in the searches for the defenders only. May be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
     defender_weight: Vec<String>,
-    /// Add the learned correction of this network file (written by `hnefi train`) to the
-    /// evaluation of both sides' searches.
-    #[arg(long, value_name = "FILE")]
+    /// The learned correction added to the evaluation of both sides' searches: a network
+    /// file written by `hnefi train`, or `none` for the hand-written terms alone (without
+    /// the flag: the engine's own network, docs/nets).
+    #[arg(long, value_name = "FILE|none")]
     net: Option<PathBuf>,
     /// Speak the protocol of the hnefatafl-copenhagen crate's 0.3.1 release: files a to l
     /// without i, black (the attackers) and white, and its repetition rule
@@ -153,9 +153,7 @@ impl EngineFlags {
         for w in &self.defender_weight {
             s.set_weight(Some(Role::Defender), w)?;
         }
-        if let Some(path) = &self.net {
-            s.set_network(Some(Arc::new(Network::read(path)?)));
-        }
+        s.set_network(network::chosen(self.net.as_deref())?);
         Ok(s)
     }
 }

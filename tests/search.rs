@@ -100,7 +100,8 @@ fn known_answers() {
 
 /// Null move and aspiration windows are off by default (no gain in self-play, see
 /// docs/experiments.md) and stay switchable for experiments: with them on, the known
-/// answers must still be found.
+/// answers must still be found, at one ply more than the default search needs (with the
+/// engine's network, the null move hides the edge-fort win in 5 at two plies more).
 #[test]
 fn known_answers_with_null_move_and_aspiration() {
     check_cases(
@@ -109,7 +110,7 @@ fn known_answers_with_null_move_and_aspiration() {
             aspiration: true,
             ..Features::default()
         },
-        2,
+        3,
     );
 }
 

@@ -122,3 +122,21 @@ fn files_that_are_no_network_are_refused_with_a_reason() {
         assert!(text(&out.stderr).contains(reason), "{}", text(&out.stderr));
     }
 }
+
+/// Without `--net` the engine plays with its own network (the file in docs/nets it is
+/// built with), and `--net none` with the hand-written terms alone.
+#[test]
+fn the_engine_plays_with_its_own_network_unless_told_none() {
+    let own = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nets/s14-u0.nnue");
+    let analyze = |flags: &[&str]| {
+        let mut args = vec!["--depth", "3"];
+        args.extend_from_slice(flags);
+        let out = run_binary(&args, b"analyze\n");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let default = analyze(&[]);
+    assert!(default.starts_with("= move "), "{default}");
+    assert_eq!(analyze(&["--net", own]), default);
+    assert_ne!(analyze(&["--net", "none"]), default);
+}

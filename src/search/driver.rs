@@ -112,7 +112,7 @@ impl Searcher {
             heuristics: Heuristics::default(),
             helper_heuristics: Vec::new(),
             weights: ByRole::new_with(Weights::for_side),
-            network: None,
+            network: super::network::embedded(),
             features: Features::default(),
             multipv: 1,
             nodes: Arc::new(AtomicU64::new(0)),
@@ -184,7 +184,8 @@ impl Searcher {
         *self.weights.get_mut(side) = weights;
     }
 
-    /// Adds a learned correction to the evaluation (`None`: the hand-written terms alone).
+    /// Sets the evaluation's learned correction (`None`: the hand-written terms alone; a
+    /// new searcher has the engine's own, [`embedded`](super::network::embedded)).
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
         self.network = network;
     }

@@ -19,6 +19,8 @@
 //! defenders-to-move head, then the attackers'), the output biases (`i32`, the same order,
 //! in centi-units). `hnefi train` writes it.
 
+use std::sync::{Arc, OnceLock};
+
 use crate::core::bitboard::Bitboard;
 use crate::core::board::Board;
 use crate::core::role::Role;
@@ -309,6 +311,27 @@ fn pieces(board: &Board) -> [Bitboard; 3] {
     [board.attackers(), board.defenders(), board.king_bb()]
 }
 
+/// The network the engine plays with unless told otherwise (`--net`): `docs/nets/`, where
+/// the commands that make it are, says which it is.
+const EMBEDDED: &[u8] = include_bytes!("../../docs/nets/s14-u0.nnue");
+
+/// The engine's own network ([`EMBEDDED`]), read once.
+pub fn embedded() -> Option<Arc<Network>> {
+    static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
+    NET.get_or_init(|| Network::from_bytes(EMBEDDED).ok().map(Arc::new))
+        .clone()
+}
+
+/// The network a `--net` flag names: the engine's own without one, none for `none`, else
+/// the file's.
+pub fn chosen(flag: Option<&std::path::Path>) -> Result<Option<Arc<Network>>, NetworkError> {
+    match flag {
+        None => Ok(embedded()),
+        Some(path) if path.as_os_str() == "none" => Ok(None),
+        Some(path) => Network::read(path).map(|net| Some(Arc::new(net))),
+    }
+}
+
 /// Reads little-endian numbers from the front of a byte slice.
 struct Reader<'a> {
     bytes: &'a [u8],
@@ -365,6 +388,18 @@ impl Network {
 mod tests {
     use super::*;
     use crate::core::rng::SplitMix64;
+
+    #[test]
+    fn the_embedded_network_is_read_and_chosen_by_default() {
+        let own = embedded();
+        assert!(own.is_some());
+        assert_eq!(chosen(None), Ok(own));
+        assert_eq!(chosen(Some(std::path::Path::new("none"))), Ok(None));
+        assert!(matches!(
+            chosen(Some(std::path::Path::new("/no/such/file.nnue"))),
+            Err(NetworkError::Read { .. })
+        ));
+    }
 
     #[test]
     fn bytes_round_trip() {

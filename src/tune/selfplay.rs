@@ -14,7 +14,6 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use clap::Args;
 
@@ -25,7 +24,7 @@ use crate::core::moves::Move;
 use crate::core::rng::SplitMix64;
 use crate::core::role::Role;
 use crate::search::eval::Weights;
-use crate::search::network::Network;
+use crate::search::network;
 use crate::search::{Limits, Searcher};
 use crate::tools::matches::openings;
 
@@ -65,9 +64,9 @@ pub struct SelfplayArgs {
     /// that every score of the data is on one scale). May be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
     pub attacker_weight: Vec<String>,
-    /// Play with this network's correction added to the evaluation (as the engine's
-    /// `--net`), so that the next data comes from the stronger evaluation.
-    #[arg(long, value_name = "FILE")]
+    /// The learned correction the games are played with, as the engine's `--net`: a
+    /// network file, `none`, or without the flag the engine's own.
+    #[arg(long, value_name = "FILE|none")]
     pub net: Option<PathBuf>,
     /// Output file for the samples (one line each; see src/tune/sample.rs). Overwritten.
     #[arg(long, value_name = "FILE")]
@@ -154,10 +153,7 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
     for a in &args.attacker_weight {
         attacker.set(a).map_err(|e| e.to_string())?;
     }
-    let net = match &args.net {
-        None => None,
-        Some(path) => Some(Arc::new(Network::read(path).map_err(|e| e.to_string())?)),
-    };
+    let net = network::chosen(args.net.as_deref()).map_err(|e| e.to_string())?;
     let plan = Plan {
         openings,
         rules,
