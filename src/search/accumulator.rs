@@ -1,8 +1,8 @@
 //! The network's first-layer sums along the search's path, one per ply: a node's sums
-//! come from those last kept at its parent's ply, its grandparent's or its own, whichever
-//! differ by the fewest pieces, by the pieces that differ, instead of being summed anew
-//! over every piece (the search evaluates only some nodes, so the parent's are often
-//! another node's).
+//! come from those last kept at its parent's ply or its own, whichever differ by the
+//! fewest pieces, by the pieces that differ, instead of being summed anew over every
+//! piece (the search evaluates only some nodes, so the parent's are often another
+//! node's; looking at the grandparent's too was slower, docs/experiments.md).
 //!
 //! Each stored sum keeps the pieces it was summed over, so a stale entry (a node whose
 //! parent was never evaluated) still gives exact sums, only at a higher cost; the
@@ -36,10 +36,7 @@ impl AccumulatorStack {
         // Summing anew costs one input per piece; an update one per changed input.
         let mut cheapest = board.occupied().count();
         let mut start = None;
-        for at in [ply.checked_sub(1), ply.checked_sub(2), Some(ply)]
-            .into_iter()
-            .flatten()
-        {
+        for at in [ply.checked_sub(1), Some(ply)].into_iter().flatten() {
             if let Some(Some(acc)) = self.plies.get(at) {
                 let d = acc.distance(board);
                 if d < cheapest {
