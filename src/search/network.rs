@@ -24,7 +24,7 @@ use std::sync::{Arc, OnceLock};
 use crate::core::bitboard::Bitboard;
 use crate::core::board::Board;
 use crate::core::role::Role;
-use crate::core::square::NUM_SQUARES;
+use crate::core::square::{NUM_SQUARES, Square};
 
 /// The inputs: one per kind of piece (attacker, defender soldier, king) and square.
 pub const INPUTS: usize = 3 * NUM_SQUARES;
@@ -93,6 +93,16 @@ pub enum NetworkError {
 #[inline]
 pub fn input(kind: usize, square: usize) -> usize {
     kind * NUM_SQUARES + square
+}
+
+/// Input `i` under one of the board's 8 symmetries (`sym`, see [`Square::transform`]):
+/// the same kind of piece on the transformed square; an index past [`INPUTS`] is kept.
+pub fn transform_input(i: usize, sym: u8) -> usize {
+    let (kind, index) = (i / NUM_SQUARES, i % NUM_SQUARES);
+    match u8::try_from(index).ok().and_then(Square::new) {
+        Some(sq) if kind < 3 => input(kind, sq.transform(sym).index()),
+        _ => i,
+    }
 }
 
 /// The active inputs of a board, in the order attackers, defenders, king.
@@ -399,6 +409,28 @@ mod tests {
             chosen(Some(std::path::Path::new("/no/such/file.nnue"))),
             Err(NetworkError::Read { .. })
         ));
+    }
+
+    #[test]
+    fn inputs_follow_the_board_under_its_symmetries() {
+        for pos in crate::tune::texel::tests::random_positions(50, 7) {
+            for sym in 0..8 {
+                let mut moved: Vec<usize> = inputs(pos.board())
+                    .map(|i| transform_input(i, sym))
+                    .collect();
+                let mut direct: Vec<usize> = inputs(&pos.board().transform(sym)).collect();
+                moved.sort_unstable();
+                direct.sort_unstable();
+                assert_eq!(moved, direct, "symmetry {sym}");
+            }
+        }
+        // Every symmetry is a bijection of the inputs.
+        for sym in 0..8 {
+            let mut images: Vec<usize> = (0..INPUTS).map(|i| transform_input(i, sym)).collect();
+            images.sort_unstable();
+            assert!(images.iter().copied().eq(0..INPUTS), "symmetry {sym}");
+        }
+        assert_eq!(transform_input(INPUTS, 3), INPUTS);
     }
 
     #[test]

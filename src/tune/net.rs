@@ -65,6 +65,11 @@ pub struct TrainArgs {
     /// Seed of the starting weights and of the order of the samples.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Show each training sample, at each pass, under one of the board's 8 symmetries
+    /// (mirrors and rotations) drawn from the seed: the rules and the hand-written
+    /// evaluation are symmetric, so the data counts eight times over.
+    #[arg(long)]
+    pub symmetries: bool,
 }
 
 /// Output weights count in units of this many centi-units, so that every parameter has
@@ -284,7 +289,9 @@ struct Adam {
 }
 
 /// How [`fit`] steps: `epochs` passes in batches of `batch` samples (in an order
-/// shuffled by `seed`), a pass after `n` others stepping at `rate · (1 − 0.9 · n / epochs)`.
+/// shuffled by `seed`), a pass after `n` others stepping at `rate · (1 − 0.9 · n / epochs)`;
+/// with `symmetries`, each pass shows each sample under one of the board's 8 symmetries
+/// drawn from the same seed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Schedule {
     /// Passes over the samples.
@@ -295,6 +302,10 @@ pub struct Schedule {
     pub batch: usize,
     /// Seed of the samples' order.
     pub seed: u64,
+    /// Show each sample under a symmetry drawn at random: the rules and the hand-written
+    /// evaluation are symmetric, so a sample's target holds for all 8 of its images and
+    /// the data counts eight times over.
+    pub symmetries: bool,
 }
 
 /// Fits `p` to `set` with scale `k` as `schedule` says; calls `report` after each pass
@@ -311,6 +322,7 @@ pub fn fit(
         rate,
         batch,
         seed,
+        symmetries,
     } = schedule;
     let n = p.len();
     let mut adam = Adam {
@@ -323,6 +335,15 @@ pub fn fit(
     let mut rng = SplitMix64::new(seed ^ 0x5eed);
     let mut acc = [0f32; HIDDEN];
     let batch = batch.max(1);
+    // The inputs' images under each symmetry, and one sample's images.
+    let images: Vec<Vec<u16>> = (0..8u8)
+        .map(|sym| {
+            (0..INPUTS)
+                .map(|i| network::transform_input(i, sym) as u16)
+                .collect()
+        })
+        .collect();
+    let mut moved: Vec<u16> = Vec::new();
     for epoch in 1..=epochs {
         rng.shuffle(&mut order);
         let progress = (epoch - 1) as f32 / epochs.max(1) as f32;
@@ -332,7 +353,24 @@ pub fn fit(
                 g.iter_mut().for_each(|x| *x = 0.0);
             }
             for &i in chunk {
-                accumulate(set, p, i, k, &mut acc, &mut grad);
+                let inputs = set.sample_inputs(i);
+                let image = match symmetries {
+                    true => images.get((rng.next_u64() % 8) as usize),
+                    false => None,
+                };
+                let inputs = match image {
+                    Some(image) => {
+                        moved.clear();
+                        moved.extend(
+                            inputs
+                                .iter()
+                                .map(|&x| image.get(usize::from(x)).copied().unwrap_or(x)),
+                        );
+                        &moved[..]
+                    }
+                    None => inputs,
+                };
+                accumulate(set, p, i, inputs, k, &mut acc, &mut grad);
             }
             adam_step(p, &grad, &mut adam, step, chunk.len() as f32);
         }
@@ -340,9 +378,17 @@ pub fn fit(
     }
 }
 
-/// Adds the gradient of sample `i`'s squared error to `grad`.
-fn accumulate(set: &Set, p: &Params, i: usize, k: f32, acc: &mut [f32; HIDDEN], grad: &mut Params) {
-    let inputs = set.sample_inputs(i);
+/// Adds the gradient of sample `i`'s squared error to `grad`, the sample shown by
+/// `inputs` (its own or an image of them under a symmetry).
+fn accumulate(
+    set: &Set,
+    p: &Params,
+    i: usize,
+    inputs: &[u16],
+    k: f32,
+    acc: &mut [f32; HIDDEN],
+    grad: &mut Params,
+) {
     let head = usize::from(set.head.get(i).copied().unwrap_or(0));
     let net = p.output(inputs, head, acc);
     let base = set.base.get(i).copied().unwrap_or(0.0);
@@ -536,6 +582,7 @@ fn run(args: &TrainArgs) -> Result<(), String> {
             rate: args.rate as f32,
             batch: usize::try_from(args.batch).unwrap_or(1),
             seed: args.seed,
+            symmetries: args.symmetries,
         },
         |epoch, p| {
             outln!(
@@ -598,6 +645,7 @@ mod tests {
             rate: 0.01,
             batch: 64,
             seed: 4,
+            symmetries: false,
         };
         fit(&train, &mut p, k, schedule, |_, _| {});
         let after = loss(&held, Some(&p), k);
@@ -610,6 +658,65 @@ mod tests {
         );
         // The file round-trips to the same network.
         assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+    }
+
+    #[test]
+    fn symmetries_teach_the_images_of_the_samples() {
+        let k = 0.01;
+        // Two positions that differ by one move from the same position, with the same
+        // pieces and side to move: only where those pieces stand tells them apart.
+        let base = random_positions(1, 11)
+            .first()
+            .copied()
+            .unwrap_or_else(Position::start);
+        let quiet: Vec<Position> = base
+            .legal_moves()
+            .as_slice()
+            .iter()
+            .filter_map(|&mv| {
+                let mut next = base;
+                next.make_move(mv).is_empty().then_some(next)
+            })
+            .collect();
+        let (Some(&first), Some(&last)) = (quiet.first(), quiet.last()) else {
+            panic!("no quiet move from {base:?}");
+        };
+        assert_ne!(first, last);
+        let positions = [first, last];
+        let targets = [0.9f32, 0.1];
+        let mut train = Set::default();
+        for _ in 0..50 {
+            for (pos, t) in positions.iter().zip(targets) {
+                train.push(pos, 0.0, t, false);
+            }
+        }
+        // The other seven images of each position, never trained on as they are.
+        let mut images = Set::default();
+        for (pos, t) in positions.iter().zip(targets) {
+            for sym in 1..8 {
+                images.push(&pos.transform(sym), 0.0, t, true);
+            }
+        }
+        let fitted = |symmetries| {
+            let mut p = Params::new(5);
+            let schedule = Schedule {
+                epochs: 60,
+                rate: 0.01,
+                batch: 10,
+                seed: 6,
+                symmetries,
+            };
+            fit(&train, &mut p, k, schedule, |_, _| {});
+            (loss(&train, Some(&p), k), loss(&images, Some(&p), k))
+        };
+        let (own, seen) = fitted(true);
+        let (own_plain, unseen) = fitted(false);
+        assert!(own < 0.01 && own_plain < 0.01, "{own} {own_plain}");
+        assert!(seen < 0.01, "the images' loss with symmetries: {seen}");
+        assert!(
+            unseen > 2.0 * seen,
+            "without them {unseen}, with them {seen}"
+        );
     }
 
     #[test]
