@@ -323,7 +323,7 @@ fn pieces(board: &Board) -> [Bitboard; 3] {
 
 /// The network the engine plays with unless told otherwise (`--net`): `docs/nets/`, where
 /// the commands that make it are, says which it is.
-const EMBEDDED: &[u8] = include_bytes!("../../docs/nets/s14-u0.nnue");
+const EMBEDDED: &[u8] = include_bytes!("../../docs/nets/s16-s40.nnue");
 
 /// The engine's own network ([`EMBEDDED`]), read once.
 pub fn embedded() -> Option<Arc<Network>> {
