@@ -289,9 +289,7 @@ struct Adam {
 }
 
 /// How [`fit`] steps: `epochs` passes in batches of `batch` samples (in an order
-/// shuffled by `seed`), a pass after `n` others stepping at `rate · (1 − 0.9 · n / epochs)`;
-/// with `symmetries`, each pass shows each sample under one of the board's 8 symmetries
-/// drawn from the same seed.
+/// shuffled by `seed`), a pass after `n` others stepping at `rate · (1 − 0.9 · n / epochs)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Schedule {
     /// Passes over the samples.
@@ -302,9 +300,8 @@ pub struct Schedule {
     pub batch: usize,
     /// Seed of the samples' order.
     pub seed: u64,
-    /// Show each sample under a symmetry drawn at random: the rules and the hand-written
-    /// evaluation are symmetric, so a sample's target holds for all 8 of its images and
-    /// the data counts eight times over.
+    /// Show each sample, at each pass, under one of the board's 8 symmetries drawn from
+    /// `seed` (`hnefi train --symmetries`).
     pub symmetries: bool,
 }
 
@@ -335,7 +332,7 @@ pub fn fit(
     let mut rng = SplitMix64::new(seed ^ 0x5eed);
     let mut acc = [0f32; HIDDEN];
     let batch = batch.max(1);
-    // The inputs' images under each symmetry, and one sample's images.
+    // Each input's image under each symmetry (0 is the identity), and a sample's image.
     let images: Vec<Vec<u16>> = (0..8u8)
         .map(|sym| {
             (0..INPUTS)
@@ -353,23 +350,17 @@ pub fn fit(
                 g.iter_mut().for_each(|x| *x = 0.0);
             }
             for &i in chunk {
-                let inputs = set.sample_inputs(i);
-                let image = match symmetries {
-                    true => images.get((rng.next_u64() % 8) as usize),
-                    false => None,
-                };
-                let inputs = match image {
-                    Some(image) => {
-                        moved.clear();
-                        moved.extend(
-                            inputs
-                                .iter()
-                                .map(|&x| image.get(usize::from(x)).copied().unwrap_or(x)),
-                        );
-                        &moved[..]
-                    }
-                    None => inputs,
-                };
+                let sym = if symmetries { rng.next_u64() % 8 } else { 0 };
+                let mut inputs = set.sample_inputs(i);
+                if let Some(image) = images.get(sym as usize).filter(|_| sym != 0) {
+                    moved.clear();
+                    moved.extend(
+                        inputs
+                            .iter()
+                            .map(|&x| image.get(usize::from(x)).copied().unwrap_or(x)),
+                    );
+                    inputs = &moved;
+                }
                 accumulate(set, p, i, inputs, k, &mut acc, &mut grad);
             }
             adam_step(p, &grad, &mut adam, step, chunk.len() as f32);
