@@ -337,6 +337,8 @@ fn the_reference_dialect_is_understood() {
         &hnefi(1),
         "--games",
         "2",
+        "--opening-plies",
+        "0",
         "--out",
         out_file.to_str().expect("path"),
     ]);
@@ -831,4 +833,67 @@ fn against_the_reference_engine_over_tcp() {
         }
     }
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// Without opening flags each game pair starts from random plies of its own (so two
+/// deterministic engines do not play one game again and again); `--opening-plies 0`
+/// plays from the start position, and games that repeat an earlier one are named in a
+/// warning under the table.
+#[test]
+fn default_openings_vary_and_repeated_games_are_warned_of() {
+    let dir = scratch("default-openings");
+    let e1 = hnefi(1);
+    let play = |extra: &[&str], name: &str| {
+        let out_file = dir.join(name);
+        let path = out_file.to_str().expect("path").to_string();
+        let mut args = vec![
+            "--engine",
+            &e1,
+            "--engine",
+            &e1,
+            "--games",
+            "4",
+            "--move-limit",
+            "20",
+            "--out",
+            &path,
+        ];
+        args.extend_from_slice(extra);
+        let out = run_match(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let moves: Vec<String> = lines(&out_file)
+            .iter()
+            .map(|l| l.split(',').next().unwrap_or("").to_string())
+            .collect();
+        (stdout(&out), moves, lines(&meta_path(&out_file)))
+    };
+    let (table, moves, meta) = play(&[], "default.csv");
+    let opening = |m: &str| m.split(' ').take(4).collect::<Vec<_>>().join(" ");
+    assert_eq!(opening(&moves[0]), opening(&moves[1]));
+    assert_ne!(opening(&moves[0]), opening(&moves[2]), "{moves:?}");
+    assert!(
+        meta.contains(&"# openings: random openings of 4 plies (seed 0)".to_string()),
+        "{meta:?}"
+    );
+    assert!(
+        table.contains("openings: random openings of 4 plies"),
+        "{table}"
+    );
+    // One engine against itself: the two games of an opening are one game.
+    assert!(
+        table.contains("warning: 2 of 4 games repeat an earlier game move for move (game 2 = game 1, game 4 = game 3)"),
+        "{table}"
+    );
+    let (table, moves, _) = play(&["--opening-plies", "0"], "start.csv");
+    assert!(moves.iter().all(|m| *m == moves[0]), "{moves:?}");
+    assert!(
+        table.contains("warning: 3 of 4 games repeat an earlier game move for move (game 2 = game 1, game 3 = game 1, game 4 = game 1)"),
+        "{table}"
+    );
+    assert!(table.contains("openings: start position"), "{table}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+fn meta_path(out: &Path) -> PathBuf {
+    PathBuf::from(format!("{}.meta", out.display()))
 }

@@ -32,7 +32,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
     /// Plies of each opening (default 8 with --openings; without it, K random legal
-    /// plies from --seed).
+    /// plies from --seed, default 4; 0 plays every game from the start position).
     #[arg(long, value_name = "K")]
     pub opening_plies: Option<usize>,
     /// Games played at the same time (1 when an engine plays over TCP).

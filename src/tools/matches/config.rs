@@ -53,6 +53,12 @@ pub struct MatchConfig {
     pub header: Vec<String>,
 }
 
+/// Random plies of each opening when neither `--openings` nor `--opening-plies` is given:
+/// each game pair starts from a position of its own, so that engines that search
+/// deterministically do not play one game again and again, and few enough plies that the
+/// position stays close to the start (`--opening-plies 0` plays every game from it).
+pub const DEFAULT_RANDOM_PLIES: usize = 4;
+
 /// The longest deadline or margin accepted (longer values are cut to it), so that no
 /// clock arithmetic can overflow.
 const DAY_MS: u64 = 86_400_000;
@@ -170,10 +176,10 @@ impl MatchConfig {
                 }
                 list
             }
-            (None, Some(plies)) if plies > 0 => {
-                openings::random(a.games.div_ceil(2), plies, rules, a.seed.unwrap_or(0))
-            }
-            (None, _) => Vec::new(),
+            (None, plies) => match plies.unwrap_or(DEFAULT_RANDOM_PLIES) {
+                0 => Vec::new(),
+                plies => openings::random(a.games.div_ceil(2), plies, rules, a.seed.unwrap_or(0)),
+            },
         };
         let concurrency = if tcp_engines > 0 && a.concurrency > 1 {
             eprintln!("note: an engine plays over the TCP relay (one port): --concurrency 1");

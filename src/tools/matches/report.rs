@@ -2,7 +2,7 @@
 //! and Elo (over games and over game pairs), the reasons games ended, the adjudications
 //! in game order, and the SPRT state.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use crate::core::role::Role;
@@ -19,6 +19,43 @@ fn interval_text(e: &EloEstimate, units: usize, what: &str) -> String {
         None if units < 2 => format!("95% interval: needs more {what}"),
         None => format!("95% interval: needs more {what} (all {units} scored the same)"),
     }
+}
+
+/// The games that repeat an earlier game move for move, in game order: (game, the
+/// earlier game it repeats), numbered from 1. Deterministic engines from one position
+/// play one game again; their score is then one game's, however many were played.
+///
+/// ```
+/// use hnefi::tools::matches::records::GameResult;
+/// use hnefi::tools::matches::reason::Reason;
+/// use hnefi::tools::matches::report::repeated_games;
+/// let game = |index, record: &str| GameResult {
+///     index,
+///     attacker: 0,
+///     defender: 1,
+///     winner: None,
+///     reason: Reason::Unknown,
+///     detail: String::new(),
+///     record: record.to_string(),
+/// };
+/// let results = [game(0, "h1-h3 f8-i8,0,0,Draw"), game(1, "h1-h2,0,0,Draw"), game(2, "h1-h3 f8-i8,0,0,Draw")];
+/// assert_eq!(repeated_games(&results), [(3, 1)]);
+/// ```
+pub fn repeated_games(results: &[GameResult]) -> Vec<(usize, usize)> {
+    let mut sorted: Vec<&GameResult> = results.iter().collect();
+    sorted.sort_by_key(|r| r.index);
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    let mut repeats = Vec::new();
+    for r in sorted {
+        let moves = r.record.split(',').next().unwrap_or_default();
+        match first.get(moves) {
+            Some(&earlier) => repeats.push((r.index + 1, earlier + 1)),
+            None => {
+                first.insert(moves, r.index);
+            }
+        }
+    }
+    repeats
 }
 
 /// The result table: per engine wins/draws/losses overall and per side, score and Elo
@@ -117,6 +154,30 @@ pub fn report(config: &MatchConfig, results: &[GameResult]) -> String {
         }
     }
     let _ = writeln!(s);
+    let repeats = repeated_games(results);
+    if !repeats.is_empty() {
+        let list: Vec<String> = repeats
+            .iter()
+            .take(10)
+            .map(|(game, earlier)| format!("game {game} = game {earlier}"))
+            .collect();
+        let more = repeats.len().saturating_sub(10);
+        let _ = writeln!(
+            s,
+            "warning: {} of {} games repeat an earlier game move for move ({}{}): the score counts \
+             them as if they were independent; vary the openings (--openings FILE, --opening-plies K \
+             with --seed S) or the engines",
+            repeats.len(),
+            results.len(),
+            list.join(", "),
+            if more > 0 {
+                format!(", and {more} more")
+            } else {
+                String::new()
+            }
+        );
+        let _ = writeln!(s);
+    }
     let mut endings: BTreeMap<&str, [u32; 3]> = BTreeMap::new();
     for r in results {
         let e = endings.entry(r.reason.name()).or_default();
