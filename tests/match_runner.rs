@@ -897,3 +897,149 @@ fn default_openings_vary_and_repeated_games_are_warned_of() {
 fn meta_path(out: &Path) -> PathBuf {
     PathBuf::from(format!("{}.meta", out.display()))
 }
+
+/// `--resume` with one of the two files gone: each case its own error, and nothing is
+/// rewritten.
+#[test]
+fn resume_names_a_missing_meta_or_records_file() {
+    let dir = scratch("resume-missing");
+    let out_file = dir.join("games.csv");
+    let meta_file = meta_path(&out_file);
+    let path = out_file.to_str().expect("path").to_string();
+    let e1 = hnefi(1);
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "--engine",
+            &e1,
+            "--engine",
+            &e1,
+            "--move-limit",
+            "16",
+            "--out",
+            &path,
+        ];
+        args.extend_from_slice(extra);
+        run_match(&args)
+    };
+    let out = run(&["--games", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let records = fs::read(&out_file).expect("read");
+    let meta = fs::read(&meta_file).expect("read");
+
+    fs::remove_file(&meta_file).expect("remove");
+    let out = run(&["--games", "4", "--resume"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("games.csv.meta is missing: the 2 games of"),
+        "{err}"
+    );
+    assert!(!err.contains("another match"), "{err}");
+    assert!(!meta_file.exists());
+    assert_eq!(fs::read(&out_file).expect("read"), records);
+
+    fs::write(&meta_file, &meta).expect("write");
+    fs::remove_file(&out_file).expect("remove");
+    let out = run(&["--games", "4", "--resume"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("games.csv is missing but") && err.contains("(a match with 2 games recorded)"),
+        "{err}"
+    );
+    assert!(!out_file.exists());
+    assert_eq!(fs::read(&meta_file).expect("read"), meta);
+
+    // Both gone: --resume starts the match.
+    fs::remove_file(&meta_file).expect("remove");
+    let out = run(&["--games", "2", "--resume"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(lines(&out_file).len(), 2);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A SIGINT (as a Ctrl-C sends) stops the match: the table of the games played out is
+/// printed, the game in progress is not recorded, the exit status is 130, and the match
+/// resumes from the records.
+#[cfg(unix)]
+#[test]
+fn sigint_prints_the_games_played_and_resumes() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = scratch("sigint");
+    let out_file = dir.join("games.csv");
+    let path = out_file.to_str().expect("path").to_string();
+    let e1 = hnefi(1);
+    let args = [
+        "match",
+        "--engine",
+        &e1,
+        "--engine",
+        &e1,
+        "--games",
+        "1000",
+        "--move-limit",
+        "30",
+        "--out",
+        &path,
+    ];
+    let child = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let start = Instant::now();
+    while fs::read_to_string(&out_file).map_or(0, |t| t.lines().count()) < 3 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no games played");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("wait");
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "slow to stop: {:?}",
+        start.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let recorded = lines(&out_file);
+    let table = stdout(&out);
+    assert!(
+        table.starts_with(&format!("Match: {} games", recorded.len())),
+        "{table}"
+    );
+    assert!(table.contains("E1 vs E2:"), "{table}");
+    assert!(
+        stderr(&out).contains(&format!(
+            "interrupted: {} of 1000 games played out",
+            recorded.len()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(meta_lines(&meta_path(&out_file)).len(), recorded.len());
+    for line in &recorded {
+        let (status, result, _) = replay(
+            line,
+            RuleSet {
+                move_limit: Some(30),
+                ..RuleSet::default()
+            },
+        );
+        assert_eq!(result_of(status), result, "{line}");
+    }
+    // The records resume (a smaller --games than the file's is refused, so ask for what
+    // is there plus one).
+    let games = (recorded.len() + 1).to_string();
+    let mut again: Vec<&str> = args.to_vec();
+    again[6] = &games;
+    again.push("--resume");
+    let out = run_match(&again[1..]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(lines(&out_file).len(), recorded.len() + 1);
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -78,6 +78,8 @@ impl From<EngineError> for Fault {
             EngineError::Timeout => Fault::Timeout,
             EngineError::Exited => Fault::Exited,
             EngineError::Start(why) => Fault::Start(why),
+            // The game ends here; the runner records no game that an interrupt cut.
+            EngineError::Interrupted => Fault::Exited,
         }
     }
 }

@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use crate::tools::interrupt;
+
 /// The longest line kept from an engine; the rest of a longer line is dropped.
 const MAX_LINE: usize = 64 * 1024;
 
@@ -29,7 +31,13 @@ pub enum EngineError {
     /// The engine could not be started.
     #[error("could not start: {0}")]
     Start(String),
+    /// The runner was interrupted (SIGINT) while it waited: the game is abandoned.
+    #[error("the match was interrupted")]
+    Interrupted,
 }
+
+/// How often a read that waits checks for an interrupt.
+const INTERRUPT_POLL: Duration = Duration::from_millis(100);
 
 /// Splits an engine command line into words as a POSIX shell does (quotes, backslash
 /// escapes; no expansions), with the `shlex` crate. Returns `None` for an unterminated
@@ -171,6 +179,11 @@ fn command(words: &[String]) -> Result<Command, EngineError> {
         .ok_or_else(|| EngineError::Start("empty command".into()))?;
     let mut cmd = Command::new(program);
     cmd.args(args);
+    // A process group of its own: a Ctrl-C in the terminal reaches the runner alone,
+    // which abandons the games in progress and kills its engines itself, instead of
+    // the engines dying first and their games being scored as crashes.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
     Ok(cmd)
 }
 
@@ -296,24 +309,33 @@ impl Process {
         r.map_err(|_| EngineError::Exited)
     }
 
-    /// The next line of output, waiting until `deadline` at most.
+    /// The next line of output, waiting until `deadline` at most; `Interrupted` as soon
+    /// as a SIGINT came (checked every [`INTERRUPT_POLL`]).
     pub fn read_line(&mut self, deadline: Instant) -> Result<String, EngineError> {
         if self.ended {
             return Err(EngineError::Exited);
         }
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(Event::Line(l)) => {
-                if let Some(label) = &self.log {
-                    eprintln!("{label}< {l}");
+        loop {
+            if interrupt::requested() {
+                return Err(EngineError::Interrupted);
+            }
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait.min(INTERRUPT_POLL)) {
+                Ok(Event::Line(l)) => {
+                    if let Some(label) = &self.log {
+                        eprintln!("{label}< {l}");
+                    }
+                    return Ok(l);
                 }
-                Ok(l)
+                Ok(Event::End) | Err(RecvTimeoutError::Disconnected) => {
+                    self.ended = true;
+                    return Err(EngineError::Exited);
+                }
+                Err(RecvTimeoutError::Timeout) if wait <= INTERRUPT_POLL => {
+                    return Err(EngineError::Timeout);
+                }
+                Err(RecvTimeoutError::Timeout) => {}
             }
-            Ok(Event::End) | Err(RecvTimeoutError::Disconnected) => {
-                self.ended = true;
-                Err(EngineError::Exited)
-            }
-            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout),
         }
     }
 }

@@ -13,7 +13,8 @@
 //!
 //! Exit status: 0 for a match played; 2 when it could not start (bad flags or files, an
 //! engine that does not start or answers its first command with garbage); 1 when it was
-//! played but writing the records failed, or an engine lost every game by `crash`.
+//! played but writing the records failed, or an engine lost every game by `crash`; 130
+//! when a SIGINT (Ctrl-C) stopped it (the table of the games played out is printed).
 
 pub mod args;
 pub mod config;
@@ -51,6 +52,13 @@ pub fn main(args: &MatchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Without the handler a Ctrl-C would end the runner before its table; the match can
+    // still be played.
+    if let Err(e) = crate::tools::interrupt::install() {
+        eprintln!(
+            "warning: cannot handle Ctrl-C ({e}): an interrupt will end the match without its table"
+        );
+    }
     let played = match runner::run(&config) {
         Ok(p) => p,
         Err(e) => {
@@ -74,7 +82,19 @@ pub fn main(args: &MatchArgs) -> ExitCode {
             failed = true;
         }
     }
-    if failed {
+    if played.interrupted {
+        eprintln!(
+            "interrupted: {} of {} games played out; the games in progress were abandoned, not scored{}",
+            played.results.len(),
+            config.schedule.len(),
+            if config.out.is_some() {
+                " (continue with the same flags and --resume)"
+            } else {
+                ""
+            }
+        );
+        ExitCode::from(crate::tools::interrupt::EXIT_STATUS)
+    } else if failed {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

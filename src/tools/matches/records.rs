@@ -146,6 +146,32 @@ pub enum ResumeError {
         /// What is wrong.
         why: RecordMismatch,
     },
+    /// The records file has games but its meta file is gone: the games cannot be checked
+    /// against this match.
+    #[error(
+        "{meta} is missing: the {games} games of {path} cannot be checked against this match's engines, openings, time control and rules; restore it, or give another --out to start a new match"
+    )]
+    MissingMeta {
+        /// The records file.
+        path: PathBuf,
+        /// Its meta file.
+        meta: PathBuf,
+        /// Games in the records file.
+        games: usize,
+    },
+    /// The meta file is there but the records file is gone: resuming would start the
+    /// match again over the meta file's games.
+    #[error(
+        "{path} is missing but {meta} is there (a match with {games} games recorded): restore {path}, or remove {meta} to start the match again"
+    )]
+    MissingRecords {
+        /// The records file.
+        path: PathBuf,
+        /// Its meta file.
+        meta: PathBuf,
+        /// Game lines in the meta file.
+        games: usize,
+    },
     /// The match header differs from this match's.
     #[error(
         "{path} was written by another match: {why}; resume with the same engines, openings, time control and rules"
@@ -282,8 +308,24 @@ pub fn read_done(
         move |source| ResumeError::Io { path, source }
     };
     let meta_file = meta_path(out);
+    let records_there = exists(out).map_err(io_err(out))?;
+    let meta_there = exists(&meta_file).map_err(io_err(&meta_file))?;
     let (records, cut) = complete_lines(out).map_err(io_err(out))?;
     let (meta_lines, meta_cut) = complete_lines(&meta_file).map_err(io_err(&meta_file))?;
+    if !meta_there && !records.is_empty() {
+        return Err(ResumeError::MissingMeta {
+            path: out.to_path_buf(),
+            meta: meta_file,
+            games: records.len(),
+        });
+    }
+    if meta_there && !records_there {
+        return Err(ResumeError::MissingRecords {
+            path: out.to_path_buf(),
+            games: meta_lines.iter().filter(|l| !l.starts_with('#')).count(),
+            meta: meta_file,
+        });
+    }
     let mut warnings = Vec::new();
     for (path, cut) in [(out, cut), (meta_file.as_path(), meta_cut)] {
         if let Some(text) = cut {
@@ -351,6 +393,15 @@ pub fn read_done(
         fs::write(&meta_file, text).map_err(io_err(&meta_file))?;
     }
     Ok(Resumed { done, warnings })
+}
+
+/// Whether a file is there (a missing one is no error; one that cannot be looked at is).
+fn exists(path: &Path) -> io::Result<bool> {
+    match fs::metadata(path) {
+        Ok(_) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 fn check_header(path: &Path, old: &[String], new: &[String]) -> Result<(), ResumeError> {

@@ -10,6 +10,8 @@ use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::tools::interrupt;
+
 use super::config::MatchConfig;
 use super::error::MatchError;
 use super::pairs::sprt_units;
@@ -25,6 +27,8 @@ pub struct Played {
     pub results: Vec<GameResult>,
     /// Why writing the records stopped the match, if it did.
     pub write_error: Option<io::Error>,
+    /// A SIGINT stopped the match: the games in progress were abandoned, not recorded.
+    pub interrupted: bool,
 }
 
 fn players(config: &MatchConfig) -> Vec<Player> {
@@ -74,7 +78,17 @@ pub fn run(config: &MatchConfig) -> Result<Played, MatchError> {
     }
     let first = results.len();
     if first < config.schedule.len() {
-        check_engines(config)?;
+        match check_engines(config) {
+            // An engine cut short by the interrupt has not failed.
+            Err(_) if interrupt::requested() => {
+                return Ok(Played {
+                    results,
+                    write_error: None,
+                    interrupted: true,
+                });
+            }
+            r => r?,
+        }
     }
     let mut writer = match &config.out {
         Some(out) => Some(
@@ -103,6 +117,7 @@ pub fn run(config: &MatchConfig) -> Result<Played, MatchError> {
     let next = Arc::new(AtomicUsize::new(first));
     let (tx, rx) = mpsc::channel::<GameResult>();
     let mut write_error = None;
+    let mut interrupted = false;
     thread::scope(|scope| {
         for _ in 0..config
             .concurrency
@@ -117,7 +132,17 @@ pub fn run(config: &MatchConfig) -> Result<Played, MatchError> {
         let mut next_write = first;
         progress.draw(&results, config.engines.len());
         loop {
-            match rx.recv_timeout(Duration::from_secs(1)) {
+            let received = rx.recv_timeout(Duration::from_millis(200));
+            if interrupt::requested() && !interrupted {
+                // The games still playing were cut by the interrupt: none is recorded
+                // (nor any result that arrives from now on), so that the file stays
+                // the games played out, and --resume plays the rest.
+                interrupted = true;
+                stop.store(true, Ordering::SeqCst);
+                pending.clear();
+            }
+            match received {
+                Ok(_) if interrupted => {}
                 Ok(r) => {
                     pending.insert(r.index, r);
                     while let Some(r) = pending.remove(&next_write) {
@@ -147,6 +172,7 @@ pub fn run(config: &MatchConfig) -> Result<Played, MatchError> {
     Ok(Played {
         results,
         write_error,
+        interrupted,
     })
 }
 
@@ -157,7 +183,7 @@ fn worker(
     tx: &mpsc::Sender<GameResult>,
 ) {
     let mut players = players(config);
-    while !stop.load(Ordering::SeqCst) {
+    while !stop.load(Ordering::SeqCst) && !interrupt::requested() {
         let index = next.fetch_add(1, Ordering::SeqCst);
         let Some(game) = config.schedule.get(index) else {
             break;
