@@ -5,17 +5,12 @@
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 
 use hnefi::core::game::RepetitionMode;
-use hnefi::core::notation::parse_opentafl;
-use hnefi::core::perft;
-use hnefi::core::position::Position;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
-use hnefi::outln;
 use hnefi::protocol::otep::OtepEngine;
 use hnefi::protocol::{Dialect, Engine};
 use hnefi::search::Feature;
@@ -269,38 +264,6 @@ enum Command {
     },
 }
 
-fn run_perft(depth: u32, position: Option<String>, to_move: Role, divide: bool) -> ExitCode {
-    let pos = match position {
-        None => Position::start(),
-        Some(s) => match parse_opentafl(&s) {
-            Ok(board) => Position::new(board, to_move),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        },
-    };
-    let start = Instant::now();
-    let nodes = if divide {
-        let mut total = 0;
-        for (mv, n) in perft::divide(&pos, depth) {
-            outln!("{mv}: {n}");
-            total += n;
-        }
-        total
-    } else {
-        perft::perft(&pos, depth)
-    };
-    let secs = start.elapsed().as_secs_f64();
-    outln!("perft {depth}: {nodes}");
-    outln!(
-        "time {:.3} s, {:.1} M leaves/s",
-        secs,
-        nodes as f64 / secs.max(1e-9) / 1e6
-    );
-    ExitCode::SUCCESS
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -309,7 +272,7 @@ fn main() -> ExitCode {
             position,
             to_move,
             divide,
-        }) => run_perft(depth, position, to_move, divide),
+        }) => hnefi::tools::perft::main(depth, position.as_deref(), to_move, divide),
         Some(Command::Bench {
             extra_depth,
             threads,

@@ -111,3 +111,85 @@ fn tools_end_with_a_message_when_their_output_fails() {
     assert!(err.contains("cannot write the output"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// A SIGINT (Ctrl-C) ends `hnefi perft` with the leaves of the root moves counted so far,
+/// labelled partial, and status 130; with `--divide` those moves are the lines printed.
+#[cfg(unix)]
+#[test]
+fn perft_stops_on_sigint_with_a_partial_count() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hnefi"))
+        .args(["perft", "6", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    // The first root move's count (a perft 5 from its child) takes a second or so.
+    out.read_line(&mut first).unwrap();
+    assert!(first.contains(": "), "{first}");
+    let start = Instant::now();
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut out, &mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(status.code(), Some(130), "{first}{rest}");
+    let text = first + &rest;
+    let lines: Vec<&str> = text.lines().collect();
+    let moves: Vec<u64> = lines
+        .iter()
+        .filter(|l| !l.starts_with("perft") && !l.starts_with("time"))
+        .map(|l| l.rsplit(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(!moves.is_empty() && moves.len() < 116, "{text}");
+    let total: u64 = moves.iter().sum();
+    let want = format!(
+        "perft 6: {total} (partial: interrupted after {} of 116 root moves;",
+        moves.len()
+    );
+    assert!(lines.iter().any(|l| l.starts_with(&want)), "{text}");
+}
+
+/// `hnefi perft` draws its progress (root moves done) on stderr when it is a terminal,
+/// and writes nothing there when it is not.
+#[cfg(target_os = "linux")]
+#[test]
+fn perft_shows_progress_on_a_terminal_only() {
+    use std::process::Command;
+    let bin = env!("CARGO_BIN_EXE_hnefi");
+    let piped = Command::new(bin).args(["perft", "3"]).output().unwrap();
+    assert!(piped.status.success());
+    assert!(
+        piped.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&piped.stderr)
+    );
+    // util-linux's `script` (bsdutils, an essential package) runs it on a pseudo-terminal.
+    let tty = Command::new("script")
+        .args(["-qec", &format!("'{bin}' perft 3"), "/dev/null"])
+        .output()
+        .expect("script (bsdutils) runs a command on a pseudo-terminal");
+    let text = String::from_utf8_lossy(&tty.stdout);
+    assert!(tty.status.success(), "{text}");
+    assert!(
+        text.contains("perft 3: 0/116 root moves, 0 leaves"),
+        "{text}"
+    );
+    assert!(
+        text.contains("perft 3: 116/116 root moves, 806344 leaves"),
+        "{text}"
+    );
+    assert!(text.contains("perft 3: 806344\r\n"), "{text}");
+}

@@ -80,6 +80,47 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     out
 }
 
+/// [`divide`] one root move at a time, for a count that may be long: `each` gets each
+/// root move and its count as soon as it is counted, in [`divide`]'s order, and the
+/// counting gives up soon after `stop` becomes true (see [`perft_until`]). Returns true
+/// when every root move was counted; false when it gave up (the moves given to `each`
+/// are complete, the one in progress is dropped).
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use hnefi::core::position::Position;
+/// use hnefi::core::perft::{divide, divide_until};
+/// let (pos, mut seen) = (Position::start(), Vec::new());
+/// assert!(divide_until(&pos, 2, &AtomicBool::new(false), |mv, n| seen.push((mv, n))));
+/// assert_eq!(seen, divide(&pos, 2));
+/// ```
+pub fn divide_until(
+    pos: &Position,
+    depth: u32,
+    stop: &AtomicBool,
+    mut each: impl FnMut(Move, u64),
+) -> bool {
+    let Some(below) = depth.checked_sub(1) else {
+        return true;
+    };
+    let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+    moves.sort_unstable();
+    for mv in moves {
+        let mut child = *pos;
+        let effect = child.play_unchecked(mv, EncirclementMode::MultiPocket);
+        let count = if effect.win.is_some() {
+            Some(u64::from(below == 0))
+        } else {
+            perft_until(&child, below, stop)
+        };
+        match count {
+            Some(n) => each(mv, n),
+            None => return false,
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

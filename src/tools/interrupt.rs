@@ -28,3 +28,9 @@ pub fn install() -> Result<(), ctrlc::Error> {
 pub fn requested() -> bool {
     REQUESTED.load(Ordering::SeqCst)
 }
+
+/// The flag itself, for work that takes a stop flag (as [`crate::core::perft::perft_until`]
+/// does).
+pub fn flag() -> &'static AtomicBool {
+    &REQUESTED
+}

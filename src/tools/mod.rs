@@ -3,4 +3,5 @@
 pub mod bench;
 pub mod interrupt;
 pub mod matches;
+pub mod perft;
 pub mod stdout;
