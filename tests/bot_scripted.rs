@@ -329,3 +329,91 @@ fn plays_two_games_at_once() {
     assert_eq!(summary.refused_moves, 0);
     assert!(!log.text().contains("s3cret"));
 }
+
+/// The login line `hnefi bot` sends to a listener of the test, with `args` and `env`
+/// (the process is killed after it); its stderr so far.
+fn login_line(args: &[&str], env: Option<(&str, &str)>) -> (String, String) {
+    use std::process::{Command, Stdio};
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hnefi"));
+    cmd.args([
+        "bot",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        &port,
+        "--username",
+        "alice",
+    ])
+    .args(["--accept-games", "1", "--debug"])
+    .args(args)
+    .env_remove("HNEFI_BOT_PASSWORD")
+    .stdout(Stdio::null())
+    .stderr(Stdio::piped());
+    if let Some((k, v)) = env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().unwrap();
+    let mut peer = Peer::accept(&listener);
+    let line = peer.recv();
+    peer.say("= login");
+    thread::sleep(Duration::from_millis(300));
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    (line, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// The password comes from a file only its owner may open, or from the environment, as
+/// well as from `--password`; it reaches the login line and never the log; `--help` says
+/// what is needed and shows a first run.
+#[cfg(unix)]
+#[test]
+fn the_password_comes_from_a_private_file_or_the_environment() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::process::Command;
+    let path = std::env::temp_dir().join(format!("hnefi-bot-pw-{}", std::process::id()));
+    std::fs::write(&path, "file-s3cret\n").unwrap();
+    let file = path.to_str().unwrap();
+
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hnefi"))
+        .args(["bot", "--username", "alice", "--accept-games", "1"])
+        .args(["--password-file", file])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("is open to other users (mode 0644)"), "{err}");
+    assert!(!err.contains("file-s3cret"), "{err}");
+
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let (line, log) = login_line(&["--password-file", file], None);
+    assert!(line.ends_with(" login alice file-s3cret"), "{line}");
+    assert!(!log.contains("s3cret"), "{log}");
+    assert!(!log.contains("warning: --password"), "{log}");
+    let _ = std::fs::remove_file(&path);
+
+    let (line, log) = login_line(&[], Some(("HNEFI_BOT_PASSWORD", "env-s3cret")));
+    assert!(line.ends_with(" login alice env-s3cret"), "{line}");
+    assert!(!log.contains("s3cret"), "{log}");
+
+    let (line, log) = login_line(&["--password", "flag-s3cret"], None);
+    assert!(line.ends_with(" login alice flag-s3cret"), "{line}");
+    assert!(!log.contains("s3cret"), "{log}");
+    assert!(log.contains("warning: --password is visible"), "{log}");
+
+    let help = Command::new(env!("CARGO_BIN_EXE_hnefi"))
+        .args(["bot", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    for needed in [
+        "--accept-games N (keep N offers of its own",
+        "or --join-game ID",
+        "HNEFI_BOT_PASSWORD",
+        "--password-file ~/.hnefi-bot-password --create-account",
+    ] {
+        assert!(help.contains(needed), "{needed}: {help}");
+    }
+}

@@ -1,6 +1,7 @@
 //! The flags of `hnefi bot`, after those of the reference bot (`taflzero`) where they
 //! apply, and hnefi's search options.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -11,10 +12,27 @@ use crate::core::role::Role;
 use super::clock::Caps;
 use super::log::Log;
 use super::message::{GameId, TimeSettings, VERSION_ID};
+use super::password;
 use super::{Config, run};
+
+/// The end of `hnefi bot --help`: what is needed, and a first run.
+const AFTER_HELP: &str = "\
+The bot needs --username and something to do: --accept-games N (keep N offers of its own
+open) or --join-game ID (join a game someone offered), or both.
+
+The password: --password-file FILE (the first line of a file only its owner may open,
+e.g. chmod 600), or the environment variable HNEFI_BOT_PASSWORD, or --password (which
+every user of the machine sees in `ps`). It is never logged.
+
+A first run, which creates the account and keeps one offer open as the defenders:
+  umask 077; printf '%s\\n' 'a-secret-word' > ~/.hnefi-bot-password
+  hnefi bot --username my-bot --password-file ~/.hnefi-bot-password --create-account \\
+      --accept-games 1 --role defender --tc 15+10
+Later runs: the same without --create-account.";
 
 /// `hnefi bot`: play on a hnefatafl.org server.
 #[derive(Args, Debug, Clone)]
+#[command(after_help = AFTER_HELP)]
 pub struct BotArgs {
     /// The server.
     #[arg(long, default_value = "hnefatafl.org")]
@@ -25,9 +43,15 @@ pub struct BotArgs {
     /// The account to play as.
     #[arg(long)]
     pub username: String,
-    /// Its password (never logged). Empty by default, as for the reference bot.
-    #[arg(long, default_value = "")]
-    pub password: String,
+    /// Its password (never logged), seen by every user of the machine in `ps`: prefer
+    /// --password-file or HNEFI_BOT_PASSWORD. Empty when none of the three is given, as
+    /// for the reference bot.
+    #[arg(long, conflicts_with = "password_file")]
+    pub password: Option<String>,
+    /// Read the password from the first line of this file, which only its owner may
+    /// read or write (refused otherwise; chmod 600 FILE).
+    #[arg(long, value_name = "FILE")]
+    pub password_file: Option<PathBuf>,
     /// Create the account at the first login.
     #[arg(long)]
     pub create_account: bool,
@@ -35,9 +59,10 @@ pub struct BotArgs {
     #[arg(long, default_value = "defender")]
     pub role: Role,
     /// Keep this many offered games open (waiting for a challenger or being played).
+    /// This or --join-game is needed.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub accept_games: u32,
-    /// Join this game offered by someone else.
+    /// Join this game offered by someone else. This or --accept-games is needed.
     #[arg(long, value_name = "ID")]
     pub join_game: Option<GameId>,
     /// Offer rated games.
@@ -110,16 +135,25 @@ impl BotArgs {
         {
             return Err("--username must be 1 to 16 characters without spaces".into());
         }
-        if self.password.len() > 32 || self.password.chars().any(char::is_control) {
-            return Err(
-                "--password must be at most 32 characters, without control characters".into(),
+        let (password, source) = password::resolve(
+            self.password.as_deref(),
+            self.password_file.as_deref(),
+            std::env::var_os(password::ENV),
+        )
+        .map_err(|e| e.to_string())?;
+        if source == password::Source::Flag {
+            eprintln!(
+                "warning: --password is visible to every user of this machine (ps); give --password-file or {} instead",
+                password::ENV
             );
         }
         if self.version_id.is_empty() || self.version_id.chars().any(char::is_whitespace) {
             return Err("--version-id must be one word".into());
         }
         if self.accept_games == 0 && self.join_game.is_none() {
-            return Err("nothing to do: give --accept-games N and/or --join-game ID".into());
+            return Err(
+                "nothing to do: give --accept-games N (offers of its own) and/or --join-game ID (someone's offer); see hnefi bot --help".into(),
+            );
         }
         if !(1..=256).contains(&self.threads) || !(1..=1024).contains(&self.hash_mb) {
             return Err("--threads must be 1 to 256 and --hash-mb 1 to 1024".into());
@@ -131,7 +165,7 @@ impl BotArgs {
             host: self.host.clone(),
             port: self.port,
             username: self.username.clone(),
-            password: self.password.clone(),
+            password,
             create_account: self.create_account,
             version_id: self.version_id.clone(),
             role: self.role,

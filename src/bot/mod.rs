@@ -8,7 +8,8 @@
 //!
 //! Files: [`message`] (the protocol's lines), [`json`] (its JSON payloads),
 //! [`connection`] (connect, login, lines, backoff), [`games`] (one game's state),
-//! [`clock`] (clock budgets), [`log`] (the log, password-free), [`cli`] (the flags).
+//! [`clock`] (clock budgets), [`log`] (the log, password-free), [`cli`] (the flags),
+//! [`password`] (the password from a flag, a file or the environment).
 
 pub mod cli;
 pub mod clock;
@@ -17,6 +18,7 @@ pub mod games;
 pub mod json;
 pub mod log;
 pub mod message;
+pub mod password;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
