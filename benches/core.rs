@@ -7,7 +7,6 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use hnefi::core::encirclement::EncirclementMode;
 use hnefi::core::game::{Game, RepetitionMode, RuleSet};
 use hnefi::core::movegen;
 use hnefi::core::moves::{Move, MoveList};
@@ -85,10 +84,10 @@ fn opening_tree() -> Vec<Position> {
     let mut out = Vec::new();
     for &a in start.legal_moves().iter() {
         let mut p1 = start;
-        p1.make_move(a);
+        p1.make_move(a, &RuleSet::default());
         for &d in p1.legal_moves().iter() {
             let mut p2 = p1;
-            p2.make_move(d);
+            p2.make_move(d, &RuleSet::default());
             out.push(p2);
         }
     }
@@ -139,17 +138,18 @@ fn main() {
         .flat_map(|(p, l)| l.iter().map(move |&mv| (*p, mv)))
         .collect();
     let m = pairs.len() as u64;
+    let rules = RuleSet::default();
     bench("make_move (move, captures, hash)", m, || {
         for (p, mv) in &pairs {
             let mut c = *p;
-            black_box(c.make_move(black_box(*mv)));
+            black_box(c.make_move(black_box(*mv), black_box(&rules)));
             black_box(&c);
         }
     });
     bench("play_unchecked (+ end-of-game tests)", m, || {
         for (p, mv) in &pairs {
             let mut c = *p;
-            black_box(c.play_unchecked(black_box(*mv), EncirclementMode::MultiPocket));
+            black_box(c.play_unchecked(black_box(*mv), black_box(&rules)));
             black_box(&c);
         }
     });

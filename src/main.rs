@@ -40,8 +40,8 @@ struct Cli {
 /// The settings the protocol can change too (`set_rule`, `set_option`).
 #[derive(Args, Debug)]
 struct EngineFlags {
-    /// A named rule set: copenhagen (the default) or hnefatafl-org (the rules of the
-    /// hnefatafl.org server); --repetition and --move-limit override its parts (as
+    /// A named rule set: copenhagen (the default), hnefatafl-org (the rules of the
+    /// hnefatafl.org server) or fetlar; --repetition and --move-limit override its parts (as
     /// `set_rule rules PRESET`).
     #[arg(long, value_name = "PRESET")]
     rules: Option<RulePreset>,
@@ -234,6 +234,10 @@ enum Command {
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
+        /// The rule set whose moves and captures are counted (copenhagen, hnefatafl-org or
+        /// fetlar).
+        #[arg(long, value_name = "NAME", default_value = "copenhagen")]
+        rules: RulePreset,
     },
     /// Play engine-vs-engine matches (text protocol, UCI-style, OpenTafl), refereed by the
     /// rules core.
@@ -272,7 +276,8 @@ fn main() -> ExitCode {
             position,
             to_move,
             divide,
-        }) => hnefi::tools::perft::main(depth, position.as_deref(), to_move, divide),
+            rules,
+        }) => hnefi::tools::perft::main(depth, position.as_deref(), to_move, divide, rules.rules()),
         Some(Command::Bench {
             extra_depth,
             threads,

@@ -423,7 +423,8 @@ impl Session {
         if self.game.status().is_over() {
             return Ok(u64::from(depth == 0));
         }
-        perft::perft_until(self.game.position(), depth, &self.stop).ok_or(SessionError::Stopped)
+        perft::perft_until(self.game.position(), depth, &self.game.rules(), &self.stop)
+            .ok_or(SessionError::Stopped)
     }
 
     /// Sets the repetition rule for new games and the game in progress.

@@ -134,20 +134,91 @@ fn the_move_limit_comes_before_the_adjudication() {
 }
 
 /// A move can lose for its own side under the server's referee: the king stepping into
-/// the box of case A4. The search is told so by `decided_by_move`.
+/// the box of case A4. The search is told so by the core's one judge, `outcome`.
 #[test]
 fn a_defender_move_can_lose_at_once() {
-    use hnefi::core::position::Reason;
-    use hnefi::core::referee::{Win, decided_by_move};
+    use hnefi::core::position::{Reason, Status};
+    use hnefi::core::repetition::Verdict;
+    use hnefi::core::rules::outcome;
     let mut pos = case_position("A4", Role::Defender);
     let mv: Move = "c6-a6".parse().unwrap();
-    pos.make_move(mv);
+    let org = RulePreset::HnefataflOrg.rules();
+    pos.make_move(mv, &org);
     assert_eq!(
-        decided_by_move(&pos, mv.to, &RulePreset::HnefataflOrg.rules()),
-        Some(Win {
+        outcome(&org, &pos, mv.to, Verdict::Allowed, false, || true),
+        Status::Won {
             winner: Role::Attacker,
             reason: Reason::CannotEscape
-        })
+        }
     );
-    assert_eq!(decided_by_move(&pos, mv.to, &RuleSet::default()), None);
+    let copenhagen = RuleSet::default();
+    assert_eq!(
+        outcome(&copenhagen, &pos, mv.to, Verdict::Allowed, false, || true),
+        Status::Ongoing
+    );
+}
+
+/// The repetition rule judges before the server's adjudication, in the game and in the
+/// search alike (one judge, `rules::outcome`). The king on a6 is boxed in by a4, a5, a7
+/// and a8 with one defender soldier left, which the server adjudicates as the attackers'
+/// win; the attackers leave the box and return, and under `third-occurrence-mover-loses`
+/// their third return loses by repetition before it is adjudicated. The game reached the
+/// box twice under rules without the adjudication; the search, given the game, must not
+/// take the losing return for a win (it did, judging the adjudication first).
+#[test]
+fn a_losing_repetition_is_judged_before_the_adjudication_in_game_and_search() {
+    use hnefi::core::game::RepetitionMode;
+    use hnefi::core::notation::parse_rows;
+    use hnefi::core::position::{Reason, Status};
+    use hnefi::core::referee::Referee;
+    use hnefi::search::{Limits, Score, Searcher};
+    use std::sync::atomic::AtomicBool;
+    let rows = [
+        "...........",
+        "...........",
+        "...........",
+        "X..........",
+        "X......O...",
+        "K..........",
+        "X..........",
+        "X..........",
+        "...........",
+        "...........",
+        "...........",
+    ];
+    let board = parse_rows(&rows.join("/")).unwrap();
+    let quiet = RuleSet {
+        repetition: RepetitionMode::Off,
+        referee: Referee::Copenhagen,
+        move_limit: None,
+        ..RulePreset::HnefataflOrg.rules()
+    };
+    let mut game = Game::from_position(Position::new(board, Role::Attacker), quiet);
+    let cycle = ["a4-b4", "h7-h8", "b4-a4", "h8-h7"];
+    for mv in cycle.iter().chain(&cycle).chain(&cycle[..2]) {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    assert_eq!(game.status(), Status::Ongoing);
+    game.set_rules(RuleSet {
+        repetition: RepetitionMode::ThirdOccurrenceMoverLoses,
+        move_limit: None,
+        ..RulePreset::HnefataflOrg.rules()
+    });
+    let back: Move = "b4-a4".parse().unwrap();
+    let mut played = game.clone();
+    played.play(back).unwrap();
+    assert_eq!(
+        played.status(),
+        Status::Won {
+            winner: Role::Defender,
+            reason: Reason::Repetition
+        }
+    );
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let r = Searcher::new(1, 16).search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+    assert_ne!(r.best, Some(back), "{:?}", r.score);
+    assert!(!matches!(r.score, Score::Win(_)), "{:?}", r.score);
 }

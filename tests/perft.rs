@@ -5,6 +5,7 @@ use hnefi::core::notation::parse_rows;
 use hnefi::core::perft::{divide, perft};
 use hnefi::core::position::Position;
 use hnefi::core::role::Role;
+use hnefi::core::rules::RuleSet;
 
 struct Entry {
     id: String,
@@ -60,7 +61,12 @@ fn perft_counts_match() {
     let mut checked = 0;
     for e in &all {
         for &(depth, want) in &e.counts {
-            assert_eq!(perft(&e.pos, depth), want, "{} perft {depth}", e.id);
+            assert_eq!(
+                perft(&e.pos, depth, &RuleSet::default()),
+                want,
+                "{} perft {depth}",
+                e.id
+            );
             checked += 1;
         }
     }
@@ -70,11 +76,11 @@ fn perft_counts_match() {
 #[test]
 fn divide_sums_to_perft_and_matches_the_published_subtotals() {
     let start = Position::start();
-    let split = divide(&start, 3);
+    let split = divide(&start, 3, &RuleSet::default());
     assert_eq!(split.len(), 116);
     assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), 806_344);
     // Subtotals quoted in perft.txt for perft 5 from the start.
-    let d5: std::collections::BTreeMap<String, u64> = divide(&start, 5)
+    let d5: std::collections::BTreeMap<String, u64> = divide(&start, 5, &RuleSet::default())
         .into_iter()
         .map(|(mv, n)| (mv.to_string(), n))
         .collect();

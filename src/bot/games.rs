@@ -56,7 +56,7 @@ impl OpenGame {
                 problem = Some(format!("ply {} ({mv}): {e}", i + 1));
                 let mut pos = Position::start();
                 for &m in moves {
-                    pos.make_move(m);
+                    pos.make_move(m, &SERVER_RULES.rules());
                 }
                 let to_move = match moves.len() % 2 {
                     0 => Role::Attacker,

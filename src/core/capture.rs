@@ -191,12 +191,13 @@ pub fn shield_wall(board: &Board, mover: Role, to: Square) -> Bitboard {
     Bitboard(captured)
 }
 
-/// All soldiers captured by a move of `mover` that has landed on `to`: custodial and
-/// shield-wall captures found on the same board, to be removed together.
+/// All soldiers captured by a move of `mover` that has landed on `to`: custodial and (where
+/// the rules have them) shield-wall captures found on the same board, to be removed
+/// together.
 #[inline(always)]
-pub fn captures(board: &Board, mover: Role, to: Square) -> Bitboard {
+pub fn captures(board: &Board, mover: Role, to: Square, shield_walls: bool) -> Bitboard {
     let c = custodial(board, mover, to);
-    if to.is_edge() {
+    if shield_walls && to.is_edge() {
         c | shield_wall(board, mover, to)
     } else {
         c

@@ -1,29 +1,14 @@
 //! A game: positions played, the rule set, the repetition history and the status.
 
 use super::bitboard::Bitboard;
-use super::encirclement::EncirclementMode;
 use super::movegen;
 use super::moves::{Move, MoveList};
 use super::position::{IllegalMove, Position, Reason, Status};
-use super::referee::Referee;
 use super::repetition::{PositionHistory, Verdict};
 pub use super::repetition::{RepetitionMode, RepetitionModeError};
 use super::role::Role;
-
-/// The rules that can vary: everything else is Copenhagen.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub struct RuleSet {
-    /// The repetition rule.
-    pub repetition: RepetitionMode,
-    /// How encirclement is judged.
-    pub encirclement: EncirclementMode,
-    /// A draw once this many plies have been played (counted from the game's first
-    /// position); `None` for no limit.
-    pub move_limit: Option<u32>,
-    /// Which end-of-game tests follow a move, in which order (Copenhagen, or the
-    /// hnefatafl.org server's).
-    pub referee: Referee,
-}
+pub use super::rules::RuleSet;
+use super::rules::outcome;
 
 /// One entry of the game record.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -87,7 +72,7 @@ impl Game {
             first: pos,
             positions,
             plies: Vec::with_capacity(256),
-            statuses: vec![rules.referee.static_status(&pos, rules.encirclement)],
+            statuses: vec![rules.referee.static_status(&pos, &rules)],
             history: PositionHistory::new(&pos),
         }
     }
@@ -149,7 +134,7 @@ impl Game {
             return Verdict::Allowed;
         }
         let mut after = *pos;
-        let captured = after.make_move(mv);
+        let captured = after.make_move(mv, &self.rules);
         self.history
             .judge(self.rules.repetition, pos, mv, captured, &after)
     }
@@ -195,9 +180,8 @@ impl Game {
         Ok(())
     }
 
-    /// Plays a move under the rules of docs/RULES.md section 10 (or, with the
-    /// hnefatafl.org referee, in the server's order) and returns its captures. An illegal
-    /// move changes nothing.
+    /// Plays a move and returns its captures: what it decides is [`outcome`]'s verdict
+    /// under the game's rules. An illegal move changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<Bitboard, PlayError> {
         if self.status().is_over() {
             return Err(IllegalMove::GameOver);
@@ -205,51 +189,22 @@ impl Game {
         let before = *self.position();
         before.check_move(mv)?;
         let mut pos = before;
-        let captured = pos.make_move(mv);
+        let captured = pos.make_move(mv, &self.rules);
         let verdict = self
             .history
             .judge(self.rules.repetition, &before, mv, captured, &pos);
         if verdict == Verdict::Banned {
             return Err(IllegalMove::Repetition(mv));
         }
-        let mover = before.to_move();
         self.positions.push(pos);
         self.history.push(&pos, captured.any());
-        let referee = self.rules.referee;
-        let mut status = referee
-            .after_move(&pos, mv.to, self.rules.encirclement)
-            .map_or(Status::Ongoing, Status::from);
-        if status == Status::Ongoing && verdict == Verdict::MoverLoses {
-            status = Status::Won {
-                winner: mover.opponent(),
-                reason: Reason::Repetition,
-            };
-        }
         let limit_reached = self
             .rules
             .move_limit
             .is_some_and(|n| self.moves_played() >= n as usize);
-        if status == Status::Ongoing && limit_reached && referee.move_limit_first() {
-            status = Status::Drawn {
-                reason: Reason::MoveLimit,
-            };
-        }
-        if status == Status::Ongoing
-            && let Some(win) = referee.adjudicate(&pos)
-        {
-            status = win.into();
-        }
-        if status == Status::Ongoing && !self.has_legal_move(&pos) {
-            status = Status::Won {
-                winner: mover,
-                reason: Reason::NoMoves,
-            };
-        }
-        if status == Status::Ongoing && limit_reached {
-            status = Status::Drawn {
-                reason: Reason::MoveLimit,
-            };
-        }
+        let status = outcome(&self.rules, &pos, mv.to, verdict, limit_reached, || {
+            self.has_legal_move(&pos)
+        });
         self.plies.push(Ply::Move { mv, captured });
         self.statuses.push(status);
         Ok(captured)

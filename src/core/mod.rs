@@ -22,5 +22,6 @@ pub mod referee;
 pub mod repetition;
 pub mod rng;
 pub mod role;
+pub mod rules;
 pub mod square;
 pub mod zobrist;

@@ -1,41 +1,45 @@
 //! Perft: counting the leaf positions of the move tree, as `tests/data/perft.txt` defines it.
 //!
-//! The repetition rule is off. A move that ends the game (king captured or escaped, edge
-//! fort, encirclement) is a leaf: counted at the last ply, never expanded. A side with no
+//! The moves and captures are those of a rule set; its repetition rule is off. A move that
+//! ends the game by itself (king captured or escaped, edge fort, encirclement, where the
+//! rules have them) is a leaf: counted at the last ply, never expanded. A side with no
 //! legal move has no children. The last ply is bulk-counted: the moves are counted, not
 //! made, since every move there is a leaf whether or not it ends the game.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::core::encirclement::EncirclementMode;
 use crate::core::movegen;
 use crate::core::moves::{Move, MoveList};
 use crate::core::position::Position;
+use crate::core::rules::RuleSet;
 
-/// The number of leaf positions `depth` plies below `pos`.
+/// The number of leaf positions `depth` plies below `pos` under `rules`.
 ///
 /// ```
 /// use hnefi::core::position::Position;
 /// use hnefi::core::perft::perft;
-/// assert_eq!(perft(&Position::start(), 2), 6788);
+/// use hnefi::core::rules::RuleSet;
+/// assert_eq!(perft(&Position::start(), 2, &RuleSet::default()), 6788);
 /// ```
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+pub fn perft(pos: &Position, depth: u32, rules: &RuleSet) -> u64 {
     match depth {
         0 => 1,
         1 => movegen::count_moves(pos.board(), pos.to_move()),
         _ => {
             let mut list = MoveList::new();
             movegen::generate(pos.board(), pos.to_move(), &mut list);
-            list.iter().map(|&mv| child_count(pos, mv, depth - 1)).sum()
+            list.iter()
+                .map(|&mv| child_count(pos, mv, depth - 1, rules))
+                .sum()
         }
     }
 }
 
 /// [`perft`] that gives up, returning `None`, soon after `stop` becomes true (it looks at
 /// the flag once per node above the bulk-counted last ply, so the count costs the same).
-pub fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+pub fn perft_until(pos: &Position, depth: u32, rules: &RuleSet, stop: &AtomicBool) -> Option<u64> {
     if depth < 2 {
-        return Some(perft(pos, depth));
+        return Some(perft(pos, depth, rules));
     }
     if stop.load(Ordering::Relaxed) {
         return None;
@@ -45,9 +49,9 @@ pub fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64>
     let mut total = 0u64;
     for &mv in list.iter() {
         let mut child = *pos;
-        let effect = child.play_unchecked(mv, EncirclementMode::MultiPocket);
+        let effect = child.play_unchecked(mv, rules);
         if effect.win.is_none() {
-            total += perft_until(&child, depth - 1, stop)?;
+            total += perft_until(&child, depth - 1, rules, stop)?;
         }
     }
     Some(total)
@@ -55,26 +59,26 @@ pub fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64>
 
 /// Leaves below the child reached by `mv`, `depth` plies further.
 #[inline]
-fn child_count(pos: &Position, mv: Move, depth: u32) -> u64 {
+fn child_count(pos: &Position, mv: Move, depth: u32, rules: &RuleSet) -> u64 {
     let mut child = *pos;
-    let effect = child.play_unchecked(mv, EncirclementMode::MultiPocket);
+    let effect = child.play_unchecked(mv, rules);
     if effect.win.is_some() {
         u64::from(depth == 0)
     } else {
-        perft(&child, depth)
+        perft(&child, depth, rules)
     }
 }
 
 /// Perft split by root move: each move with its leaf count, sorted by move (origin, then
 /// destination, squares in index order).
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide(pos: &Position, depth: u32, rules: &RuleSet) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
     let mut out: Vec<(Move, u64)> = pos
         .legal_moves()
         .iter()
-        .map(|&mv| (mv, child_count(pos, mv, depth - 1)))
+        .map(|&mv| (mv, child_count(pos, mv, depth - 1, rules)))
         .collect();
     out.sort_unstable_by_key(|&(mv, _)| mv);
     out
@@ -90,13 +94,16 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 /// use std::sync::atomic::AtomicBool;
 /// use hnefi::core::position::Position;
 /// use hnefi::core::perft::{divide, divide_until};
-/// let (pos, mut seen) = (Position::start(), Vec::new());
-/// assert!(divide_until(&pos, 2, &AtomicBool::new(false), |mv, n| seen.push((mv, n))));
-/// assert_eq!(seen, divide(&pos, 2));
+/// use hnefi::core::rules::RuleSet;
+/// let (pos, rules, mut seen) = (Position::start(), RuleSet::default(), Vec::new());
+/// let stop = AtomicBool::new(false);
+/// assert!(divide_until(&pos, 2, &rules, &stop, |mv, n| seen.push((mv, n))));
+/// assert_eq!(seen, divide(&pos, 2, &rules));
 /// ```
 pub fn divide_until(
     pos: &Position,
     depth: u32,
+    rules: &RuleSet,
     stop: &AtomicBool,
     mut each: impl FnMut(Move, u64),
 ) -> bool {
@@ -107,11 +114,11 @@ pub fn divide_until(
     moves.sort_unstable();
     for mv in moves {
         let mut child = *pos;
-        let effect = child.play_unchecked(mv, EncirclementMode::MultiPocket);
+        let effect = child.play_unchecked(mv, rules);
         let count = if effect.win.is_some() {
             Some(u64::from(below == 0))
         } else {
-            perft_until(&child, below, stop)
+            perft_until(&child, below, rules, stop)
         };
         match count {
             Some(n) => each(mv, n),
@@ -128,13 +135,20 @@ mod tests {
     #[test]
     fn perft_until_counts_as_perft_and_gives_up_when_stopped() {
         let pos = Position::start();
+        let rules = RuleSet::default();
         let go = AtomicBool::new(false);
         for depth in 0..=3 {
-            assert_eq!(perft_until(&pos, depth, &go), Some(perft(&pos, depth)));
+            assert_eq!(
+                perft_until(&pos, depth, &rules, &go),
+                Some(perft(&pos, depth, &rules))
+            );
         }
         let stop = AtomicBool::new(true);
-        assert_eq!(perft_until(&pos, 3, &stop), None);
+        assert_eq!(perft_until(&pos, 3, &rules, &stop), None);
         // Below the bulk-counted ply there is nothing to stop.
-        assert_eq!(perft_until(&pos, 1, &stop), Some(perft(&pos, 1)));
+        assert_eq!(
+            perft_until(&pos, 1, &rules, &stop),
+            Some(perft(&pos, 1, &rules))
+        );
     }
 }

@@ -7,11 +7,12 @@ use thiserror::Error;
 use super::bitboard::Bitboard;
 use super::board::{Board, Piece};
 use super::capture;
-use super::encirclement::{EncirclementMode, is_encircled};
+use super::encirclement::is_encircled;
 use super::fort::is_edge_fort;
 use super::movegen;
 use super::moves::{Move, MoveList};
 use super::role::Role;
+use super::rules::RuleSet;
 use super::square::Square;
 use super::zobrist;
 
@@ -159,7 +160,7 @@ pub struct MoveEffect {
 /// use hnefi::core::position::Position;
 /// let mut pos = Position::start();
 /// let mv = "h1-h3".parse().unwrap();
-/// let effect = pos.play_unchecked(mv, Default::default());
+/// let effect = pos.play_unchecked(mv, &Default::default());
 /// assert!(effect.captured.is_empty());
 /// assert_eq!(pos.hash(), hnefi::core::zobrist::hash(pos.board(), pos.to_move()));
 /// ```
@@ -252,10 +253,11 @@ impl Position {
         Ok(())
     }
 
-    /// Moves the piece and removes the captured soldiers, without any check and without
-    /// the end-of-game tests. Returns the captures. For the search and perft.
+    /// Moves the piece and removes the soldiers it captures under `rules`, without any
+    /// check and without the end-of-game tests. Returns the captures. For the search and
+    /// perft.
     #[inline(always)]
-    pub fn make_move(&mut self, mv: Move) -> Bitboard {
+    pub fn make_move(&mut self, mv: Move, rules: &RuleSet) -> Bitboard {
         let role = self.to_move;
         let piece = if mv.from == self.board.king() {
             Piece::King
@@ -269,7 +271,7 @@ impl Position {
             ^ zobrist::piece_key(piece, mv.from)
             ^ zobrist::piece_key(piece, mv.to)
             ^ zobrist::SIDE;
-        let captured = capture::captures(&self.board, role, mv.to);
+        let captured = capture::captures(&self.board, role, mv.to, rules.shield_walls);
         if captured.any() {
             let victim = if role == Role::Attacker {
                 Piece::Defender
@@ -286,15 +288,18 @@ impl Position {
         captured
     }
 
-    /// The win that the move just played to `to` produced, by the side that is no longer
-    /// to move (docs/RULES.md section 10, step 3).
+    /// The win that the move just played to `to` produced under `rules`, by the side that
+    /// is no longer to move (docs/RULES.md section 10, step 3).
     #[inline]
-    pub fn win_after_move(&self, to: Square, mode: EncirclementMode) -> Option<Reason> {
+    pub fn win_after_move(&self, to: Square, rules: &RuleSet) -> Option<Reason> {
         match self.to_move.opponent() {
             Role::Defender => {
                 if self.board.king().is_corner() {
                     Some(Reason::KingEscaped)
-                } else if self.board.king().is_edge() && is_edge_fort(&self.board) {
+                } else if rules.edge_fort
+                    && self.board.king().is_edge()
+                    && is_edge_fort(&self.board)
+                {
                     Some(Reason::EdgeFort)
                 } else {
                     None
@@ -303,7 +308,7 @@ impl Position {
             Role::Attacker => {
                 if capture::king_captured(&self.board, to) {
                     Some(Reason::KingCaptured)
-                } else if is_encircled(&self.board, mode) {
+                } else if rules.encirclement_wins && is_encircled(&self.board, rules.encirclement) {
                     Some(Reason::Encirclement)
                 } else {
                     None
@@ -315,16 +320,16 @@ impl Position {
     /// Plays a move known to be legal: moves, captures, and tests for the wins that the
     /// move itself produces.
     #[inline]
-    pub fn play_unchecked(&mut self, mv: Move, mode: EncirclementMode) -> MoveEffect {
-        let captured = self.make_move(mv);
-        let win = self.win_after_move(mv.to, mode);
+    pub fn play_unchecked(&mut self, mv: Move, rules: &RuleSet) -> MoveEffect {
+        let captured = self.make_move(mv, rules);
+        let win = self.win_after_move(mv.to, rules);
         MoveEffect { captured, win }
     }
 
     /// The static status of docs/RULES.md section 10: the board judged as if the other side
     /// had just moved, with no history (no king-capture test, which needs the move). A king
     /// on a corner has escaped whichever side is to move: only his escape puts him there.
-    pub fn static_status(&self, mode: EncirclementMode) -> Status {
+    pub fn static_status(&self, rules: &RuleSet) -> Status {
         if self.board.king().is_corner() {
             return Status::Won {
                 winner: Role::Defender,
@@ -333,8 +338,14 @@ impl Position {
         }
         let last = self.to_move.opponent();
         let win = match last {
-            Role::Defender if is_edge_fort(&self.board) => Some(Reason::EdgeFort),
-            Role::Attacker if is_encircled(&self.board, mode) => Some(Reason::Encirclement),
+            Role::Defender if rules.edge_fort && is_edge_fort(&self.board) => {
+                Some(Reason::EdgeFort)
+            }
+            Role::Attacker
+                if rules.encirclement_wins && is_encircled(&self.board, rules.encirclement) =>
+            {
+                Some(Reason::Encirclement)
+            }
             _ => None,
         };
         if let Some(reason) = win {

@@ -7,8 +7,9 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::encirclement::EncirclementMode;
-use super::game::{RepetitionMode, RuleSet};
 use super::referee::Referee;
+use super::repetition::RepetitionMode;
+use super::rules::RuleSet;
 
 /// The plies after which the hnefatafl.org server draws a game.
 ///
@@ -30,7 +31,8 @@ pub const HNEFATAFL_ORG_MOVE_LIMIT: u32 = 141;
 /// assert_eq!(p.rules().move_limit, Some(141));
 /// assert_eq!(p.rules().referee, hnefi::core::referee::Referee::HnefataflOrg);
 /// assert_eq!(p.to_string(), "hnefatafl-org");
-/// assert!("fetlar".parse::<RulePreset>().is_err());
+/// assert!("fetlar".parse::<RulePreset>().unwrap().rules().edge_fort == false);
+/// assert!("tawlbwrdd".parse::<RulePreset>().is_err());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
 pub enum RulePreset {
@@ -44,17 +46,26 @@ pub enum RulePreset {
     /// encirclement after moves of either side, then the move limit, then its early
     /// adjudication (docs/RULES.md section 13).
     HnefataflOrg,
+    /// Fetlar Hnefatafl (docs/RULES.md, "The `fetlar` rule set"): Copenhagen's board,
+    /// moves, custodial captures and king, without shield walls, edge forts or
+    /// encirclement; the third occurrence of a position draws.
+    Fetlar,
 }
 
 impl RulePreset {
     /// Every preset.
-    pub const ALL: [RulePreset; 2] = [RulePreset::Copenhagen, RulePreset::HnefataflOrg];
+    pub const ALL: [RulePreset; 3] = [
+        RulePreset::Copenhagen,
+        RulePreset::HnefataflOrg,
+        RulePreset::Fetlar,
+    ];
 
     /// The name on the command line.
     pub const fn name(self) -> &'static str {
         match self {
             RulePreset::Copenhagen => "copenhagen",
             RulePreset::HnefataflOrg => "hnefatafl-org",
+            RulePreset::Fetlar => "fetlar",
         }
     }
 
@@ -67,6 +78,14 @@ impl RulePreset {
                 encirclement: EncirclementMode::SingleRing,
                 move_limit: Some(HNEFATAFL_ORG_MOVE_LIMIT),
                 referee: Referee::HnefataflOrg,
+                ..RuleSet::COPENHAGEN
+            },
+            RulePreset::Fetlar => RuleSet {
+                repetition: RepetitionMode::ThirdOccurrenceDraws,
+                shield_walls: false,
+                edge_fort: false,
+                encirclement_wins: false,
+                ..RuleSet::COPENHAGEN
             },
         }
     }
@@ -80,7 +99,7 @@ impl fmt::Display for RulePreset {
 
 /// An unknown preset name.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("invalid rules '{0}': expected copenhagen or hnefatafl-org")]
+#[error("invalid rules '{0}': expected copenhagen, hnefatafl-org or fetlar")]
 pub struct RulePresetError(pub String);
 
 impl FromStr for RulePreset {

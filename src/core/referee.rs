@@ -1,19 +1,19 @@
 //! Which end-of-game tests follow a move, and in which order: Copenhagen as in
 //! docs/RULES.md section 10, or the hnefatafl.org server's (docs/RULES.md, "The
-//! `hnefatafl-org` preset"). The game ([`Game::play`](super::game::Game::play)) and the
-//! search both ask the referee of the game's [`RuleSet`](super::game::RuleSet).
+//! `hnefatafl-org` preset"). [`outcome`](super::rules::outcome), the one judge of a move,
+//! asks the referee of the game's [`RuleSet`].
 
 use std::fmt;
 
 use super::adjudication::cannot_escape;
 use super::board::Board;
 use super::capture;
-use super::encirclement::{EncirclementMode, is_encircled};
-use super::game::RuleSet;
+use super::encirclement::is_encircled;
 use super::movegen;
 use super::org_fort::is_org_edge_fort;
 use super::position::{Position, Reason, Status};
 use super::role::Role;
+use super::rules::RuleSet;
 use super::square::Square;
 
 /// Who judges the end of a game.
@@ -66,10 +66,10 @@ impl Referee {
     /// always the mover; under the server's rules a move can also lose (a defender move
     /// that completes an encirclement, an attacker move that leaves an edge fort).
     #[inline]
-    pub fn after_move(self, after: &Position, to: Square, mode: EncirclementMode) -> Option<Win> {
+    pub fn after_move(self, after: &Position, to: Square, rules: &RuleSet) -> Option<Win> {
         let mover = after.to_move().opponent();
         match self {
-            Referee::Copenhagen => after.win_after_move(to, mode).map(|reason| Win {
+            Referee::Copenhagen => after.win_after_move(to, rules).map(|reason| Win {
                 winner: mover,
                 reason,
             }),
@@ -81,7 +81,7 @@ impl Referee {
                 if mover == Role::Attacker && capture::king_captured(board, to) {
                     return win(Role::Attacker, Reason::KingCaptured);
                 }
-                org_position_win(board, mode)
+                org_position_win(board, rules)
             }
         }
     }
@@ -108,9 +108,9 @@ impl Referee {
 
     /// The status of a position with no history, judged as if the other side had just
     /// moved (docs/RULES.md section 10, "static status"; no king-capture test).
-    pub fn static_status(self, pos: &Position, mode: EncirclementMode) -> Status {
+    pub fn static_status(self, pos: &Position, rules: &RuleSet) -> Status {
         match self {
-            Referee::Copenhagen => pos.static_status(mode),
+            Referee::Copenhagen => pos.static_status(rules),
             Referee::HnefataflOrg => {
                 let board = pos.board();
                 let last = pos.to_move().opponent();
@@ -119,7 +119,7 @@ impl Referee {
                         winner: Role::Defender,
                         reason: Reason::KingEscaped,
                     })
-                } else if let Some(w) = org_position_win(board, mode).or(self.adjudicate(pos)) {
+                } else if let Some(w) = org_position_win(board, rules).or(self.adjudicate(pos)) {
                     w.into()
                 } else if !movegen::has_move(board, pos.to_move()) {
                     Status::Won {
@@ -135,11 +135,12 @@ impl Referee {
 }
 
 /// The server's tests after every move that neither side's move decides by the king
-/// alone: its edge fort, encirclement, and no attacker left.
-fn org_position_win(board: &Board, mode: EncirclementMode) -> Option<Win> {
-    if is_org_edge_fort(board) {
+/// alone: its edge fort, encirclement (each where the rule set has it), and no attacker
+/// left.
+fn org_position_win(board: &Board, rules: &RuleSet) -> Option<Win> {
+    if rules.edge_fort && is_org_edge_fort(board) {
         win(Role::Defender, Reason::EdgeFort)
-    } else if is_encircled(board, mode) {
+    } else if rules.encirclement_wins && is_encircled(board, rules.encirclement) {
         win(Role::Attacker, Reason::Encirclement)
     } else if board.attackers().is_empty() {
         // The attackers could not move: hnefi's name for that.
@@ -147,26 +148,6 @@ fn org_position_win(board: &Board, mode: EncirclementMode) -> Option<Win> {
     } else {
         None
     }
-}
-
-/// Everything a move decides by itself under `rules`, the adjudication included: what
-/// the search asks (it has no move limit and finds a side without a legal move itself).
-///
-/// ```
-/// use hnefi::core::game::RuleSet;
-/// use hnefi::core::position::Position;
-/// use hnefi::core::referee::decided_by_move;
-/// let mut pos = Position::start();
-/// let mv = "h1-h3".parse().unwrap();
-/// pos.make_move(mv);
-/// assert_eq!(decided_by_move(&pos, mv.to, &RuleSet::default()), None);
-/// ```
-#[inline]
-pub fn decided_by_move(after: &Position, to: Square, rules: &RuleSet) -> Option<Win> {
-    let referee = rules.referee;
-    referee
-        .after_move(after, to, rules.encirclement)
-        .or_else(|| referee.adjudicate(after))
 }
 
 impl fmt::Display for Referee {

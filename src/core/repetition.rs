@@ -37,16 +37,20 @@ pub enum RepetitionMode {
     /// rule of the hnefatafl-copenhagen crate's 0.3.1 release, used by `--compat 0.3`. A
     /// capturing move never recreates one, since pieces are never added.
     AnyRepeatIllegal,
+    /// The move that creates the third occurrence of a position draws the game (OpenTafl's
+    /// Fetlar: its rule that the third repetition draws).
+    ThirdOccurrenceDraws,
 }
 
 impl RepetitionMode {
     /// All modes, default first.
-    pub const ALL: [RepetitionMode; 5] = [
+    pub const ALL: [RepetitionMode; 6] = [
         RepetitionMode::DefenderThirdIllegal,
         RepetitionMode::Off,
         RepetitionMode::DefenderAnyRepeatIllegal,
         RepetitionMode::ThirdOccurrenceMoverLoses,
         RepetitionMode::AnyRepeatIllegal,
+        RepetitionMode::ThirdOccurrenceDraws,
     ];
 
     /// The name used by the protocol and the rules text.
@@ -57,6 +61,7 @@ impl RepetitionMode {
             RepetitionMode::DefenderAnyRepeatIllegal => "defender-any-repeat-illegal",
             RepetitionMode::ThirdOccurrenceMoverLoses => "third-occurrence-mover-loses",
             RepetitionMode::AnyRepeatIllegal => "any-repeat-illegal",
+            RepetitionMode::ThirdOccurrenceDraws => "third-occurrence-draws",
         }
     }
 
@@ -70,7 +75,9 @@ impl RepetitionMode {
             RepetitionMode::DefenderThirdIllegal | RepetitionMode::DefenderAnyRepeatIllegal => {
                 matches!(role, Role::Defender)
             }
-            RepetitionMode::ThirdOccurrenceMoverLoses | RepetitionMode::AnyRepeatIllegal => true,
+            RepetitionMode::ThirdOccurrenceMoverLoses
+            | RepetitionMode::AnyRepeatIllegal
+            | RepetitionMode::ThirdOccurrenceDraws => true,
         }
     }
 }
@@ -114,6 +121,8 @@ pub enum Verdict {
     /// The move is legal and loses for its mover, unless it wins by another rule first
     /// (an escape, a capture of the king, a fort, an encirclement).
     MoverLoses,
+    /// The move is legal and draws the game, unless it decides it by another rule first.
+    Draws,
 }
 
 /// One position of the stack.
@@ -261,6 +270,13 @@ impl PositionHistory {
             RepetitionMode::AnyRepeatIllegal => {
                 captured.is_empty() && self.board_occurred(after.board_hash())
             }
+            RepetitionMode::ThirdOccurrenceDraws => {
+                return if captured.is_empty() && self.occurred(after.hash(), 2) {
+                    Verdict::Draws
+                } else {
+                    Verdict::Allowed
+                };
+            }
         };
         if verdict {
             Verdict::Banned
@@ -281,7 +297,7 @@ mod tests {
         }
         assert_eq!(
             "x".parse::<RepetitionMode>().unwrap_err().to_string(),
-            "invalid repetition mode 'x': expected defender-third-illegal, off, defender-any-repeat-illegal, third-occurrence-mover-loses or any-repeat-illegal"
+            "invalid repetition mode 'x': expected defender-third-illegal, off, defender-any-repeat-illegal, third-occurrence-mover-loses, any-repeat-illegal or third-occurrence-draws"
         );
     }
 

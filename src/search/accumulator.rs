@@ -73,7 +73,7 @@ mod tests {
         movegen::generate(pos.board(), pos.to_move(), &mut list);
         let mv = *list.as_slice().get(rng.below(list.len()))?;
         let mut child = *pos;
-        child.make_move(mv);
+        child.make_move(mv, &Default::default());
         Some(child)
     }
 

@@ -7,14 +7,13 @@
 //! - attackers to move who can close the king's fourth side win at once;
 //! - attackers to move facing two escape lines lose, facing one they may only block it
 //!   (any other move lets the king escape);
-//! - every move is tested for the wins it produces (`decided_by_move`), the repetition
-//!   rule is applied with the game history plus the path, and a side without a legal
-//!   move loses.
-//! - the move limit draws on its ply, after the wins the move makes and (Copenhagen) the
-//!   opponent's lack of a move, and under the hnefatafl.org referee before its
-//!   adjudication, as `Game` orders them; a position one ply before it is scored exactly
-//!   from its moves alone (a win, else a draw, else a loss). A side whose every move
-//!   the repetition rule bans is taken as drawn at the limit rather than lost.
+//! - every move is judged by the core's one judge, `rules::outcome`, as `Game` judges it:
+//!   the wins it produces, the repetition rule (applied with the game history plus the
+//!   path), the move limit and the adjudication in the rule set's order; a side without a
+//!   legal move loses (found in the child's own search, except on the limit's ply).
+//! - a position one ply before the move limit is scored exactly from its moves alone (a
+//!   win, else a draw, else a loss). A side whose every move the repetition rule bans is
+//!   taken as drawn at the limit rather than lost.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -23,10 +22,10 @@ use crate::core::bitboard::Bitboard;
 use crate::core::capture;
 use crate::core::movegen;
 use crate::core::moves::{Move, MoveList};
-use crate::core::position::Position;
-use crate::core::referee::decided_by_move;
+use crate::core::position::{Position, Reason, Status};
 use crate::core::repetition::Verdict;
 use crate::core::role::Role;
+use crate::core::rules::outcome;
 use crate::core::square::Square;
 
 use super::Shared;
@@ -242,27 +241,26 @@ impl<'a> Worker<'a> {
         let moves = self.root_moves.clone();
         for (i, &mv) in moves.iter().enumerate() {
             let mut child = *root;
-            let captured = child.make_move(mv);
+            let captured = child.make_move(mv, &self.shared.rules);
             self.count_node();
             // The root moves are the game's legal moves: none is banned.
             let verdict = self.path.judge(0, root, mv, captured, &child);
-            let score = if let Some(s) = self.decided_score(&child, mv.to, root.to_move(), 1) {
-                s
-            } else if verdict == Verdict::MoverLoses {
-                -(MATE - 1)
-            } else {
-                self.path.push(1, &child, captured.any());
-                let mut s;
-                if i == 0 {
-                    s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, true);
+            let score =
+                if let Some((s, _)) = self.decided(&child, mv.to, root.to_move(), verdict, 1) {
+                    s
                 } else {
-                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false, true);
-                    if s > alpha && s < beta && !self.stopped {
+                    self.path.push(1, &child, captured.any());
+                    let mut s;
+                    if i == 0 {
                         s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, true);
+                    } else {
+                        s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false, true);
+                        if s > alpha && s < beta && !self.stopped {
+                            s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, true);
+                        }
                     }
-                }
-                s
-            };
+                    s
+                };
             if self.stopped {
                 break;
             }
@@ -313,27 +311,33 @@ impl<'a> Worker<'a> {
         self.shared.limit_ply.is_some_and(|l| ply >= l)
     }
 
-    /// The score of a move that decides the game by itself (`decided_by_move`), for the
-    /// mover `us`, with `ply_after` the ply it leads to: a win, or a loss where the
-    /// hnefatafl.org referee lets a move lose at once. On the ply the move limit ends the
-    /// game, a referee that tests the limit before its adjudication (the hnefatafl.org
-    /// server) lets only the move's own wins count.
+    /// What the move to `to` that led to `child` decides ([`outcome`]), as a score for
+    /// the mover `us` with `ply_after` the ply it leads to; `None` while the game goes on.
+    /// The lack of a legal move is left to the child's own search, except on the ply the
+    /// move limit ends the game. The flag says that the score depends on the path (the
+    /// repetition rule, the move limit), so that the nodes above stay out of the table.
     #[inline]
-    fn decided_score(
+    fn decided(
         &self,
         child: &Position,
         to: Square,
         us: Role,
+        verdict: Verdict,
         ply_after: usize,
-    ) -> Option<i32> {
-        let rules = &self.shared.rules;
-        let win = if self.at_move_limit(ply_after) && rules.referee.move_limit_first() {
-            rules.referee.after_move(child, to, rules.encirclement)
-        } else {
-            decided_by_move(child, to, rules)
-        }?;
+    ) -> Option<(i32, bool)> {
+        let at_limit = self.at_move_limit(ply_after);
+        let status = outcome(&self.shared.rules, child, to, verdict, at_limit, || {
+            !at_limit || movegen::has_move(child.board(), child.to_move())
+        });
         let mate = MATE - ply_after as i32;
-        Some(if win.winner == us { mate } else { -mate })
+        match status {
+            Status::Ongoing => None,
+            Status::Won { winner, reason } => Some((
+                if winner == us { mate } else { -mate },
+                matches!(reason, Reason::Repetition | Reason::NoMoves),
+            )),
+            Status::Drawn { .. } => Some((0, true)),
+        }
     }
 
     /// The exact score of a node the move limit ends or whose every move reaches it, for
@@ -376,18 +380,15 @@ impl<'a> Worker<'a> {
         let mut best = -(MATE - ply as i32);
         for &mv in list.iter() {
             let mut child = *pos;
-            let captured = child.make_move(mv);
+            let captured = child.make_move(mv, &self.shared.rules);
             let verdict = self.path.judge(ply, pos, mv, captured, &child);
-            let s = if verdict == Verdict::Banned {
+            if verdict == Verdict::Banned {
                 continue;
-            } else if let Some(s) = self.decided_score(&child, mv.to, us, ply + 1) {
-                s
-            } else if verdict == Verdict::MoverLoses {
-                -(MATE - (ply as i32 + 1))
-            } else {
-                -self.move_limit_score(&child, ply + 1)
-            };
-            best = best.max(s);
+            }
+            // On the limit's ply every move decides the game.
+            if let Some((s, _)) = self.decided(&child, mv.to, us, verdict, ply + 1) {
+                best = best.max(s);
+            }
         }
         best
     }
@@ -594,18 +595,18 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let mut child = *pos;
-            let captured = child.make_move(mv);
+            let captured = child.make_move(mv, &self.shared.rules);
             let verdict = self.path.judge(ply, pos, mv, captured, &child);
             if verdict == Verdict::Banned {
                 path_dependent = true;
                 continue;
             }
             legal += 1;
-            let score = if let Some(s) = self.decided_score(&child, mv.to, us, ply + 1) {
+            let score = if let Some((s, by_path)) =
+                self.decided(&child, mv.to, us, verdict, ply + 1)
+            {
+                path_dependent |= by_path;
                 s
-            } else if verdict == Verdict::MoverLoses {
-                path_dependent = true;
-                -(MATE - (ply as i32 + 1))
             } else {
                 self.path.push(ply + 1, &child, captured.any());
                 // King moves are never reduced: they make the threats (escapes, forts).
@@ -809,17 +810,15 @@ impl<'a> Worker<'a> {
         let us = pos.to_move();
         for &mv in moves {
             let mut child = *pos;
-            let captured = child.make_move(mv);
+            let captured = child.make_move(mv, &self.shared.rules);
             let verdict = self.path.judge(ply, pos, mv, captured, &child);
             if verdict == Verdict::Banned {
                 self.rep_affected = true;
                 continue;
             }
-            let s = if let Some(s) = self.decided_score(&child, mv.to, us, ply + 1) {
+            let s = if let Some((s, by_path)) = self.decided(&child, mv.to, us, verdict, ply + 1) {
+                self.rep_affected |= by_path;
                 s
-            } else if verdict == Verdict::MoverLoses {
-                self.rep_affected = true;
-                -(MATE - (ply as i32 + 1))
             } else {
                 self.path.push(ply + 1, &child, captured.any());
                 -self.qsearch_inner(&child, -beta, -alpha, ply + 1, qply + 1)

@@ -151,7 +151,7 @@ mod tests {
         let pos = *game.position();
         for &mv in pos.legal_moves().iter() {
             let mut after = pos;
-            let captured = after.make_move(mv);
+            let captured = after.make_move(mv, &game.rules());
             let searched = path.judge(ply, &pos, mv, captured, &after);
             let expected = oracle(mode, game.positions(), &pos, mv, captured, &after);
             assert_eq!(searched, expected, "{mode} {mv} at ply {ply}");
@@ -167,7 +167,7 @@ mod tests {
                             ..
                         }
                     );
-                    let won_otherwise = after.win_after_move(mv.to, game.rules().encirclement);
+                    let won_otherwise = after.win_after_move(mv.to, &game.rules());
                     assert_eq!(
                         lost,
                         searched == Verdict::MoverLoses && won_otherwise.is_none(),
@@ -214,7 +214,7 @@ mod tests {
                     let pos = *game.position();
                     if let Some(&other) = pos.legal_moves().first() {
                         let mut junk = pos;
-                        let c = junk.make_move(other);
+                        let c = junk.make_move(other, &game.rules());
                         path.push(ply + 1, &junk, c.any());
                         path.push(ply + 2, &pos, false);
                     }

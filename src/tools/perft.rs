@@ -17,6 +17,7 @@ use crate::core::notation::parse_opentafl;
 use crate::core::perft;
 use crate::core::position::Position;
 use crate::core::role::Role;
+use crate::core::rules::RuleSet;
 use crate::outln;
 use crate::tools::interrupt;
 
@@ -47,9 +48,15 @@ pub fn progress_line(
 }
 
 /// Runs `hnefi perft`: the leaves `depth` plies below the start (or `position`, with
-/// `to_move` to move), each root move's count too with `divide`. Exit status 0, 2 for a
-/// bad position, 130 when interrupted.
-pub fn main(depth: u32, position: Option<&str>, to_move: Role, divide: bool) -> ExitCode {
+/// `to_move` to move) under `rules`, each root move's count too with `divide`. Exit status
+/// 0, 2 for a bad position, 130 when interrupted.
+pub fn main(
+    depth: u32,
+    position: Option<&str>,
+    to_move: Role,
+    divide: bool,
+    rules: RuleSet,
+) -> ExitCode {
     let pos = match position {
         None => Position::start(),
         Some(s) => match parse_opentafl(s) {
@@ -88,7 +95,7 @@ pub fn main(depth: u32, position: Option<&str>, to_move: Role, divide: bool) -> 
         nodes = 1;
         true
     } else {
-        perft::divide_until(&pos, depth, interrupt::flag(), |mv, n| {
+        perft::divide_until(&pos, depth, &rules, interrupt::flag(), |mv, n| {
             if divide {
                 outln!("{mv}: {n}");
             }

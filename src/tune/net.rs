@@ -666,7 +666,9 @@ mod tests {
             .iter()
             .filter_map(|&mv| {
                 let mut next = base;
-                next.make_move(mv).is_empty().then_some(next)
+                next.make_move(mv, &Default::default())
+                    .is_empty()
+                    .then_some(next)
             })
             .collect();
         let (Some(&first), Some(&last)) = (quiet.first(), quiet.last()) else {

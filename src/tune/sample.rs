@@ -71,9 +71,9 @@ impl Outcome {
 pub fn is_quiet(pos: &Position, best: Move, rules: RuleSet) -> bool {
     let board = pos.board();
     let mut child = *pos;
-    let captured = child.make_move(best);
+    let captured = child.make_move(best, &rules);
     captured.is_empty()
-        && child.win_after_move(best.to, rules.encirclement).is_none()
+        && child.win_after_move(best.to, &rules).is_none()
         && escape_lines(board) == 0
         && !(pos.to_move() == Role::Attacker && king_capturable(board))
 }

@@ -44,7 +44,8 @@ pub struct MatchArgs {
     /// Seed for random openings and for the order of the openings file.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// A named rule set: copenhagen or hnefatafl-org (the hnefatafl.org server's rules);
+    /// A named rule set: copenhagen, hnefatafl-org (the hnefatafl.org server's rules) or
+    /// fetlar;
     /// --repetition and --move-limit override its parts. Sent to hnefi engines.
     #[arg(long, value_name = "PRESET")]
     pub rules: Option<RulePreset>,
