@@ -98,6 +98,9 @@ mod tests {
             RepetitionMode::ThirdOccurrenceMoverLoses if captured.is_empty() && count >= 2 => {
                 Verdict::MoverLoses
             }
+            RepetitionMode::ThirdOccurrenceDraws if captured.is_empty() && count >= 2 => {
+                Verdict::Draws
+            }
             RepetitionMode::AnyRepeatIllegal
                 if earlier.iter().any(|p| p.board_hash() == after.board_hash()) =>
             {
@@ -167,10 +170,19 @@ mod tests {
                             ..
                         }
                     );
+                    let drawn = played.status()
+                        == Status::Drawn {
+                            reason: Reason::Repetition,
+                        };
                     let won_otherwise = after.win_after_move(mv.to, &game.rules());
                     assert_eq!(
                         lost,
                         searched == Verdict::MoverLoses && won_otherwise.is_none(),
+                        "{mode} {mv}"
+                    );
+                    assert_eq!(
+                        drawn,
+                        searched == Verdict::Draws && won_otherwise.is_none(),
                         "{mode} {mv}"
                     );
                 }
