@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use hnefi::core::game::RepetitionMode;
+use hnefi::core::geometry::BoardSize;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
 use hnefi::protocol::otep::OtepEngine;
@@ -238,6 +239,10 @@ enum Command {
         /// fetlar).
         #[arg(long, value_name = "NAME", default_value = "copenhagen")]
         rules: RulePreset,
+        /// The board: 7, 9, 11, 13 or 15 files (the size's usual start position unless
+        /// --position gives one of that size).
+        #[arg(long, value_name = "N", default_value = "11")]
+        board_size: BoardSize,
     },
     /// Play engine-vs-engine matches (text protocol, UCI-style, OpenTafl), refereed by the
     /// rules core.
@@ -277,7 +282,17 @@ fn main() -> ExitCode {
             to_move,
             divide,
             rules,
-        }) => hnefi::tools::perft::main(depth, position.as_deref(), to_move, divide, rules.rules()),
+            board_size,
+        }) => hnefi::tools::perft::main(
+            hnefi::tools::perft::PerftJob {
+                depth,
+                position: position.as_deref(),
+                to_move,
+                divide,
+                rules: rules.rules(),
+            },
+            board_size,
+        ),
         Some(Command::Bench {
             extra_depth,
             threads,

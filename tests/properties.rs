@@ -6,11 +6,14 @@ use hnefi::core::bitboard::Bitboard;
 use hnefi::core::board::{Board, Piece};
 use hnefi::core::capture;
 use hnefi::core::game::{Game, RepetitionMode, RuleSet};
+use hnefi::core::geometry::{Geometry, S7, S9, S11, S13, S15};
 use hnefi::core::movegen;
 use hnefi::core::moves::Move;
+use hnefi::core::moves::MoveOf;
 use hnefi::core::notation::{RecordMove, RecordToken, parse_opentafl, parse_rows, to_opentafl};
 use hnefi::core::position::{Position, Reason, Status};
 use hnefi::core::role::Role;
+use hnefi::core::square::SquareOf;
 use hnefi::core::square::{Direction, Square};
 use hnefi::core::zobrist;
 
@@ -212,24 +215,38 @@ proptest! {
         let _ = s.parse::<RepetitionMode>();
         let _ = RecordMove::parse(&s);
         let _ = RecordToken::parse(&s);
-        let _ = parse_opentafl(&s);
-        let _ = parse_rows(&s);
+        parse_on_every_size(&s);
     }
 
     #[test]
     fn parsing_near_valid_text_never_panics(
-        s in "[/0-9tTKkx.XO a-l-]{0,140}",
+        s in "[/0-9tTKkx.XO a-o-]{0,240}",
     ) {
-        let _ = parse_opentafl(&s);
-        let _ = parse_rows(&s);
+        parse_on_every_size(&s);
         let _ = RecordMove::parse(&s);
         let _ = s.parse::<Move>();
     }
 }
 
+/// Every reader of squares, moves and boards of every board size, on any text: an error
+/// or a value, never a panic.
+fn parse_on_every_size(s: &str) {
+    fn on<G: Geometry>(s: &str) {
+        let _ = s.parse::<SquareOf<G>>();
+        let _ = s.parse::<MoveOf<G>>();
+        let _ = parse_opentafl::<G>(s);
+        let _ = parse_rows::<G>(s);
+    }
+    on::<S7>(s);
+    on::<S9>(s);
+    on::<S11>(s);
+    on::<S13>(s);
+    on::<S15>(s);
+}
+
 #[test]
 fn huge_run_lengths_are_rejected() {
     let s = format!("/{}/", ["99999999999999999999999999"; 11].join("/"));
-    assert!(parse_opentafl(&s).is_err());
-    assert!(parse_opentafl("/0/0/0/0/0/0/0/0/0/0/0/").is_err());
+    assert!(parse_opentafl::<S11>(&s).is_err());
+    assert!(parse_opentafl::<S11>("/0/0/0/0/0/0/0/0/0/0/0/").is_err());
 }

@@ -13,9 +13,10 @@
 //! The server counts the pieces left as its start count less those captured; hnefi counts
 //! the pieces on the board, which is the same for every game played from the start.
 
-use super::bitboard::Bitboard;
-use super::board::Board;
-use super::square::{Direction, SIZE, Square};
+use super::bitboard::BitboardOf;
+use super::board::BoardOf;
+use super::geometry::Geometry;
+use super::square::{Direction, SquareOf};
 
 /// True when the server would end the game here as an attackers' win.
 ///
@@ -24,27 +25,33 @@ use super::square::{Direction, SIZE, Square};
 /// use hnefi::core::board::Board;
 /// assert!(!cannot_escape(&Board::start()));
 /// ```
-pub fn cannot_escape(board: &Board) -> bool {
+pub fn cannot_escape<G: Geometry>(board: &BoardOf<G>) -> bool {
     king_boxed_on_edge(board) || corners_closed_edge_lost(board)
 }
 
 /// The direction from an edge square towards the middle of the board, and the two
 /// directions along its edge, for a non-corner edge square. A square on two edges is a
 /// corner; the file edges are taken first, as the server does.
-fn edge_axes(sq: Square) -> Option<(Direction, [Direction; 2])> {
+fn edge_axes<G: Geometry>(sq: SquareOf<G>) -> Option<(Direction, [Direction; 2])> {
     let along_file = [Direction::South, Direction::North];
     let along_rank = [Direction::West, Direction::East];
     match (sq.file(), sq.rank()) {
         (0, _) => Some((Direction::East, along_file)),
-        (f, _) if f == SIZE - 1 => Some((Direction::West, along_file)),
-        (_, r) if r == SIZE - 1 => Some((Direction::South, along_rank)),
+        (f, _) if f == G::SIZE - 1 => Some((Direction::West, along_file)),
+        (_, r) if r == G::SIZE - 1 => Some((Direction::South, along_rank)),
         (_, 0) => Some((Direction::North, along_rank)),
         _ => None,
     }
 }
 
 /// The square `along` steps in direction `a` and then `inward` steps in direction `b`.
-fn offset(sq: Square, a: Direction, along: u8, b: Direction, inward: u8) -> Option<Square> {
+fn offset<G: Geometry>(
+    sq: SquareOf<G>,
+    a: Direction,
+    along: u8,
+    b: Direction,
+    inward: u8,
+) -> Option<SquareOf<G>> {
     let mut s = Some(sq);
     for _ in 0..along {
         s = s.and_then(|x| x.step(a));
@@ -72,17 +79,17 @@ fn offset(sq: Square, a: Direction, along: u8, b: Direction, inward: u8) -> Opti
 ///  3  X . . . . .      (or b6-c6) held, or fewer than 2 defender soldiers left, the
 ///     a b c d e f      attackers win (a7 is off the diagram).
 /// ```
-pub fn king_boxed_on_edge(board: &Board) -> bool {
+pub fn king_boxed_on_edge<G: Geometry>(board: &BoardOf<G>) -> bool {
     let king = board.king();
     let Some((inward, [back, fwd])) = edge_axes(king) else {
         return false;
     };
     let attackers = board.attackers();
-    let is_attacker = |sq: Option<Square>| sq.is_some_and(|s| attackers.contains(s));
+    let is_attacker = |sq: Option<SquareOf<G>>| sq.is_some_and(|s| attackers.contains(s));
     let mut count = attackers.count();
     for dir in [back, fwd] {
         // The king's neighbour along the edge must not be a corner.
-        if king.step(dir).is_none_or(Square::is_corner) {
+        if king.step(dir).is_none_or(SquareOf::<G>::is_corner) {
             return false;
         }
         for dist in 1..=2 {
@@ -113,9 +120,13 @@ pub fn king_boxed_on_edge(board: &Board) -> bool {
 /// search runs through empty squares, every empty edge square it meets counts as closed,
 /// attackers stop it, and a defender or the king anywhere in it (the corner's two
 /// neighbours excepted) makes the corner open.
-fn closed_corner(board: &Board, corner: Square, bracket: Bitboard) -> Option<Bitboard> {
+fn closed_corner<G: Geometry>(
+    board: &BoardOf<G>,
+    corner: SquareOf<G>,
+    bracket: BitboardOf<G>,
+) -> Option<BitboardOf<G>> {
     let attackers = board.attackers();
-    let corner_bb = Bitboard::from_square(corner);
+    let corner_bb = BitboardOf::<G>::from_square(corner);
     if (bracket & !attackers).is_empty() {
         return Some(bracket | corner_bb);
     }
@@ -144,39 +155,31 @@ fn closed_corner(board: &Board, corner: Square, bracket: Bitboard) -> Option<Bit
         }
         area = next;
     }
-    Some(corner_bb | passable_starts | (area & Bitboard::EDGE))
+    Some(corner_bb | passable_starts | (area & BitboardOf::<G>::EDGE))
 }
 
-/// The corners, each with the two squares along each of its edges next to it.
-const CORNER_BRACKETS: [(Square, Bitboard); 4] = {
-    const fn bits(squares: [u8; 4]) -> Bitboard {
-        let mut b = 0u128;
-        let mut i = 0;
-        while i < 4 {
-            b |= 1u128 << squares[i];
-            i += 1;
+/// A corner with the two squares along each of its edges next to it.
+fn corner_bracket<G: Geometry>(corner: SquareOf<G>) -> BitboardOf<G> {
+    let mut bracket = BitboardOf::EMPTY;
+    for dir in Direction::ALL {
+        let near = corner.step(dir);
+        for sq in [near, near.and_then(|s| s.step(dir))].into_iter().flatten() {
+            bracket.insert(sq);
         }
-        Bitboard(b)
     }
-    // a1: a2 a3 b1 c1; k1: k2 k3 j1 i1; a11: a10 a9 b11 c11; k11: k10 k9 j11 i11.
-    [
-        (Square::CORNERS[0], bits([11, 22, 1, 2])),
-        (Square::CORNERS[1], bits([21, 32, 9, 8])),
-        (Square::CORNERS[2], bits([99, 88, 111, 112])),
-        (Square::CORNERS[3], bits([109, 98, 119, 118])),
-    ]
-};
+    bracket
+}
 
 /// True when, on every edge, the squares that are neither attackers nor closed form at
 /// most one unbroken run of at most `n` squares.
-fn edges_held_at_most(board: &Board, closed: Bitboard, n: u32) -> bool {
-    let open = !(board.attackers() | closed) & Bitboard::EDGE;
-    let file_runs = |line: Bitboard| (line & !line.north()).count();
-    let rank_runs = |line: Bitboard| (line & !line.east()).count();
-    [Bitboard::FILE_A, Bitboard::FILE_K]
+fn edges_held_at_most<G: Geometry>(board: &BoardOf<G>, closed: BitboardOf<G>, n: u32) -> bool {
+    let open = !(board.attackers() | closed) & BitboardOf::<G>::EDGE;
+    let file_runs = |line: BitboardOf<G>| (line & !line.north()).count();
+    let rank_runs = |line: BitboardOf<G>| (line & !line.east()).count();
+    [BitboardOf::<G>::FILE_A, BitboardOf::<G>::FILE_LAST]
         .into_iter()
         .all(|edge| file_runs(open & edge) <= 1 && (open & edge).count() <= n)
-        && [Bitboard::RANK_1, Bitboard::RANK_11]
+        && [BitboardOf::<G>::RANK_1, BitboardOf::<G>::RANK_LAST]
             .into_iter()
             .all(|edge| rank_runs(open & edge) <= 1 && (open & edge).count() <= n)
 }
@@ -188,10 +191,10 @@ fn edges_held_at_most(board: &Board, closed: Bitboard, n: u32) -> bool {
 /// - `d < 4` and `a >= 13`; or
 /// - `d < 6` and every edge has at most one unbroken run of open squares, at most 3 long;
 /// - or every edge has at most one run of open squares, at most 2 long.
-pub fn corners_closed_edge_lost(board: &Board) -> bool {
-    let mut closed = Bitboard::EMPTY;
-    for (corner, bracket) in CORNER_BRACKETS {
-        match closed_corner(board, corner, bracket) {
+pub fn corners_closed_edge_lost<G: Geometry>(board: &BoardOf<G>) -> bool {
+    let mut closed = BitboardOf::<G>::EMPTY;
+    for corner in SquareOf::<G>::CORNERS {
+        match closed_corner(board, corner, corner_bracket(corner)) {
             Some(c) => closed |= c,
             None => return false,
         }

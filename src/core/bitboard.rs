@@ -1,11 +1,14 @@
-//! Sets of squares as the low 121 bits of a `u128`.
+//! Sets of squares as the low bits of the board's integer ([`Geometry::Bits`]): a `u128`
+//! on 11x11 ([`Bitboard`]).
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-use super::square::{NUM_SQUARES, SIZE, Square};
+use super::geometry::{Bits, Geometry, S11};
+use super::square::SquareOf;
 
-/// A set of squares: bit `i` is square index `i`; bits 121..128 are always clear.
+/// A set of squares of the 11x11 board: bit `i` is square index `i`; bits 121..128 are
+/// always clear.
 ///
 /// ```
 /// use hnefi::core::bitboard::Bitboard;
@@ -15,154 +18,141 @@ use super::square::{NUM_SQUARES, SIZE, Square};
 /// assert!(corners.contains(Square::new(120).unwrap()));
 /// assert_eq!(Bitboard::EDGE.count(), 40);
 /// ```
+pub type Bitboard = BitboardOf<S11>;
+
+/// A set of squares of a board of geometry `G`: bit `i` is square index `i`; the bits past
+/// the board are always clear.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard(pub u128);
+pub struct BitboardOf<G: Geometry>(pub G::Bits);
 
-const fn file_mask(file: u8) -> u128 {
-    let mut m = 0u128;
-    let mut r = 0;
-    while r < SIZE {
-        m |= 1u128 << (r * SIZE + file);
-        r += 1;
-    }
-    m
-}
-
-const fn rank_mask(rank: u8) -> u128 {
-    ((1u128 << SIZE) - 1) << (rank * SIZE)
-}
-
-/// `SQUARE_BITS[i]`: the set holding square `i`; empty for `i` >= 121. A table load is
-/// cheaper than a variable 128-bit shift.
-pub(crate) static SQUARE_BITS: [u128; 256] = {
-    let mut t = [0u128; 256];
-    let mut s = 0;
-    while s < NUM_SQUARES {
-        t[s] = 1u128 << s;
-        s += 1;
-    }
-    t
-};
-
-impl Bitboard {
+impl<G: Geometry> BitboardOf<G> {
     /// No squares.
-    pub const EMPTY: Bitboard = Bitboard(0);
-    /// All 121 squares.
-    pub const FULL: Bitboard = Bitboard((1u128 << NUM_SQUARES) - 1);
+    pub const EMPTY: BitboardOf<G> = BitboardOf(G::Bits::ZERO);
+    /// All squares.
+    pub const FULL: BitboardOf<G> = BitboardOf(G::FULL);
     /// File `a`.
-    pub const FILE_A: Bitboard = Bitboard(file_mask(0));
-    /// File `k`.
-    pub const FILE_K: Bitboard = Bitboard(file_mask(SIZE - 1));
+    pub const FILE_A: BitboardOf<G> = BitboardOf(G::FILE_FIRST);
+    /// The last file (`k` on 11x11).
+    pub const FILE_LAST: BitboardOf<G> = BitboardOf(G::FILE_LAST);
     /// Rank 1.
-    pub const RANK_1: Bitboard = Bitboard(rank_mask(0));
-    /// Rank 11.
-    pub const RANK_11: Bitboard = Bitboard(rank_mask(SIZE - 1));
-    /// The 40 edge squares.
-    pub const EDGE: Bitboard =
-        Bitboard(file_mask(0) | file_mask(SIZE - 1) | rank_mask(0) | rank_mask(SIZE - 1));
+    pub const RANK_1: BitboardOf<G> = BitboardOf(G::RANK_FIRST);
+    /// The last rank (11 on 11x11).
+    pub const RANK_LAST: BitboardOf<G> = BitboardOf(G::RANK_LAST);
+    /// The edge squares.
+    pub const EDGE: BitboardOf<G> = BitboardOf(G::EDGE);
     /// The four corners.
-    pub const CORNERS: Bitboard = Bitboard((1 << 0) | (1 << 10) | (1 << 110) | (1u128 << 120));
-    /// The throne `f6`.
-    pub const THRONE: Bitboard = Bitboard(1 << 60);
+    pub const CORNERS: BitboardOf<G> = BitboardOf(G::CORNERS);
+    /// The throne.
+    pub const THRONE: BitboardOf<G> = BitboardOf(G::THRONE);
+
+    /// A set from the board's bits (bits past the board are the caller's to keep clear).
+    #[inline(always)]
+    pub const fn from_bits(bits: G::Bits) -> BitboardOf<G> {
+        BitboardOf(bits)
+    }
+
     /// Corners and throne: only the king may stop there.
-    pub const RESTRICTED: Bitboard = Bitboard(Self::CORNERS.0 | Self::THRONE.0);
+    #[inline(always)]
+    pub fn restricted() -> BitboardOf<G> {
+        BitboardOf(G::CORNERS | G::THRONE)
+    }
 
     /// The set holding one square.
     #[inline(always)]
-    pub fn from_square(sq: Square) -> Bitboard {
-        Bitboard(SQUARE_BITS[sq.index()])
+    pub fn from_square(sq: SquareOf<G>) -> BitboardOf<G> {
+        BitboardOf(sq.bit())
     }
 
     /// A file (`0` = a) as a set.
-    pub const fn file(file: u8) -> Bitboard {
-        Bitboard(file_mask(file % SIZE))
+    pub fn file(file: u8) -> BitboardOf<G> {
+        BitboardOf(G::FILE_FIRST << u32::from(file % G::SIZE))
     }
 
     /// A rank (`0` = rank 1) as a set.
-    pub const fn rank(rank: u8) -> Bitboard {
-        Bitboard(rank_mask(rank % SIZE))
+    pub fn rank(rank: u8) -> BitboardOf<G> {
+        BitboardOf(G::RANK_FIRST << (u32::from(rank % G::SIZE) * u32::from(G::SIZE)))
     }
 
     /// True when the set is empty.
     #[inline(always)]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
+    pub fn is_empty(self) -> bool {
+        self.0.is_zero()
     }
 
     /// True when the set is not empty.
     #[inline(always)]
-    pub const fn any(self) -> bool {
-        self.0 != 0
+    pub fn any(self) -> bool {
+        !self.0.is_zero()
     }
 
     /// Number of squares in the set.
     #[inline(always)]
-    pub const fn count(self) -> u32 {
+    pub fn count(self) -> u32 {
         self.0.count_ones()
     }
 
     /// True when the square is in the set.
     #[inline(always)]
-    pub fn contains(self, sq: Square) -> bool {
-        self.0 & SQUARE_BITS[sq.index()] != 0
+    pub fn contains(self, sq: SquareOf<G>) -> bool {
+        !(self.0 & sq.bit()).is_zero()
     }
 
     /// Adds a square.
     #[inline(always)]
-    pub fn insert(&mut self, sq: Square) {
-        self.0 |= SQUARE_BITS[sq.index()];
+    pub fn insert(&mut self, sq: SquareOf<G>) {
+        self.0 |= sq.bit();
     }
 
     /// Removes a square.
     #[inline(always)]
-    pub fn remove(&mut self, sq: Square) {
-        self.0 &= !SQUARE_BITS[sq.index()];
+    pub fn remove(&mut self, sq: SquareOf<G>) {
+        self.0 &= !sq.bit();
     }
 
     /// The lowest square of the set, if any.
     #[inline(always)]
-    pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 {
+    pub fn first(self) -> Option<SquareOf<G>> {
+        if self.0.is_zero() {
             None
         } else {
-            Some(Square::from_index_unchecked(self.0.trailing_zeros() as u8))
+            Some(SquareOf::from_index_unchecked(self.0.trailing_zeros() as u8))
         }
     }
 
-    /// The squares one step north (towards rank 11).
+    /// The squares one step north (towards the last rank).
     #[inline(always)]
-    pub const fn north(self) -> Bitboard {
-        Bitboard((self.0 << SIZE) & Self::FULL.0)
+    pub fn north(self) -> BitboardOf<G> {
+        BitboardOf((self.0 << u32::from(G::SIZE)) & G::FULL)
     }
 
     /// The squares one step south (towards rank 1).
     #[inline(always)]
-    pub const fn south(self) -> Bitboard {
-        Bitboard(self.0 >> SIZE)
+    pub fn south(self) -> BitboardOf<G> {
+        BitboardOf(self.0 >> u32::from(G::SIZE))
     }
 
-    /// The squares one step east (towards file k), without wrapping.
+    /// The squares one step east (towards the last file), without wrapping.
     #[inline(always)]
-    pub const fn east(self) -> Bitboard {
-        Bitboard((self.0 << 1) & !Self::FILE_A.0 & Self::FULL.0)
+    pub fn east(self) -> BitboardOf<G> {
+        BitboardOf((self.0 << 1) & !G::FILE_FIRST & G::FULL)
     }
 
     /// The squares one step west (towards file a), without wrapping.
     #[inline(always)]
-    pub const fn west(self) -> Bitboard {
-        Bitboard((self.0 >> 1) & !Self::FILE_K.0)
+    pub fn west(self) -> BitboardOf<G> {
+        BitboardOf((self.0 >> 1) & !G::FILE_LAST)
     }
 
     /// The orthogonal neighbours of the set (not including the set itself).
     #[inline(always)]
-    pub const fn neighbours(self) -> Bitboard {
-        Bitboard(self.north().0 | self.south().0 | self.east().0 | self.west().0)
+    pub fn neighbours(self) -> BitboardOf<G> {
+        BitboardOf(self.north().0 | self.south().0 | self.east().0 | self.west().0)
     }
 
     /// Grows `self` through `passable` squares by orthogonal steps until it stops growing.
     /// The result is `self` plus every square of `passable` connected to it.
     #[inline]
-    pub fn flood(self, passable: Bitboard) -> Bitboard {
+    pub fn flood(self, passable: BitboardOf<G>) -> BitboardOf<G> {
         let mut fill = self;
         loop {
             let next = fill | (fill.neighbours() & passable);
@@ -177,23 +167,24 @@ impl Bitboard {
     /// `passable` squares (the set itself included): one "rook step" of a flood fill,
     /// computed with Kogge-Stone occluded fills in the four directions.
     #[inline(always)]
-    pub const fn slide_fill(self, passable: Bitboard) -> Bitboard {
+    pub fn slide_fill(self, passable: BitboardOf<G>) -> BitboardOf<G> {
         let g = self.0;
         let p = passable.0;
-        let not_a = !Self::FILE_A.0;
-        let not_k = !Self::FILE_K.0;
-        Bitboard(
-            occluded_fill_up(g, p & Self::FULL.0, 11)
-                | occluded_fill_down(g, p, 11)
-                | occluded_fill_up(g, p & not_a & Self::FULL.0, 1)
-                | occluded_fill_down(g, p & not_k, 1),
+        let not_a = !G::FILE_FIRST;
+        let not_last = !G::FILE_LAST;
+        let n = u32::from(G::SIZE);
+        BitboardOf(
+            occluded_fill_up::<G>(g, p & G::FULL, n)
+                | occluded_fill_down::<G>(g, p, n)
+                | occluded_fill_up::<G>(g, p & not_a & G::FULL, 1)
+                | occluded_fill_down::<G>(g, p & not_last, 1),
         )
     }
 
-    /// The same result as [`Bitboard::flood`], grown by whole lines at a time with
-    /// [`Bitboard::slide_fill`] (fewer rounds in open positions).
+    /// The same result as [`BitboardOf::flood`], grown by whole lines at a time with
+    /// [`BitboardOf::slide_fill`] (fewer rounds in open positions).
     #[inline]
-    pub fn flood_lines(self, passable: Bitboard) -> Bitboard {
+    pub fn flood_lines(self, passable: BitboardOf<G>) -> BitboardOf<G> {
         let mut fill = self;
         loop {
             let next = fill.slide_fill(passable) & (passable | fill);
@@ -206,22 +197,23 @@ impl Bitboard {
 
     /// Iterates over the squares of the set, lowest first.
     #[inline(always)]
-    pub fn iter(self) -> BitboardIter {
+    pub fn iter(self) -> BitboardIter<G> {
         BitboardIter(self.0)
     }
 
-    /// This set under a board symmetry (see [`Square::transform`]).
-    pub fn transform(self, sym: u8) -> Bitboard {
+    /// This set under a board symmetry (see [`SquareOf::transform`]).
+    pub fn transform(self, sym: u8) -> BitboardOf<G> {
         self.iter()
-            .map(|sq| Bitboard::from_square(sq.transform(sym)))
-            .fold(Bitboard::EMPTY, |a, b| a | b)
+            .map(|sq| BitboardOf::from_square(sq.transform(sym)))
+            .fold(BitboardOf::EMPTY, |a, b| a | b)
     }
 }
 
 /// Kogge-Stone fill of `g` towards higher indices by steps of `n` through `p` (which
-/// must exclude the squares a step would wrap onto, and stay within the board).
+/// must exclude the squares a step would wrap onto, and stay within the board). Four
+/// doublings cover 15 steps, the longest line of the largest board.
 #[inline(always)]
-pub(crate) const fn occluded_fill_up(mut g: u128, mut p: u128, n: u32) -> u128 {
+pub(crate) fn occluded_fill_up<G: Geometry>(mut g: G::Bits, mut p: G::Bits, n: u32) -> G::Bits {
     g |= p & (g << n);
     p &= p << n;
     g |= p & (g << (2 * n));
@@ -233,7 +225,7 @@ pub(crate) const fn occluded_fill_up(mut g: u128, mut p: u128, n: u32) -> u128 {
 
 /// Kogge-Stone fill of `g` towards lower indices by steps of `n` through `p`.
 #[inline(always)]
-pub(crate) const fn occluded_fill_down(mut g: u128, mut p: u128, n: u32) -> u128 {
+pub(crate) fn occluded_fill_down<G: Geometry>(mut g: G::Bits, mut p: G::Bits, n: u32) -> G::Bits {
     g |= p & (g >> n);
     p &= p >> n;
     g |= p & (g >> (2 * n));
@@ -243,20 +235,20 @@ pub(crate) const fn occluded_fill_down(mut g: u128, mut p: u128, n: u32) -> u128
     g | (p & (g >> (8 * n)))
 }
 
-/// Iterator over the squares of a [`Bitboard`].
-pub struct BitboardIter(u128);
+/// Iterator over the squares of a [`BitboardOf`].
+pub struct BitboardIter<G: Geometry>(G::Bits);
 
-impl Iterator for BitboardIter {
-    type Item = Square;
+impl<G: Geometry> Iterator for BitboardIter<G> {
+    type Item = SquareOf<G>;
 
     #[inline(always)]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
+    fn next(&mut self) -> Option<SquareOf<G>> {
+        if self.0.is_zero() {
             return None;
         }
         let i = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Square::from_index_unchecked(i))
+        self.0 = self.0.clear_lowest();
+        Some(SquareOf::from_index_unchecked(i))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -265,19 +257,19 @@ impl Iterator for BitboardIter {
     }
 }
 
-impl ExactSizeIterator for BitboardIter {}
+impl<G: Geometry> ExactSizeIterator for BitboardIter<G> {}
 
-impl IntoIterator for Bitboard {
-    type Item = Square;
-    type IntoIter = BitboardIter;
-    fn into_iter(self) -> BitboardIter {
+impl<G: Geometry> IntoIterator for BitboardOf<G> {
+    type Item = SquareOf<G>;
+    type IntoIter = BitboardIter<G>;
+    fn into_iter(self) -> BitboardIter<G> {
         self.iter()
     }
 }
 
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
+impl<G: Geometry> FromIterator<SquareOf<G>> for BitboardOf<G> {
+    fn from_iter<I: IntoIterator<Item = SquareOf<G>>>(iter: I) -> BitboardOf<G> {
+        let mut b = BitboardOf::EMPTY;
         for sq in iter {
             b.insert(sq);
         }
@@ -287,16 +279,16 @@ impl FromIterator<Square> for Bitboard {
 
 macro_rules! bitop {
     ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
+        impl<G: Geometry> $tr for BitboardOf<G> {
+            type Output = BitboardOf<G>;
             #[inline(always)]
-            fn $f(self, rhs: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op rhs.0)
+            fn $f(self, rhs: BitboardOf<G>) -> BitboardOf<G> {
+                BitboardOf(self.0 $op rhs.0)
             }
         }
-        impl $tra for Bitboard {
+        impl<G: Geometry> $tra for BitboardOf<G> {
             #[inline(always)]
-            fn $fa(&mut self, rhs: Bitboard) {
+            fn $fa(&mut self, rhs: BitboardOf<G>) {
                 self.0 = self.0 $op rhs.0;
             }
         }
@@ -306,27 +298,42 @@ bitop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 bitop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 bitop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
-impl Not for Bitboard {
-    type Output = Bitboard;
+impl<G: Geometry> Not for BitboardOf<G> {
+    type Output = BitboardOf<G>;
     #[inline(always)]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0 & Self::FULL.0)
+    fn not(self) -> BitboardOf<G> {
+        BitboardOf(!self.0 & G::FULL)
     }
 }
 
-impl fmt::Debug for Bitboard {
-    /// An 11x11 diagram, rank 11 first, `x` for members.
+impl<G: Geometry> fmt::Debug for BitboardOf<G> {
+    /// A diagram, the last rank first, `x` for members.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f)?;
-        for r in (0..SIZE).rev() {
-            for file in 0..SIZE {
-                let member = Square::from_coords(file, r).is_some_and(|sq| self.contains(sq));
+        for r in (0..G::SIZE).rev() {
+            for file in 0..G::SIZE {
+                let member = SquareOf::from_coords(file, r).is_some_and(|sq| self.contains(sq));
                 f.write_str(if member { "x " } else { ". " })?;
             }
             writeln!(f)?;
         }
         Ok(())
     }
+}
+
+impl Bitboard {
+    /// File `k`, the last of the 11x11 board.
+    pub const FILE_K: Bitboard = Bitboard::FILE_LAST;
+    /// Rank 11, the last of the 11x11 board.
+    pub const RANK_11: Bitboard = Bitboard::RANK_LAST;
+    /// Corners and throne of the 11x11 board: only the king may stop there.
+    pub const RESTRICTED: Bitboard = BitboardOf(S11::CORNERS | S11::THRONE);
+}
+
+/// Squares of the 11x11 board named in tests.
+#[cfg(test)]
+fn sq(i: u8) -> super::square::Square {
+    super::square::Square::new(i).unwrap_or(super::square::Square::THRONE)
 }
 
 #[cfg(test)]
@@ -345,17 +352,17 @@ mod tests {
 
     #[test]
     fn slide_fill_stops_at_walls_and_edges() {
-        let a1 = Bitboard::from_square(Square::new(0).unwrap());
+        let a1 = Bitboard::from_square(sq(0));
         // From a1 on an empty board: file a and rank 1.
         assert_eq!(
             a1.slide_fill(Bitboard::FULL),
             Bitboard::FILE_A | Bitboard::RANK_1
         );
         // A wall on b1 stops the rank.
-        let b1 = Bitboard::from_square(Square::new(1).unwrap());
+        let b1 = Bitboard::from_square(sq(1));
         assert_eq!(a1.slide_fill(!b1), Bitboard::FILE_A);
         // No wrap from file k to file a.
-        let k1 = Bitboard::from_square(Square::new(10).unwrap());
+        let k1 = Bitboard::from_square(sq(10));
         assert_eq!(
             k1.slide_fill(Bitboard::FULL),
             Bitboard::FILE_K | Bitboard::RANK_1
@@ -365,9 +372,32 @@ mod tests {
     }
 
     #[test]
+    fn every_size_slides_and_floods_without_wrapping() {
+        use crate::core::geometry::{S7, S13, S15};
+        fn check<G: Geometry>() {
+            let a1 = BitboardOf::<G>::from_square(SquareOf::new(0).unwrap_or(SquareOf::THRONE));
+            let full = BitboardOf::<G>::FULL;
+            assert_eq!(a1.slide_fill(full), BitboardOf::FILE_A | BitboardOf::RANK_1);
+            assert_eq!(a1.flood_lines(full), full);
+            assert_eq!(a1.flood(full), full);
+            assert!(BitboardOf::<G>::FILE_LAST.east().is_empty());
+            assert!(BitboardOf::<G>::RANK_LAST.north().is_empty());
+            assert_eq!(BitboardOf::<G>::THRONE.neighbours().count(), 4);
+            assert_eq!(BitboardOf::<G>::CORNERS.neighbours().count(), 8);
+            assert_eq!(BitboardOf::<G>::file(3).count(), u32::from(G::SIZE));
+            assert_eq!(BitboardOf::<G>::rank(3).count(), u32::from(G::SIZE));
+            assert_eq!((!BitboardOf::<G>::EMPTY), full);
+        }
+        check::<S7>();
+        check::<S11>();
+        check::<S13>();
+        check::<S15>();
+    }
+
+    #[test]
     fn flood_fills_connected_region() {
         let wall = Bitboard::file(5);
-        let left = Bitboard::from_square(Square::new(0).unwrap()).flood(!wall);
+        let left = Bitboard::from_square(sq(0)).flood(!wall);
         assert_eq!(left.count(), 55);
     }
 }

@@ -4,9 +4,11 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::bitboard::{Bitboard, SQUARE_BITS};
+use super::bitboard::BitboardOf;
+use super::geometry::{Geometry, S11};
 use super::role::Role;
-use super::square::{NUM_SQUARES, SIZE, Square};
+use super::square::SquareOf;
+use super::start::start_rows;
 
 /// What stands on a square.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -29,10 +31,7 @@ impl Piece {
     }
 }
 
-/// The placement of all pieces: attackers, defender soldiers, and the king.
-///
-/// A valid board has exactly one king and no soldier on the throne or a corner
-/// ([`Board::validate`]). The king may stand on a corner only in a finished game.
+/// The placement of all pieces on the 11x11 board.
 ///
 /// ```
 /// use hnefi::core::board::Board;
@@ -41,23 +40,30 @@ impl Piece {
 /// assert_eq!(b.defenders().count(), 12);
 /// assert_eq!(b.king().to_string(), "f6");
 /// ```
+pub type Board = BoardOf<S11>;
+
+/// The placement of all pieces on a board of geometry `G`: attackers, defender soldiers,
+/// and the king.
+///
+/// A valid board has exactly one king and no soldier on the throne or a corner
+/// ([`BoardOf::validate`]). The king may stand on a corner only in a finished game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Board {
-    attackers: Bitboard,
-    defenders: Bitboard,
-    king: Square,
+pub struct BoardOf<G: Geometry> {
+    attackers: BitboardOf<G>,
+    defenders: BitboardOf<G>,
+    king: SquareOf<G>,
 }
 
-/// Why a board is not a legal Copenhagen set-up.
+/// Why a board is not a legal set-up.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum BoardError {
     /// The board has no king or more than one.
     #[error("a position needs exactly one king, found {0}")]
     KingCount(usize),
-    /// A soldier stands on the throne or a corner.
+    /// A soldier stands on the throne or a corner (the square's name).
     #[error("a soldier stands on restricted square {0}")]
-    SoldierOnRestricted(Square),
-    /// Not 11 ranks of 11 squares.
+    SoldierOnRestricted(String),
+    /// Not as many ranks and files as the board has.
     #[error("bad board shape: {0}")]
     Shape(String),
     /// A character that is not a piece or an empty square.
@@ -80,25 +86,25 @@ pub const START_DIAGRAM: [&str; 11] = [
     "...XXXXX...",
 ];
 
-impl Board {
-    /// The Copenhagen start position.
-    pub fn start() -> Board {
-        // The diagram is a constant known to be valid.
-        Board::from_rows(START_DIAGRAM.iter().copied()).unwrap_or(Board {
-            attackers: Bitboard::EMPTY,
-            defenders: Bitboard::EMPTY,
-            king: Square::THRONE,
+impl<G: Geometry> BoardOf<G> {
+    /// The board size's usual start position ([`start_rows`]: Copenhagen on 11x11).
+    pub fn start() -> BoardOf<G> {
+        // The diagrams are constants known to be valid (a test reads each).
+        BoardOf::from_rows(start_rows(G::SIZE).iter().copied()).unwrap_or(BoardOf {
+            attackers: BitboardOf::EMPTY,
+            defenders: BitboardOf::EMPTY,
+            king: SquareOf::THRONE,
         })
     }
 
     /// Builds a board from its three sets. Errors unless the sets are disjoint and form a
     /// valid set-up.
     pub fn from_parts(
-        attackers: Bitboard,
-        defenders: Bitboard,
-        king: Square,
-    ) -> Result<Board, BoardError> {
-        let b = Board {
+        attackers: BitboardOf<G>,
+        defenders: BitboardOf<G>,
+        king: SquareOf<G>,
+    ) -> Result<BoardOf<G>, BoardError> {
+        let b = BoardOf {
             attackers,
             defenders,
             king,
@@ -110,22 +116,25 @@ impl Board {
         Ok(b)
     }
 
-    /// Reads 11 rows of 11 cells, rank 11 first; each cell is `X`, `O`, `K` or `.`
-    /// (whitespace between cells is ignored).
-    pub fn from_rows<'a, I: IntoIterator<Item = &'a str>>(rows: I) -> Result<Board, BoardError> {
-        let mut attackers = Bitboard::EMPTY;
-        let mut defenders = Bitboard::EMPTY;
+    /// Reads `SIZE` rows of `SIZE` cells, the last rank first; each cell is `X`, `O`, `K`
+    /// or `.` (whitespace between cells is ignored).
+    pub fn from_rows<'a, I: IntoIterator<Item = &'a str>>(
+        rows: I,
+    ) -> Result<BoardOf<G>, BoardError> {
+        let size = G::SIZE;
+        let mut attackers = BitboardOf::EMPTY;
+        let mut defenders = BitboardOf::EMPTY;
         let mut kings = Vec::new();
         let mut n_rows = 0u8;
         for (i, row) in rows.into_iter().enumerate() {
-            if i >= SIZE as usize {
-                return Err(BoardError::Shape("more than 11 ranks".into()));
+            if i >= usize::from(size) {
+                return Err(BoardError::Shape(format!("more than {size} ranks")));
             }
-            let rank = SIZE - 1 - i as u8;
+            let rank = size - 1 - i as u8;
             let mut file = 0u8;
             for c in row.chars().filter(|c| !c.is_whitespace()) {
-                let sq = Square::from_coords(file, rank).ok_or_else(|| {
-                    BoardError::Shape(format!("rank {} has more than 11 squares", rank + 1))
+                let sq = SquareOf::from_coords(file, rank).ok_or_else(|| {
+                    BoardError::Shape(format!("rank {} has more than {size} squares", rank + 1))
                 })?;
                 match c {
                     'X' | 'x' => attackers.insert(sq),
@@ -136,20 +145,22 @@ impl Board {
                 }
                 file += 1;
             }
-            if file != SIZE {
+            if file != size {
                 return Err(BoardError::Shape(format!(
-                    "rank {} has {} squares, expected 11",
+                    "rank {} has {} squares, expected {size}",
                     rank + 1,
                     file
                 )));
             }
             n_rows += 1;
         }
-        if n_rows != SIZE {
-            return Err(BoardError::Shape(format!("{n_rows} ranks, expected 11")));
+        if n_rows != size {
+            return Err(BoardError::Shape(format!(
+                "{n_rows} ranks, expected {size}"
+            )));
         }
         match kings.as_slice() {
-            [king] => Board::from_parts(attackers, defenders, *king),
+            [king] => BoardOf::from_parts(attackers, defenders, *king),
             _ => Err(BoardError::KingCount(kings.len())),
         }
     }
@@ -157,57 +168,57 @@ impl Board {
     /// Checks the set-up rules: no soldier on a restricted square. (Exactly one king is
     /// guaranteed by the type.)
     pub fn validate(&self) -> Result<(), BoardError> {
-        if let Some(sq) = ((self.attackers | self.defenders) & Bitboard::RESTRICTED).first() {
-            return Err(BoardError::SoldierOnRestricted(sq));
+        if let Some(sq) = ((self.attackers | self.defenders) & BitboardOf::restricted()).first() {
+            return Err(BoardError::SoldierOnRestricted(sq.to_string()));
         }
         Ok(())
     }
 
     /// The attackers.
     #[inline(always)]
-    pub const fn attackers(&self) -> Bitboard {
+    pub const fn attackers(&self) -> BitboardOf<G> {
         self.attackers
     }
 
     /// The defender soldiers (without the king).
     #[inline(always)]
-    pub const fn defenders(&self) -> Bitboard {
+    pub const fn defenders(&self) -> BitboardOf<G> {
         self.defenders
     }
 
     /// The king's square.
     #[inline(always)]
-    pub const fn king(&self) -> Square {
+    pub const fn king(&self) -> SquareOf<G> {
         self.king
     }
 
     /// The king as a set.
     #[inline(always)]
-    pub fn king_bb(&self) -> Bitboard {
-        Bitboard::from_square(self.king)
+    pub fn king_bb(&self) -> BitboardOf<G> {
+        BitboardOf::from_square(self.king)
     }
 
     /// All defender pieces, king included.
     #[inline(always)]
-    pub const fn defenders_and_king(&self) -> Bitboard {
-        Bitboard(self.defenders.0 | SQUARE_BITS[self.king.index()])
+    pub fn defenders_and_king(&self) -> BitboardOf<G> {
+        BitboardOf(self.defenders.0 | self.king.bit())
     }
 
     /// Every occupied square.
     #[inline(always)]
-    pub const fn occupied(&self) -> Bitboard {
-        Bitboard(self.attackers.0 | self.defenders.0 | SQUARE_BITS[self.king.index()])
+    pub fn occupied(&self) -> BitboardOf<G> {
+        BitboardOf(self.attackers.0 | self.defenders.0 | self.king.bit())
     }
 
     /// Every empty square.
     #[inline(always)]
-    pub const fn empty(&self) -> Bitboard {
-        Bitboard(!self.occupied().0 & Bitboard::FULL.0)
+    pub fn empty(&self) -> BitboardOf<G> {
+        BitboardOf(!self.occupied().0 & G::FULL)
     }
 
     /// The soldiers of a side (attackers, or defenders without the king).
     #[inline(always)]
-    pub const fn soldiers(&self, role: Role) -> Bitboard {
+    pub const fn soldiers(&self, role: Role) -> BitboardOf<G> {
         match role {
             Role::Attacker => self.attackers,
             Role::Defender => self.defenders,
@@ -216,7 +227,7 @@ impl Board {
 
     /// All pieces of a side (the king counts for the defenders).
     #[inline(always)]
-    pub const fn pieces(&self, role: Role) -> Bitboard {
+    pub fn pieces(&self, role: Role) -> BitboardOf<G> {
         match role {
             Role::Attacker => self.attackers,
             Role::Defender => self.defenders_and_king(),
@@ -225,7 +236,7 @@ impl Board {
 
     /// What stands on a square.
     #[inline]
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+    pub fn piece_at(&self, sq: SquareOf<G>) -> Option<Piece> {
         if self.king == sq {
             Some(Piece::King)
         } else if self.attackers.contains(sq) {
@@ -239,8 +250,8 @@ impl Board {
 
     /// Moves a piece of `role` from `from` to `to` (no checks; `from` holds the piece).
     #[inline(always)]
-    pub(crate) fn move_piece(&mut self, role: Role, from: Square, to: Square) {
-        let m = Bitboard::from_square(from) | Bitboard::from_square(to);
+    pub(crate) fn move_piece(&mut self, role: Role, from: SquareOf<G>, to: SquareOf<G>) {
+        let m = BitboardOf::from_square(from) | BitboardOf::from_square(to);
         if self.king == from {
             self.king = to;
         } else {
@@ -253,7 +264,7 @@ impl Board {
 
     /// Removes captured soldiers of `role`.
     #[inline(always)]
-    pub(crate) fn remove_soldiers(&mut self, role: Role, captured: Bitboard) {
+    pub(crate) fn remove_soldiers(&mut self, role: Role, captured: BitboardOf<G>) {
         match role {
             Role::Attacker => self.attackers &= !captured,
             Role::Defender => self.defenders &= !captured,
@@ -261,8 +272,8 @@ impl Board {
     }
 
     /// This board under a symmetry (see [`Square::transform`]).
-    pub fn transform(&self, sym: u8) -> Board {
-        Board {
+    pub fn transform(&self, sym: u8) -> BoardOf<G> {
+        BoardOf {
             attackers: self.attackers.transform(sym),
             defenders: self.defenders.transform(sym),
             king: self.king.transform(sym),
@@ -270,7 +281,7 @@ impl Board {
     }
 
     /// One character per square: `X`, `O`, `K` or `.`.
-    pub fn char_at(&self, sq: Square) -> char {
+    pub fn char_at(&self, sq: SquareOf<G>) -> char {
         match self.piece_at(sq) {
             Some(Piece::Attacker) => 'X',
             Some(Piece::Defender) => 'O',
@@ -279,14 +290,14 @@ impl Board {
         }
     }
 
-    /// The 11 ranks as strings of 11 characters, rank 11 first (the format of
+    /// The ranks as strings of `SIZE` characters, the last rank first (the format of
     /// `perft.txt`, joined with `/`).
     pub fn to_rows(&self) -> Vec<String> {
-        (0..SIZE)
+        (0..G::SIZE)
             .rev()
             .map(|r| {
-                (0..SIZE)
-                    .filter_map(|f| Square::from_coords(f, r))
+                (0..G::SIZE)
+                    .filter_map(|f| SquareOf::from_coords(f, r))
                     .map(|sq| self.char_at(sq))
                     .collect()
             })
@@ -294,7 +305,7 @@ impl Board {
     }
 }
 
-impl fmt::Display for Board {
+impl<G: Geometry> fmt::Display for BoardOf<G> {
     /// A diagram with rank numbers and file letters:
     ///
     /// ```text
@@ -306,20 +317,21 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, row) in self.to_rows().iter().enumerate() {
             let cells: Vec<String> = row.chars().map(String::from).collect();
-            writeln!(f, "{:>2}  {}", SIZE as usize - i, cells.join(" "))?;
+            writeln!(f, "{:>2}  {}", usize::from(G::SIZE) - i, cells.join(" "))?;
         }
-        write!(f, "    a b c d e f g h i j k")
+        let files: Vec<String> = (0..G::SIZE)
+            .map(|file| super::square::file_letter(file).to_string())
+            .collect();
+        write!(f, "    {}", files.join(" "))
     }
 }
 
-impl fmt::Debug for Board {
+impl<G: Geometry> fmt::Debug for BoardOf<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f)?;
         fmt::Display::fmt(self, f)
     }
 }
-
-const _: () = assert!(NUM_SQUARES == 121);
 
 #[cfg(test)]
 mod tests {
@@ -330,6 +342,27 @@ mod tests {
         let b = Board::start();
         assert_eq!(b.to_rows(), START_DIAGRAM);
         assert_eq!(b.occupied().count(), 37);
+    }
+
+    #[test]
+    fn every_size_starts_from_a_valid_board() {
+        use crate::core::geometry::{S7, S9, S13, S15};
+        fn check<G: Geometry>(attackers: u32, defenders: u32) {
+            let rows = start_rows(G::SIZE);
+            let b = BoardOf::<G>::from_rows(rows.iter().copied()).unwrap();
+            assert_eq!(b.to_rows(), rows);
+            assert_eq!(b.king(), SquareOf::THRONE);
+            assert_eq!(
+                (b.attackers().count(), b.defenders().count()),
+                (attackers, defenders)
+            );
+            assert_eq!(BoardOf::<G>::start(), b);
+        }
+        check::<S7>(8, 4);
+        check::<S9>(16, 8);
+        check::<S11>(24, 12);
+        check::<S13>(32, 16);
+        check::<S15>(40, 20);
     }
 
     #[test]

@@ -1,18 +1,19 @@
 //! Captures: custodial captures, shield walls and the capture of the king
 //! (docs/RULES.md sections 3 to 5).
 
-use super::bitboard::Bitboard;
-use super::board::Board;
+use super::bitboard::BitboardOf;
+use super::board::BoardOf;
+use super::geometry::{Bits, Geometry, TABLE};
 use super::movegen::nearest_blockers;
-use super::moves::{Move, MoveList};
+use super::moves::{MoveListOf, MoveOf};
 use super::role::Role;
-use super::square::Square;
+use super::square::SquareOf;
 
 /// The squares hostile to the soldiers of `victim`, per the table of docs/RULES.md section 3:
 /// enemy pieces (the king included), empty corners and the empty throne.
 #[inline(always)]
-pub fn hostile_to(board: &Board, victim: Role) -> Bitboard {
-    let empty_restricted = Bitboard::RESTRICTED & board.empty();
+pub fn hostile_to<G: Geometry>(board: &BoardOf<G>, victim: Role) -> BitboardOf<G> {
+    let empty_restricted = BitboardOf::restricted() & board.empty();
     match victim {
         // The king on the throne is hostile to attackers as a piece.
         Role::Attacker => board.defenders_and_king() | empty_restricted,
@@ -20,79 +21,12 @@ pub fn hostile_to(board: &Board, victim: Role) -> Bitboard {
     }
 }
 
-const NONE: u8 = 255;
-
-/// `STEP[d][sq]`: the neighbour of `sq` in direction `d` (N, E, S, W), or 255 (also for
-/// `sq` = 255, so that two steps can be chained without a check).
-static STEP: [[u8; 256]; 4] = {
-    let mut t = [[NONE; 256]; 4];
-    let mut s = 0;
-    while s < 121 {
-        let (f, r) = (s % 11, s / 11);
-        if r < 10 {
-            t[0][s] = (s + 11) as u8;
-        }
-        if f < 10 {
-            t[1][s] = (s + 1) as u8;
-        }
-        if r > 0 {
-            t[2][s] = (s - 11) as u8;
-        }
-        if f > 0 {
-            t[3][s] = (s - 1) as u8;
-        }
-        s += 1;
-    }
-    t
-};
-
-use super::bitboard::SQUARE_BITS as BIT;
-
-/// `NEIGHBOURS[sq]`: the orthogonal neighbours of a square.
-static NEIGHBOURS: [u128; 256] = {
-    let mut t = [0u128; 256];
-    let mut s = 0;
-    while s < 121 {
-        let mut d = 0;
-        while d < 4 {
-            t[s] |= BIT[STEP[d][s] as usize];
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// `EDGE_INFO[sq]`: for a non-corner edge square, its front direction and the two
-/// directions along its edge, as indices in [`Direction::ALL`](super::square::Direction::ALL) order (N, E, S, W); `None`
-/// elsewhere.
-static EDGE_INFO: [Option<(u8, [u8; 2])>; 256] = {
-    let mut t = [None; 256];
-    let mut s = 0;
-    while s < 121 {
-        let (f, r) = (s % 11, s / 11);
-        let corner = (f == 0 || f == 10) && (r == 0 || r == 10);
-        if !corner {
-            if r == 0 {
-                t[s] = Some((0, [1, 3]));
-            } else if r == 10 {
-                t[s] = Some((2, [1, 3]));
-            } else if f == 0 {
-                t[s] = Some((1, [0, 2]));
-            } else if f == 10 {
-                t[s] = Some((3, [0, 2]));
-            }
-        }
-        s += 1;
-    }
-    t
-};
-
 /// For a non-corner edge square: the index (in [`Direction::ALL`](super::square::Direction::ALL) order) of its front
 /// direction, towards the centre, and of the two directions along its edge.
 #[inline(always)]
-pub(crate) fn edge_info(sq: Square) -> Option<(usize, [usize; 2])> {
-    EDGE_INFO[sq.index()].map(|(f, [a, b])| (f as usize, [a as usize, b as usize]))
+pub(crate) fn edge_info<G: Geometry>(sq: SquareOf<G>) -> Option<(usize, [usize; 2])> {
+    G::tables().edge_info[sq.index() & (TABLE - 1)]
+        .map(|(f, [a, b])| (f as usize, [a as usize, b as usize]))
 }
 
 /// Soldiers captured custodially by the piece of `mover` that has just landed on `to`.
@@ -101,30 +35,32 @@ pub(crate) fn edge_info(sq: Square) -> Option<(usize, [usize; 2])> {
 ///  . X O X .    after an attacker lands on the right-hand X, O is captured
 /// ```
 #[inline(always)]
-pub fn custodial(board: &Board, mover: Role, to: Square) -> Bitboard {
+pub fn custodial<G: Geometry>(board: &BoardOf<G>, mover: Role, to: SquareOf<G>) -> BitboardOf<G> {
+    let tables = G::tables();
+    let bit = &tables.square_bits;
     let victim = mover.opponent();
     let targets = board.soldiers(victim).0;
-    let t = to.index();
-    if NEIGHBOURS[t] & targets == 0 {
-        return Bitboard::EMPTY;
+    let t = to.index() & (TABLE - 1);
+    if (tables.neighbours[t] & targets).is_zero() {
+        return BitboardOf::EMPTY;
     }
     let hostile = hostile_to(board, victim).0;
-    let mut captured = 0u128;
-    for step in &STEP {
+    let mut captured = G::Bits::ZERO;
+    for step in &tables.step {
         let v = step[t] as usize;
         let w = step[v] as usize;
-        if BIT[v] & targets != 0 && BIT[w] & hostile != 0 {
-            captured |= BIT[v];
+        if !(bit[v] & targets).is_zero() && !(bit[w] & hostile).is_zero() {
+            captured |= bit[v];
         }
     }
-    Bitboard(captured)
+    BitboardOf(captured)
 }
 
 /// The squares on which a piece of `mover` landing on `board` captures custodially
 /// ([`custodial`] is not empty there): next to an enemy soldier that has a square hostile
 /// to it on the far side.
 #[inline]
-pub fn custodial_squares(board: &Board, mover: Role) -> Bitboard {
+pub fn custodial_squares<G: Geometry>(board: &BoardOf<G>, mover: Role) -> BitboardOf<G> {
     let victims = board.soldiers(mover.opponent());
     let hostile = hostile_to(board, mover.opponent());
     (victims & hostile.south()).south()
@@ -139,14 +75,14 @@ pub fn custodial_squares(board: &Board, mover: Role) -> Bitboard {
 /// pieces that slide there. The king's moves onto the throne or a corner are left out
 /// (a corner wins outright; the search's quiescence wants captures, not the rare king
 /// return to the throne that also captures).
-pub fn capture_moves(board: &Board, role: Role, list: &mut MoveList) {
-    let land = board.empty() & !Bitboard::RESTRICTED;
+pub fn capture_moves<G: Geometry>(board: &BoardOf<G>, role: Role, list: &mut MoveListOf<G>) {
+    let land = board.empty() & !BitboardOf::restricted();
     let targets = custodial_squares(board, role) & land;
     let movers = board.pieces(role);
     let occ = board.occupied();
     for to in targets {
         for from in nearest_blockers(to, occ) & movers {
-            list.push(Move { from, to });
+            list.push(MoveOf { from, to });
         }
     }
 }
@@ -160,42 +96,49 @@ pub fn capture_moves(board: &Board, role: Role, list: &mut MoveList) {
 ///     a b c d e f g h i j k     j1 is captured, the king stays.
 /// ```
 #[inline]
-pub fn shield_wall(board: &Board, mover: Role, to: Square) -> Bitboard {
-    let t = to.index();
-    let Some((front, dirs)) = EDGE_INFO[t] else {
-        return Bitboard::EMPTY;
+pub fn shield_wall<G: Geometry>(board: &BoardOf<G>, mover: Role, to: SquareOf<G>) -> BitboardOf<G> {
+    let tables = G::tables();
+    let bit = &tables.square_bits;
+    let t = to.index() & (TABLE - 1);
+    let Some((front, dirs)) = tables.edge_info[t] else {
+        return BitboardOf::EMPTY;
     };
     let enemy = board.pieces(mover.opponent()).0;
-    if NEIGHBOURS[t] & enemy == 0 {
-        return Bitboard::EMPTY;
+    if (tables.neighbours[t] & enemy).is_zero() {
+        return BitboardOf::EMPTY;
     }
     let own = board.pieces(mover).0;
-    let front = &STEP[front as usize];
-    let mut captured = 0u128;
+    let front = &tables.step[usize::from(front) & 3];
+    let mut captured = G::Bits::ZERO;
     for d in dirs {
-        let step = &STEP[d as usize];
-        let mut row = 0u128;
+        let step = &tables.step[usize::from(d) & 3];
+        let mut row = G::Bits::ZERO;
         let mut fronted = true;
         let mut q = step[t] as usize;
-        while BIT[q] & enemy != 0 {
-            row |= BIT[q];
-            fronted &= BIT[front[q] as usize] & own != 0;
+        while !(bit[q] & enemy).is_zero() {
+            row |= bit[q];
+            fronted &= !(bit[front[q] as usize] & own).is_zero();
             q = step[q] as usize;
         }
         // q is on the board: at worst it is the corner.
-        let closed = BIT[q] & (own | Bitboard::CORNERS.0) != 0;
+        let closed = !(bit[q] & (own | G::CORNERS)).is_zero();
         if fronted && closed && row.count_ones() >= 2 {
             captured |= row & board.soldiers(mover.opponent()).0;
         }
     }
-    Bitboard(captured)
+    BitboardOf(captured)
 }
 
 /// All soldiers captured by a move of `mover` that has landed on `to`: custodial and (where
 /// the rules have them) shield-wall captures found on the same board, to be removed
 /// together.
 #[inline(always)]
-pub fn captures(board: &Board, mover: Role, to: Square, shield_walls: bool) -> Bitboard {
+pub fn captures<G: Geometry>(
+    board: &BoardOf<G>,
+    mover: Role,
+    to: SquareOf<G>,
+    shield_walls: bool,
+) -> BitboardOf<G> {
     let c = custodial(board, mover, to);
     if shield_walls && to.is_edge() {
         c | shield_wall(board, mover, to)
@@ -208,11 +151,11 @@ pub fn captures(board: &Board, mover: Role, to: Square, shield_walls: bool) -> B
 /// the king is off the edge, `to` is next to him and his four neighbours are attackers or
 /// the throne.
 #[inline]
-pub fn king_captured(board: &Board, to: Square) -> bool {
+pub fn king_captured<G: Geometry>(board: &BoardOf<G>, to: SquareOf<G>) -> bool {
     let king = board.king();
     if king.is_edge() {
         return false;
     }
-    let around = Bitboard(NEIGHBOURS[king.index()]);
-    around.contains(to) && (around & !(board.attackers() | Bitboard::THRONE)).is_empty()
+    let around = BitboardOf::<G>(G::tables().neighbours[king.index() & (TABLE - 1)]);
+    around.contains(to) && (around & !(board.attackers() | BitboardOf::THRONE)).is_empty()
 }

@@ -1,7 +1,8 @@
 //! Encirclement, tested after attacker moves (docs/RULES.md section 7).
 
-use super::bitboard::Bitboard;
-use super::board::Board;
+use super::bitboard::BitboardOf;
+use super::board::BoardOf;
+use super::geometry::Geometry;
 
 /// How encirclement is judged.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
@@ -63,7 +64,7 @@ impl std::str::FromStr for EncirclementMode {
 ///     a b c d e f g h i j k
 /// ```
 #[inline]
-pub fn is_encircled(board: &Board, mode: EncirclementMode) -> bool {
+pub fn is_encircled<G: Geometry>(board: &BoardOf<G>, mode: EncirclementMode) -> bool {
     let passable = !board.attackers();
     let mut fill = match mode {
         EncirclementMode::MultiPocket => board.defenders_and_king(),
@@ -71,7 +72,7 @@ pub fn is_encircled(board: &Board, mode: EncirclementMode) -> bool {
     };
     // Grow by whole lines until the fill touches the edge or stops growing.
     loop {
-        if (fill & Bitboard::EDGE).any() {
+        if (fill & BitboardOf::<G>::EDGE).any() {
             return false;
         }
         let next = fill | fill.slide_fill(passable);

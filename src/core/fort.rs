@@ -1,30 +1,35 @@
 //! The edge fort ("exit fort"), tested after defender moves (docs/RULES.md section 6).
 
-use super::bitboard::Bitboard;
-use super::board::Board;
+use super::bitboard::BitboardOf;
+use super::board::BoardOf;
 use super::capture::edge_info;
-use super::square::{Direction, Square};
+use super::geometry::Geometry;
+use super::square::{Direction, SquareOf};
 
 /// The front square (one step towards the centre) of a non-corner edge square.
-fn front(sq: Square) -> Option<Square> {
+fn front<G: Geometry>(sq: SquareOf<G>) -> Option<SquareOf<G>> {
     edge_info(sq).and_then(|(f, _)| sq.step(Direction::ALL[f]))
 }
 
 /// The two directions along the edge of a non-corner edge square.
-fn along(sq: Square) -> Option<[Direction; 2]> {
+fn along<G: Geometry>(sq: SquareOf<G>) -> Option<[Direction; 2]> {
     edge_info(sq).map(|(_, [a, b])| [Direction::ALL[a], Direction::ALL[b]])
 }
 
 /// Condition (ii) of step 4c: `d` is on an edge and some run of at least two defender
 /// pieces along that edge contains it, with both squares beyond its ends corners or
 /// reachable, and the front square of every member reachable.
-fn wall_run_vulnerable(d: Square, defenders: Bitboard, reach: Bitboard) -> bool {
+fn wall_run_vulnerable<G: Geometry>(
+    d: SquareOf<G>,
+    defenders: BitboardOf<G>,
+    reach: BitboardOf<G>,
+) -> bool {
     let Some([back, fwd]) = along(d) else {
         return false;
     };
     let is_member =
-        |sq: Square| defenders.contains(sq) && front(sq).is_some_and(|f| reach.contains(f));
-    let is_end = |sq: Option<Square>| sq.is_some_and(|s| s.is_corner() || reach.contains(s));
+        |sq: SquareOf<G>| defenders.contains(sq) && front(sq).is_some_and(|f| reach.contains(f));
+    let is_end = |sq: Option<SquareOf<G>>| sq.is_some_and(|s| s.is_corner() || reach.contains(s));
     if !is_member(d) {
         return false;
     }
@@ -72,7 +77,7 @@ fn wall_run_vulnerable(d: Square, defenders: Bitboard, reach: Bitboard) -> bool 
 ///  1  . O K . O . . . .
 ///     c d e f g h i j k
 /// ```
-pub fn is_edge_fort(board: &Board) -> bool {
+pub fn is_edge_fort<G: Geometry>(board: &BoardOf<G>) -> bool {
     let king = board.king();
     if !king.is_edge() || king.is_corner() {
         return false;
@@ -100,13 +105,13 @@ pub fn is_edge_fort(board: &Board) -> bool {
     let defenders = board.defenders_and_king();
     let mut safe = board.defenders();
     loop {
-        let passable = (empty | (board.defenders() & !safe)) & !Bitboard::CORNERS;
+        let passable = (empty | (board.defenders() & !safe)) & !BitboardOf::<G>::CORNERS;
         let reach = board.attackers().flood_lines(passable);
         if (guard & reach).any() {
             return false;
         }
-        let hostile = Bitboard::CORNERS | Bitboard::THRONE | reach;
-        let mut vulnerable = Bitboard::EMPTY;
+        let hostile = BitboardOf::<G>::CORNERS | BitboardOf::<G>::THRONE | reach;
+        let mut vulnerable = BitboardOf::<G>::EMPTY;
         for d in safe {
             let axis = |a: Direction, b: Direction| {
                 d.step(a).is_some_and(|s| hostile.contains(s))
@@ -129,6 +134,8 @@ pub fn is_edge_fort(board: &Board) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::bitboard::Bitboard;
+    use crate::core::square::Square;
 
     /// A square; a mistyped one fails the test.
     fn sq(s: &str) -> Square {

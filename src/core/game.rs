@@ -1,24 +1,28 @@
 //! A game: positions played, the rule set, the repetition history and the status.
 
-use super::bitboard::Bitboard;
+use super::bitboard::BitboardOf;
+use super::geometry::{Geometry, S11};
 use super::movegen;
-use super::moves::{Move, MoveList};
-use super::position::{IllegalMove, Position, Reason, Status};
+use super::moves::{MoveListOf, MoveOf};
+use super::position::{IllegalMove, IllegalMoveOf, PositionOf, Reason, Status};
 use super::repetition::{PositionHistory, Verdict};
 pub use super::repetition::{RepetitionMode, RepetitionModeError};
 use super::role::Role;
 pub use super::rules::RuleSet;
 use super::rules::outcome;
 
+/// One entry of the record of an 11x11 game.
+pub type Ply = PlyOf<S11>;
+
 /// One entry of the game record.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Ply {
+pub enum PlyOf<G: Geometry> {
     /// A move and the soldiers it captured.
     Move {
         /// The move.
-        mv: Move,
+        mv: MoveOf<G>,
         /// Its captures.
-        captured: Bitboard,
+        captured: BitboardOf<G>,
     },
     /// A side resigned.
     Resign(Role),
@@ -42,32 +46,35 @@ pub type PlayError = IllegalMove;
 /// game.undo().unwrap();
 /// assert_eq!(game.position(), &hnefi::core::position::Position::start());
 /// ```
+pub type Game = GameOf<S11>;
+
+/// A game on a board of geometry `G`.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct GameOf<G: Geometry> {
     rules: RuleSet,
     /// The first position (also `positions[0]`).
-    first: Position,
+    first: PositionOf<G>,
     /// `positions[0]` is the first position; one more after each move.
-    positions: Vec<Position>,
-    plies: Vec<Ply>,
+    positions: Vec<PositionOf<G>>,
+    plies: Vec<PlyOf<G>>,
     /// The status after each ply (`statuses[0]` for the first position).
     statuses: Vec<Status>,
     /// The hashes of `positions`, for the repetition rule.
     history: PositionHistory,
 }
 
-impl Game {
-    /// A new game from the start position, attackers first.
-    pub fn new(rules: RuleSet) -> Game {
-        Game::from_position(Position::start(), rules)
+impl<G: Geometry> GameOf<G> {
+    /// A new game from the size's start position, attackers first.
+    pub fn new(rules: RuleSet) -> GameOf<G> {
+        GameOf::from_position(PositionOf::start(), rules)
     }
 
     /// A new game from any valid position. Its status is evaluated at once as if the
     /// other side had just moved (the static status of docs/RULES.md section 10).
-    pub fn from_position(pos: Position, rules: RuleSet) -> Game {
+    pub fn from_position(pos: PositionOf<G>, rules: RuleSet) -> GameOf<G> {
         let mut positions = Vec::with_capacity(256);
         positions.push(pos);
-        Game {
+        GameOf {
             rules,
             first: pos,
             positions,
@@ -89,22 +96,22 @@ impl Game {
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &PositionOf<G> {
         self.positions.last().unwrap_or(&self.first)
     }
 
     /// The first position of the game.
-    pub fn first_position(&self) -> &Position {
+    pub fn first_position(&self) -> &PositionOf<G> {
         &self.first
     }
 
     /// Every position so far, the first one included.
-    pub fn positions(&self) -> &[Position] {
+    pub fn positions(&self) -> &[PositionOf<G>] {
         &self.positions
     }
 
     /// The record: moves, resignations and time losses.
-    pub fn plies(&self) -> &[Ply] {
+    pub fn plies(&self) -> &[PlyOf<G>] {
         &self.plies
     }
 
@@ -129,7 +136,7 @@ impl Game {
     }
 
     /// The repetition rule's verdict on a pseudo-legal move of the current position.
-    fn verdict(&self, pos: &Position, mv: Move) -> Verdict {
+    fn verdict(&self, pos: &PositionOf<G>, mv: MoveOf<G>) -> Verdict {
         if !self.rules.repetition.restricts(pos.to_move()) {
             return Verdict::Allowed;
         }
@@ -141,9 +148,9 @@ impl Game {
 
     /// Every legal move of the side to move, repetition rule included; empty once the game
     /// is over.
-    pub fn legal_moves(&self) -> MoveList {
+    pub fn legal_moves(&self) -> MoveListOf<G> {
         if self.status().is_over() {
-            return MoveList::new();
+            return MoveListOf::new();
         }
         let pos = *self.position();
         let mut list = pos.legal_moves();
@@ -155,7 +162,7 @@ impl Game {
 
     /// True when the side to move in `pos` (the current position) has a legal move, the
     /// repetition rule included.
-    fn has_legal_move(&self, pos: &Position) -> bool {
+    fn has_legal_move(&self, pos: &PositionOf<G>) -> bool {
         if !movegen::has_move(pos.board(), pos.to_move()) {
             return false;
         }
@@ -168,23 +175,23 @@ impl Game {
     }
 
     /// Checks a move without playing it.
-    pub fn check(&self, mv: Move) -> Result<(), PlayError> {
+    pub fn check(&self, mv: MoveOf<G>) -> Result<(), IllegalMoveOf<G>> {
         if self.status().is_over() {
-            return Err(IllegalMove::GameOver);
+            return Err(IllegalMoveOf::GameOver);
         }
         let pos = self.position();
         pos.check_move(mv)?;
         if self.verdict(pos, mv) == Verdict::Banned {
-            return Err(IllegalMove::Repetition(mv));
+            return Err(IllegalMoveOf::Repetition(mv));
         }
         Ok(())
     }
 
     /// Plays a move and returns its captures: what it decides is [`outcome`]'s verdict
     /// under the game's rules. An illegal move changes nothing.
-    pub fn play(&mut self, mv: Move) -> Result<Bitboard, PlayError> {
+    pub fn play(&mut self, mv: MoveOf<G>) -> Result<BitboardOf<G>, IllegalMoveOf<G>> {
         if self.status().is_over() {
-            return Err(IllegalMove::GameOver);
+            return Err(IllegalMoveOf::GameOver);
         }
         let before = *self.position();
         before.check_move(mv)?;
@@ -194,7 +201,7 @@ impl Game {
             .history
             .judge(self.rules.repetition, &before, mv, captured, &pos);
         if verdict == Verdict::Banned {
-            return Err(IllegalMove::Repetition(mv));
+            return Err(IllegalMoveOf::Repetition(mv));
         }
         self.positions.push(pos);
         self.history.push(&pos, captured.any());
@@ -205,25 +212,30 @@ impl Game {
         let status = outcome(&self.rules, &pos, mv.to, verdict, limit_reached, || {
             self.has_legal_move(&pos)
         });
-        self.plies.push(Ply::Move { mv, captured });
+        self.plies.push(PlyOf::Move { mv, captured });
         self.statuses.push(status);
         Ok(captured)
     }
 
     /// Ends the game by resignation of `role` (either side, at any time while the game is
     /// on).
-    pub fn resign(&mut self, role: Role) -> Result<(), PlayError> {
-        self.end_by(Ply::Resign(role), role, Reason::Resignation)
+    pub fn resign(&mut self, role: Role) -> Result<(), IllegalMoveOf<G>> {
+        self.end_by(PlyOf::Resign(role), role, Reason::Resignation)
     }
 
     /// Ends the game as a loss on time for `role`.
-    pub fn lose_on_time(&mut self, role: Role) -> Result<(), PlayError> {
-        self.end_by(Ply::Timeout(role), role, Reason::Time)
+    pub fn lose_on_time(&mut self, role: Role) -> Result<(), IllegalMoveOf<G>> {
+        self.end_by(PlyOf::Timeout(role), role, Reason::Time)
     }
 
-    fn end_by(&mut self, ply: Ply, loser: Role, reason: Reason) -> Result<(), PlayError> {
+    fn end_by(
+        &mut self,
+        ply: PlyOf<G>,
+        loser: Role,
+        reason: Reason,
+    ) -> Result<(), IllegalMoveOf<G>> {
         if self.status().is_over() {
-            return Err(IllegalMove::GameOver);
+            return Err(IllegalMoveOf::GameOver);
         }
         self.plies.push(ply);
         self.statuses.push(Status::Won {
@@ -235,10 +247,10 @@ impl Game {
 
     /// Takes back the last ply (a move, a resignation or a time loss). Returns it, or
     /// `None` at the first position.
-    pub fn undo(&mut self) -> Option<Ply> {
+    pub fn undo(&mut self) -> Option<PlyOf<G>> {
         let ply = self.plies.pop()?;
         self.statuses.pop();
-        if matches!(ply, Ply::Move { .. }) {
+        if matches!(ply, PlyOf::Move { .. }) {
             self.positions.pop();
             self.history.pop();
         }

@@ -6,138 +6,83 @@
 //! Kogge-Stone fills of all pieces of a side at once: in one direction each reached empty
 //! square belongs to exactly one move.
 
-use super::bitboard::{Bitboard, occluded_fill_down, occluded_fill_up};
-use super::board::Board;
-use super::moves::{Move, MoveList, Sink};
+use super::bitboard::{BitboardOf, occluded_fill_down, occluded_fill_up};
+use super::board::BoardOf;
+use super::geometry::{Bits, Geometry, SHADOW_MASK, TABLE};
+use super::moves::{MoveListOf, MoveOf, Sink};
 use super::role::Role;
-use super::square::{NUM_SQUARES, Square};
-
-const fn ray(sq: usize, dir: usize) -> u128 {
-    let (mut f, mut r) = ((sq % 11) as i32, (sq / 11) as i32);
-    let (df, dr) = match dir {
-        0 => (0, 1),
-        1 => (1, 0),
-        2 => (0, -1),
-        _ => (-1, 0),
-    };
-    let mut m = 0u128;
-    loop {
-        f += df;
-        r += dr;
-        if f < 0 || r < 0 || f > 10 || r > 10 {
-            return m;
-        }
-        m |= 1u128 << (r * 11 + f);
-    }
-}
-
-/// Table length for per-square tables: any `u8` index is in range, so lookups need no
-/// bounds check (entries past 120 are empty).
-const TABLE: usize = 256;
-
-const fn rays() -> [[u128; TABLE]; 4] {
-    let mut t = [[0u128; TABLE]; 4];
-    let mut d = 0;
-    while d < 4 {
-        let mut s = 0;
-        while s < NUM_SQUARES {
-            t[d][s] = ray(s, d);
-            s += 1;
-        }
-        d += 1;
-    }
-    t
-}
-
-/// `RAYS[d][sq]`: the squares strictly beyond `sq` in direction `d` (N, E, S, W).
-static RAYS: [[u128; TABLE]; 4] = rays();
-
-/// `SHADOW[d][i]`: for a blocker on square `i - 1`, that square and everything beyond it
-/// in direction `d`; `SHADOW[d][0]` is empty (no blocker). Indexed by one plus the
-/// blocker's index so that "no blocker" needs no branch.
-const fn shadows() -> [[u128; 129]; 4] {
-    let r = rays();
-    let mut t = [[0u128; 129]; 4];
-    let mut d = 0;
-    while d < 4 {
-        let mut s = 0;
-        while s < NUM_SQUARES {
-            t[d][s + 1] = r[d][s] | (1u128 << s);
-            s += 1;
-        }
-        d += 1;
-    }
-    t
-}
-
-static SHADOW: [[u128; 129]; 4] = shadows();
+use super::square::SquareOf;
 
 /// One plus the index of the lowest set bit, or 0 for an empty set: north and east
 /// blockers are the lowest bits of the ray.
 #[inline(always)]
-fn nearest_up(b: u128) -> usize {
-    if b == 0 {
+fn nearest_up<B: Bits>(b: B) -> usize {
+    if b.is_zero() {
         0
     } else {
-        (b.trailing_zeros() as usize + 1) & 127
+        b.trailing_zeros() as usize + 1
     }
 }
 
 /// One plus the index of the highest set bit, or 0 for an empty set: south and west
 /// blockers are the highest bits of the ray.
 #[inline(always)]
-fn nearest_down(b: u128) -> usize {
-    128 - b.leading_zeros() as usize
+fn nearest_down<B: Bits>(b: B) -> usize {
+    (B::WIDTH - b.leading_zeros()) as usize
 }
 
 /// The squares a piece on `sq` can slide to through empty squares (restricted squares
 /// included; the caller removes them for soldiers).
 #[inline(always)]
-pub fn slides(sq: Square, occupied: Bitboard) -> Bitboard {
+pub fn slides<G: Geometry>(sq: SquareOf<G>, occupied: BitboardOf<G>) -> BitboardOf<G> {
+    let t = G::tables();
     let i = sq.index() & (TABLE - 1);
     let occ = occupied.0;
-    let mut out = 0u128;
+    let mut out = G::Bits::ZERO;
     for d in 0..2 {
-        let ray = RAYS[d][i];
-        out |= ray & !SHADOW[d][nearest_up(ray & occ)];
+        let ray = t.rays[d][i];
+        out |= ray & !t.shadow[d][nearest_up(ray & occ) & SHADOW_MASK];
     }
     for d in 2..4 {
-        let ray = RAYS[d][i];
-        out |= ray & !SHADOW[d][nearest_down(ray & occ)];
+        let ray = t.rays[d][i];
+        out |= ray & !t.shadow[d][nearest_down(ray & occ) & SHADOW_MASK];
     }
-    Bitboard(out)
+    BitboardOf(out)
 }
 
 /// The pieces of `occupied` that see `sq` along a free line: the nearest occupied square
 /// in each of the four directions (the pieces that could slide to `sq` if it is empty).
 #[inline]
-pub fn nearest_blockers(sq: Square, occupied: Bitboard) -> Bitboard {
+pub fn nearest_blockers<G: Geometry>(sq: SquareOf<G>, occupied: BitboardOf<G>) -> BitboardOf<G> {
+    let t = G::tables();
     let i = sq.index() & (TABLE - 1);
     let occ = occupied.0;
-    let (up, down) = RAYS.split_at(2);
+    let (up, down) = t.rays.split_at(2);
     let nearest = up
         .iter()
         .map(|rays| nearest_up(rays[i] & occ))
         .chain(down.iter().map(|rays| nearest_down(rays[i] & occ)));
-    let mut out = 0u128;
+    let mut out = G::Bits::ZERO;
     for b in nearest {
         // One plus the blocker's index, 0 for none.
         if b > 0 {
-            out |= 1u128 << (b - 1);
+            out |= t.square_bits[(b - 1) & (TABLE - 1)];
         }
     }
-    Bitboard(out)
+    BitboardOf(out)
 }
 
 /// The squares strictly between two squares on a line (empty if not on a line).
-pub fn between(a: Square, b: Square) -> Bitboard {
-    for rays in &RAYS {
-        let r = rays[a.index()];
-        if r >> b.index() & 1 != 0 {
-            return Bitboard(r & !rays[b.index()] & !(1u128 << b.index()));
+pub fn between<G: Geometry>(a: SquareOf<G>, b: SquareOf<G>) -> BitboardOf<G> {
+    let t = G::tables();
+    let (ai, bi) = (a.index() & (TABLE - 1), b.index() & (TABLE - 1));
+    for rays in &t.rays {
+        let r = rays[ai];
+        if r.has(bi as u32) {
+            return BitboardOf(r & !rays[bi] & !t.square_bits[bi]);
         }
     }
-    Bitboard::EMPTY
+    BitboardOf::EMPTY
 }
 
 /// Appends every move of `role` to `list` (repetition not considered).
@@ -147,39 +92,40 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 /// direction at once, and each destination names its origin by arithmetic. The king's
 /// moves come from his rays.
 #[inline]
-pub fn generate(board: &Board, role: Role, list: &mut MoveList) {
+pub fn generate<G: Geometry>(board: &BoardOf<G>, role: Role, list: &mut MoveListOf<G>) {
     let empty = board.empty().0;
-    let land = !Bitboard::RESTRICTED.0;
+    let land = !(G::CORNERS | G::THRONE);
     let soldiers = board.soldiers(role).0;
     let mut sink = list.sink();
-    let not_a = empty & !Bitboard::FILE_A.0;
-    let not_k = empty & !Bitboard::FILE_K.0;
+    let not_a = empty & !G::FILE_FIRST;
+    let not_last = empty & !G::FILE_LAST;
+    let n = G::SIZE;
     let mut cur = soldiers;
     let mut k = 0u8;
-    while cur != 0 {
+    while !cur.is_zero() {
         k += 1;
-        cur = (cur << 11) & empty;
-        push_layer(&mut sink, cur & land, 11 * k, true);
+        cur = (cur << u32::from(n)) & empty;
+        push_layer(&mut sink, cur & land, n * k, true);
     }
     cur = soldiers;
     k = 0;
-    while cur != 0 {
+    while !cur.is_zero() {
         k += 1;
-        cur = (cur >> 11) & empty;
-        push_layer(&mut sink, cur & land, 11 * k, false);
+        cur = (cur >> u32::from(n)) & empty;
+        push_layer(&mut sink, cur & land, n * k, false);
     }
     cur = soldiers;
     k = 0;
-    while cur != 0 {
+    while !cur.is_zero() {
         k += 1;
         cur = (cur << 1) & not_a;
         push_layer(&mut sink, cur & land, k, true);
     }
     cur = soldiers;
     k = 0;
-    while cur != 0 {
+    while !cur.is_zero() {
         k += 1;
-        cur = (cur >> 1) & not_k;
+        cur = (cur >> 1) & not_last;
         push_layer(&mut sink, cur & land, k, false);
     }
     if role == Role::Defender {
@@ -193,46 +139,50 @@ pub fn generate(board: &Board, role: Role, list: &mut MoveList) {
 /// it beats two 64-bit loops, whose extra loop exits mispredict (152 vs 170 ns per
 /// position in `cargo bench --bench core`).
 #[inline(always)]
-fn push_layer(sink: &mut Sink<'_>, targets: u128, dist: u8, up: bool) {
+fn push_layer<G: Geometry>(sink: &mut Sink<'_, G>, targets: G::Bits, dist: u8, up: bool) {
     let mut push = |to: u8| {
-        let from = if up { to - dist } else { to + dist };
-        sink.push(Move {
-            from: Square::from_index_unchecked(from),
-            to: Square::from_index_unchecked(to),
+        let from = if up {
+            to.wrapping_sub(dist)
+        } else {
+            to.wrapping_add(dist)
+        };
+        sink.push(MoveOf {
+            from: SquareOf::from_index_unchecked(from),
+            to: SquareOf::from_index_unchecked(to),
         });
     };
     let mut t = targets;
-    while t != 0 {
+    while !t.is_zero() {
         push(t.trailing_zeros() as u8);
-        t &= t - 1;
+        t = t.clear_lowest();
     }
 }
 
 /// Pushes a move from `from` to every square of `targets`.
 #[inline(always)]
-fn push_all(sink: &mut Sink<'_>, from: Square, targets: Bitboard) {
+fn push_all<G: Geometry>(sink: &mut Sink<'_, G>, from: SquareOf<G>, targets: BitboardOf<G>) {
     let mut t = targets.0;
-    while t != 0 {
-        let to = Square::from_index_unchecked(t.trailing_zeros() as u8);
-        t &= t - 1;
-        sink.push(Move { from, to });
+    while !t.is_zero() {
+        let to = SquareOf::from_index_unchecked(t.trailing_zeros() as u8);
+        t = t.clear_lowest();
+        sink.push(MoveOf { from, to });
     }
 }
 
 /// Every move of `role` (repetition not considered).
-pub fn legal_moves(board: &Board, role: Role) -> MoveList {
-    let mut list = MoveList::new();
+pub fn legal_moves<G: Geometry>(board: &BoardOf<G>, role: Role) -> MoveListOf<G> {
+    let mut list = MoveListOf::new();
     generate(board, role, &mut list);
     list
 }
 
 /// True when `role` has at least one move (repetition not considered).
 #[inline]
-pub fn has_move(board: &Board, role: Role) -> bool {
+pub fn has_move<G: Geometry>(board: &BoardOf<G>, role: Role) -> bool {
     let empty = board.empty();
     let soldiers = board.soldiers(role);
     // Fast path: a soldier next to an empty ordinary square can step there.
-    if (soldiers.neighbours() & empty & !Bitboard::RESTRICTED).any() {
+    if (soldiers.neighbours() & empty & !BitboardOf::restricted()).any() {
         return true;
     }
     if role == Role::Defender && slides(board.king(), board.occupied()).any() {
@@ -247,28 +197,33 @@ pub fn has_move(board: &Board, role: Role) -> bool {
 /// each reached square is exactly one move, so the count is the sum of four population
 /// counts of Kogge-Stone fills.
 #[inline(always)]
-pub fn soldier_reach(soldiers: Bitboard, empty: Bitboard) -> (Bitboard, u32) {
+pub fn soldier_reach<G: Geometry>(
+    soldiers: BitboardOf<G>,
+    empty: BitboardOf<G>,
+) -> (BitboardOf<G>, u32) {
     let g = soldiers.0;
     let e = empty.0;
-    let land = e & !Bitboard::RESTRICTED.0;
-    let n = occluded_fill_up(g, e, 11) & land;
-    let s = occluded_fill_down(g, e, 11) & land;
-    let east = occluded_fill_up(g, e & !Bitboard::FILE_A.0, 1) & land;
-    let w = occluded_fill_down(g, e & !Bitboard::FILE_K.0, 1) & land;
+    let land = e & !(G::CORNERS | G::THRONE);
+    let size = u32::from(G::SIZE);
+    // Soldiers and empty squares lie on the board, so a shift past it finds nothing.
+    let n = occluded_fill_up::<G>(g, e, size) & land;
+    let s = occluded_fill_down::<G>(g, e, size) & land;
+    let east = occluded_fill_up::<G>(g, e & !G::FILE_FIRST, 1) & land;
+    let w = occluded_fill_down::<G>(g, e & !G::FILE_LAST, 1) & land;
     let count = n.count_ones() + s.count_ones() + east.count_ones() + w.count_ones();
-    (Bitboard(n | s | east | w), count)
+    (BitboardOf(n | s | east | w), count)
 }
 
 /// Counts the soldier moves of a set of soldiers through `empty` squares.
 #[inline(always)]
-fn count_soldier_moves(soldiers: Bitboard, empty: Bitboard) -> u32 {
+fn count_soldier_moves<G: Geometry>(soldiers: BitboardOf<G>, empty: BitboardOf<G>) -> u32 {
     soldier_reach(soldiers, empty).1
 }
 
 /// The number of moves of `role`, as [`legal_moves`] would list them, computed without
 /// listing them (perft's bulk count).
 #[inline]
-pub fn count_moves(board: &Board, role: Role) -> u64 {
+pub fn count_moves<G: Geometry>(board: &BoardOf<G>, role: Role) -> u64 {
     let empty = board.empty();
     let mut n = count_soldier_moves(board.soldiers(role), empty);
     if role == Role::Defender {
@@ -280,6 +235,8 @@ pub fn count_moves(board: &Board, role: Role) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::board::Board;
+    use crate::core::square::Square;
 
     #[test]
     fn start_has_116_attacker_moves() {

@@ -5,7 +5,11 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::square::{Square, SquareError};
+use super::geometry::{Geometry, S11};
+use super::square::{SquareError, SquareOf};
+
+/// A move on the 11x11 board.
+pub type Move = MoveOf<S11>;
 
 /// A move of one piece from a square to another along a rank or file.
 ///
@@ -17,11 +21,11 @@ use super::square::{Square, SquareError};
 /// assert!("h1-i2".parse::<Move>().is_err()); // not a straight line
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct Move {
+pub struct MoveOf<G> {
     /// Where the piece starts.
-    pub from: Square,
+    pub from: SquareOf<G>,
     /// Where it ends.
-    pub to: Square,
+    pub to: SquareOf<G>,
 }
 
 /// Why a move could not be read.
@@ -38,79 +42,97 @@ pub enum MoveError {
     NotStraight(String),
 }
 
-impl Move {
+impl<G: Geometry> MoveOf<G> {
+    /// A placeholder (throne to throne, never legal) for filling move buffers.
+    pub const NULL: MoveOf<G> = MoveOf {
+        from: SquareOf::THRONE,
+        to: SquareOf::THRONE,
+    };
+
     /// A move between two squares, if they differ and share a rank or file.
-    pub fn new(from: Square, to: Square) -> Option<Move> {
+    pub fn new(from: SquareOf<G>, to: SquareOf<G>) -> Option<MoveOf<G>> {
         if from != to && (from.file() == to.file() || from.rank() == to.rank()) {
-            Some(Move { from, to })
+            Some(MoveOf { from, to })
         } else {
             None
         }
     }
 
     /// This move under a board symmetry.
-    pub fn transform(self, sym: u8) -> Move {
-        Move {
+    pub fn transform(self, sym: u8) -> MoveOf<G> {
+        MoveOf {
             from: self.from.transform(sym),
             to: self.to.transform(sym),
         }
     }
 }
 
-impl fmt::Display for Move {
+impl<G: Geometry> fmt::Display for MoveOf<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.from, self.to)
     }
 }
 
-impl FromStr for Move {
+impl<G: Geometry> FromStr for MoveOf<G> {
     type Err = MoveError;
 
     /// Reads `FROM-TO` or `FROM TO` (one space), case-insensitive.
-    fn from_str(s: &str) -> Result<Move, MoveError> {
+    fn from_str(s: &str) -> Result<MoveOf<G>, MoveError> {
         let short = || s.chars().take(24).collect::<String>();
         let (a, b) = s
             .split_once('-')
             .or_else(|| s.split_once(' '))
             .ok_or_else(|| MoveError::Syntax(short()))?;
-        let from: Square = a.parse()?;
-        let to: Square = b.parse()?;
-        Move::new(from, to).ok_or_else(|| MoveError::NotStraight(short()))
+        let from: SquareOf<G> = a.parse()?;
+        let to: SquareOf<G> = b.parse()?;
+        MoveOf::new(from, to).ok_or_else(|| MoveError::NotStraight(short()))
     }
 }
 
-/// Enough room for every move of any position: each empty square is reached from at most
-/// four directions.
+/// Enough room for every move of any 11x11 position: each empty square is reached from
+/// at most four directions.
 pub const MAX_MOVES: usize = 484;
+
+/// The fixed-size buffer of a [`MoveListOf`]: four moves per square of the board.
+pub trait MoveBuffer<G>: Copy + AsRef<[MoveOf<G>]> + AsMut<[MoveOf<G>]> {
+    /// A buffer of placeholders.
+    const EMPTY: Self;
+}
+
+impl<G: Geometry, const N: usize> MoveBuffer<G> for [MoveOf<G>; N] {
+    const EMPTY: Self = [MoveOf::NULL; N];
+}
+
+/// A list of moves of the 11x11 board on the stack.
+pub type MoveList = MoveListOf<S11>;
 
 /// A list of moves on the stack.
 #[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+pub struct MoveListOf<G: Geometry> {
+    moves: G::Moves,
     len: usize,
 }
 
-impl Default for MoveList {
+impl<G: Geometry> Default for MoveListOf<G> {
     fn default() -> Self {
-        MoveList::new()
+        MoveListOf::new()
     }
 }
 
-impl MoveList {
+impl<G: Geometry> MoveListOf<G> {
     /// An empty list.
     #[inline]
-    pub fn new() -> MoveList {
-        let sq = Square::THRONE;
-        MoveList {
-            moves: [Move { from: sq, to: sq }; MAX_MOVES],
+    pub fn new() -> MoveListOf<G> {
+        MoveListOf {
+            moves: G::Moves::EMPTY,
             len: 0,
         }
     }
 
-    /// Appends a move; a full list ignores it (it cannot be full: see [`MAX_MOVES`]).
+    /// Appends a move; a full list ignores it (it cannot be full: four moves per square).
     #[inline(always)]
-    pub fn push(&mut self, mv: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
+    pub fn push(&mut self, mv: MoveOf<G>) {
+        if let Some(slot) = self.moves.as_mut().get_mut(self.len) {
             *slot = mv;
             self.len += 1;
         }
@@ -119,7 +141,7 @@ impl MoveList {
     /// A fast appender that keeps the length in a register; the list's length is
     /// updated when the sink is dropped.
     #[inline(always)]
-    pub fn sink(&mut self) -> Sink<'_> {
+    pub fn sink(&mut self) -> Sink<'_, G> {
         Sink {
             len: self.len,
             list: self,
@@ -140,23 +162,27 @@ impl MoveList {
 
     /// The moves as a slice.
     #[inline(always)]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len.min(MAX_MOVES)]
+    pub fn as_slice(&self) -> &[MoveOf<G>] {
+        let all = self.moves.as_ref();
+        &all[..self.len.min(all.len())]
     }
 
     /// The moves as a mutable slice (for ordering).
     #[inline(always)]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len.min(MAX_MOVES)]
+    pub fn as_mut_slice(&mut self) -> &mut [MoveOf<G>] {
+        let all = self.moves.as_mut();
+        let len = self.len.min(all.len());
+        &mut all[..len]
     }
 
     /// Keeps only the moves for which `f` is true.
-    pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
+    pub fn retain(&mut self, mut f: impl FnMut(MoveOf<G>) -> bool) {
         let mut j = 0;
-        for i in 0..self.len.min(MAX_MOVES) {
-            let mv = self.moves[i];
+        let all = self.moves.as_mut();
+        for i in 0..self.len.min(all.len()) {
+            let mv = all[i];
             if f(mv) {
-                self.moves[j] = mv;
+                all[j] = mv;
                 j += 1;
             }
         }
@@ -164,41 +190,41 @@ impl MoveList {
     }
 }
 
-/// Appends moves to a [`MoveList`] with the length kept in a local variable (see
-/// [`MoveList::sink`]).
-pub struct Sink<'a> {
-    list: &'a mut MoveList,
+/// Appends moves to a [`MoveListOf`] with the length kept in a local variable (see
+/// [`MoveListOf::sink`]).
+pub struct Sink<'a, G: Geometry> {
+    list: &'a mut MoveListOf<G>,
     len: usize,
 }
 
-impl Sink<'_> {
-    /// Appends a move; a full list ignores it (it cannot be full: see [`MAX_MOVES`]).
+impl<G: Geometry> Sink<'_, G> {
+    /// Appends a move; a full list ignores it (it cannot be full: four moves per square).
     #[inline(always)]
-    pub fn push(&mut self, mv: Move) {
-        if let Some(slot) = self.list.moves.get_mut(self.len) {
+    pub fn push(&mut self, mv: MoveOf<G>) {
+        if let Some(slot) = self.list.moves.as_mut().get_mut(self.len) {
             *slot = mv;
             self.len += 1;
         }
     }
 }
 
-impl Drop for Sink<'_> {
+impl<G: Geometry> Drop for Sink<'_, G> {
     #[inline(always)]
     fn drop(&mut self) {
         self.list.len = self.len;
     }
 }
 
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
+impl<G: Geometry> std::ops::Deref for MoveListOf<G> {
+    type Target = [MoveOf<G>];
+    fn deref(&self) -> &[MoveOf<G>] {
         self.as_slice()
     }
 }
 
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
+impl<'a, G: Geometry> IntoIterator for &'a MoveListOf<G> {
+    type Item = &'a MoveOf<G>;
+    type IntoIter = std::slice::Iter<'a, MoveOf<G>>;
     fn into_iter(self) -> Self::IntoIter {
         self.as_slice().iter()
     }

@@ -3,12 +3,13 @@
 
 use thiserror::Error;
 
-use super::bitboard::Bitboard;
-use super::board::{Board, BoardError};
+use super::bitboard::{Bitboard, BitboardOf};
+use super::board::{BoardError, BoardOf};
+use super::geometry::Geometry;
 use super::moves::{Move, MoveError};
-use super::position::Position;
+use super::position::PositionOf;
 use super::role::Role;
-use super::square::{SIZE, Square, SquareError};
+use super::square::{Square, SquareError, SquareOf};
 
 /// A move as written in a record: `from-to` and the squares it captured.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -96,7 +97,8 @@ pub enum PositionError {
 /// Reads an OpenTafl position string such as
 /// `/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/`: `t` attacker,
 /// `T` defender, `K` king, digits count empty squares. The first row is rank 1 and each
-/// row runs from file a to k. The outer slashes are optional.
+/// row runs from file a to the last; there are as many rows as the board `G` has. The
+/// outer slashes are optional.
 ///
 /// ```
 /// use hnefi::core::notation::{parse_opentafl, to_opentafl};
@@ -106,22 +108,23 @@ pub enum PositionError {
 /// assert_eq!(board, Board::start());
 /// assert_eq!(to_opentafl(&board), start);
 /// ```
-pub fn parse_opentafl(s: &str) -> Result<Board, PositionError> {
+pub fn parse_opentafl<G: Geometry>(s: &str) -> Result<BoardOf<G>, PositionError> {
+    let size = G::SIZE;
     let syntax = |m: String| PositionError::Syntax(m);
     let trimmed = s.trim();
     let inner = trimmed.strip_prefix('/').unwrap_or(trimmed);
     let inner = inner.strip_suffix('/').unwrap_or(inner);
     let rows: Vec<&str> = inner.split('/').collect();
-    if rows.len() != SIZE as usize {
+    if rows.len() != usize::from(size) {
         return Err(syntax(format!(
-            "{} rows, expected 11",
+            "{} rows, expected {size}",
             rows.len().min(9999)
         )));
     }
-    let mut attackers = Bitboard::EMPTY;
-    let mut defenders = Bitboard::EMPTY;
+    let mut attackers = BitboardOf::EMPTY;
+    let mut defenders = BitboardOf::EMPTY;
     let mut kings = 0usize;
-    let mut king = Square::THRONE;
+    let mut king = SquareOf::THRONE;
     for (r, row) in rows.iter().enumerate() {
         let rank = r as u8;
         let mut file: u32 = 0;
@@ -142,8 +145,8 @@ pub fn parse_opentafl(s: &str) -> Result<Board, PositionError> {
             }
             let sq = u8::try_from(file)
                 .ok()
-                .and_then(|f| Square::from_coords(f, rank))
-                .ok_or_else(|| syntax(format!("row {} has more than 11 squares", r + 1)))?;
+                .and_then(|f| SquareOf::from_coords(f, rank))
+                .ok_or_else(|| syntax(format!("row {} has more than {size} squares", r + 1)))?;
             match c {
                 b't' => attackers.insert(sq),
                 b'T' => defenders.insert(sq),
@@ -158,9 +161,9 @@ pub fn parse_opentafl(s: &str) -> Result<Board, PositionError> {
             }
             file += 1;
         }
-        if file != u32::from(SIZE) {
+        if file != u32::from(size) {
             return Err(syntax(format!(
-                "row {} has {} squares, expected 11",
+                "row {} has {} squares, expected {size}",
                 r + 1,
                 file.min(9999)
             )));
@@ -169,16 +172,16 @@ pub fn parse_opentafl(s: &str) -> Result<Board, PositionError> {
     if kings != 1 {
         return Err(PositionError::Board(BoardError::KingCount(kings)));
     }
-    Ok(Board::from_parts(attackers, defenders, king)?)
+    Ok(BoardOf::from_parts(attackers, defenders, king)?)
 }
 
 /// Writes a board in OpenTafl notation (rank 1 first, with outer slashes).
-pub fn to_opentafl(board: &Board) -> String {
+pub fn to_opentafl<G: Geometry>(board: &BoardOf<G>) -> String {
     let mut out = String::from("/");
-    for rank in 0..SIZE {
+    for rank in 0..G::SIZE {
         let mut run = 0;
-        for file in 0..SIZE {
-            let Some(sq) = Square::from_coords(file, rank) else {
+        for file in 0..G::SIZE {
+            let Some(sq) = SquareOf::from_coords(file, rank) else {
                 continue;
             };
             let c = match board.piece_at(sq) {
@@ -204,13 +207,16 @@ pub fn to_opentafl(board: &Board) -> String {
     out
 }
 
-/// Reads the board format of `perft.txt`: 11 ranks of 11 characters (`X`, `O`, `K`, `.`)
-/// separated by `/`, rank 11 first.
-pub fn parse_rows(s: &str) -> Result<Board, PositionError> {
-    Ok(Board::from_rows(s.trim().split('/'))?)
+/// Reads the board format of `perft.txt`: the ranks as rows of `X`, `O`, `K` and `.`
+/// separated by `/`, the last rank first.
+pub fn parse_rows<G: Geometry>(s: &str) -> Result<BoardOf<G>, PositionError> {
+    Ok(BoardOf::from_rows(s.trim().split('/'))?)
 }
 
 /// A position from an OpenTafl string and the side to move.
-pub fn position_from_opentafl(s: &str, to_move: Role) -> Result<Position, PositionError> {
-    Ok(Position::new(parse_opentafl(s)?, to_move))
+pub fn position_from_opentafl<G: Geometry>(
+    s: &str,
+    to_move: Role,
+) -> Result<PositionOf<G>, PositionError> {
+    Ok(PositionOf::new(parse_opentafl(s)?, to_move))
 }

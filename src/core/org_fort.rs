@@ -16,9 +16,10 @@
 //! again), the last one pushed is taken first, and an empty square adds its unseen
 //! neighbours in the same order.
 
-use super::board::{Board, Piece};
+use super::board::{BoardOf, Piece};
+use super::geometry::Geometry;
 use super::role::Role;
-use super::square::{Direction, Square};
+use super::square::{Direction, SquareOf};
 
 /// The order in which the server visits the neighbours of a square.
 const ORDER: [Direction; 4] = [
@@ -32,7 +33,7 @@ const ORDER: [Direction; 4] = [
 const STACK: usize = 4 + 121;
 
 /// True when `sq` holds a defender piece (the king included) or `dir` leads off the board.
-fn backed(board: &Board, sq: Square, dir: Direction) -> bool {
+fn backed<G: Geometry>(board: &BoardOf<G>, sq: SquareOf<G>, dir: Direction) -> bool {
     sq.step(dir).is_none_or(|n| {
         board
             .piece_at(n)
@@ -42,7 +43,7 @@ fn backed(board: &Board, sq: Square, dir: Direction) -> bool {
 
 /// The check of a defender piece the walk reached by a step in direction `came`: it needs
 /// a defender piece or the edge on one side of the other axis.
-fn wall_holds(board: &Board, sq: Square, came: Direction) -> bool {
+fn wall_holds<G: Geometry>(board: &BoardOf<G>, sq: SquareOf<G>, came: Direction) -> bool {
     let [a, b] = match came {
         Direction::North | Direction::South => [Direction::East, Direction::West],
         Direction::East | Direction::West => [Direction::North, Direction::South],
@@ -70,7 +71,7 @@ fn wall_holds(board: &Board, sq: Square, came: Direction) -> bool {
 /// let board = Board::from_rows(rows.iter().copied()).unwrap();
 /// assert!(!is_org_edge_fort(&board));
 /// ```
-pub fn is_org_edge_fort(board: &Board) -> bool {
+pub fn is_org_edge_fort<G: Geometry>(board: &BoardOf<G>) -> bool {
     let king = board.king();
     if !king.is_edge() || (board.king_bb().neighbours() & board.empty()).is_empty() {
         return false;
@@ -84,7 +85,7 @@ pub fn is_org_edge_fort(board: &Board) -> bool {
             len += 1;
         }
     }
-    let mut seen = super::bitboard::Bitboard::EMPTY;
+    let mut seen = super::bitboard::BitboardOf::<G>::EMPTY;
     while let Some(&(sq, came)) = len.checked_sub(1).and_then(|i| stack.get(i)) {
         len -= 1;
         match board.piece_at(sq) {

@@ -8,9 +8,10 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::core::geometry::Geometry;
 use crate::core::movegen;
-use crate::core::moves::{Move, MoveList};
-use crate::core::position::Position;
+use crate::core::moves::{MoveListOf, MoveOf};
+use crate::core::position::PositionOf;
 use crate::core::rules::RuleSet;
 
 /// The number of leaf positions `depth` plies below `pos` under `rules`.
@@ -21,12 +22,12 @@ use crate::core::rules::RuleSet;
 /// use hnefi::core::rules::RuleSet;
 /// assert_eq!(perft(&Position::start(), 2, &RuleSet::default()), 6788);
 /// ```
-pub fn perft(pos: &Position, depth: u32, rules: &RuleSet) -> u64 {
+pub fn perft<G: Geometry>(pos: &PositionOf<G>, depth: u32, rules: &RuleSet) -> u64 {
     match depth {
         0 => 1,
         1 => movegen::count_moves(pos.board(), pos.to_move()),
         _ => {
-            let mut list = MoveList::new();
+            let mut list = MoveListOf::new();
             movegen::generate(pos.board(), pos.to_move(), &mut list);
             list.iter()
                 .map(|&mv| child_count(pos, mv, depth - 1, rules))
@@ -37,14 +38,19 @@ pub fn perft(pos: &Position, depth: u32, rules: &RuleSet) -> u64 {
 
 /// [`perft`] that gives up, returning `None`, soon after `stop` becomes true (it looks at
 /// the flag once per node above the bulk-counted last ply, so the count costs the same).
-pub fn perft_until(pos: &Position, depth: u32, rules: &RuleSet, stop: &AtomicBool) -> Option<u64> {
+pub fn perft_until<G: Geometry>(
+    pos: &PositionOf<G>,
+    depth: u32,
+    rules: &RuleSet,
+    stop: &AtomicBool,
+) -> Option<u64> {
     if depth < 2 {
         return Some(perft(pos, depth, rules));
     }
     if stop.load(Ordering::Relaxed) {
         return None;
     }
-    let mut list = MoveList::new();
+    let mut list = MoveListOf::new();
     movegen::generate(pos.board(), pos.to_move(), &mut list);
     let mut total = 0u64;
     for &mv in list.iter() {
@@ -59,7 +65,12 @@ pub fn perft_until(pos: &Position, depth: u32, rules: &RuleSet, stop: &AtomicBoo
 
 /// Leaves below the child reached by `mv`, `depth` plies further.
 #[inline]
-fn child_count(pos: &Position, mv: Move, depth: u32, rules: &RuleSet) -> u64 {
+fn child_count<G: Geometry>(
+    pos: &PositionOf<G>,
+    mv: MoveOf<G>,
+    depth: u32,
+    rules: &RuleSet,
+) -> u64 {
     let mut child = *pos;
     let effect = child.play_unchecked(mv, rules);
     if effect.win.is_some() {
@@ -71,11 +82,15 @@ fn child_count(pos: &Position, mv: Move, depth: u32, rules: &RuleSet) -> u64 {
 
 /// Perft split by root move: each move with its leaf count, sorted by move (origin, then
 /// destination, squares in index order).
-pub fn divide(pos: &Position, depth: u32, rules: &RuleSet) -> Vec<(Move, u64)> {
+pub fn divide<G: Geometry>(
+    pos: &PositionOf<G>,
+    depth: u32,
+    rules: &RuleSet,
+) -> Vec<(MoveOf<G>, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    let mut out: Vec<(Move, u64)> = pos
+    let mut out: Vec<(MoveOf<G>, u64)> = pos
         .legal_moves()
         .iter()
         .map(|&mv| (mv, child_count(pos, mv, depth - 1, rules)))
@@ -100,17 +115,17 @@ pub fn divide(pos: &Position, depth: u32, rules: &RuleSet) -> Vec<(Move, u64)> {
 /// assert!(divide_until(&pos, 2, &rules, &stop, |mv, n| seen.push((mv, n))));
 /// assert_eq!(seen, divide(&pos, 2, &rules));
 /// ```
-pub fn divide_until(
-    pos: &Position,
+pub fn divide_until<G: Geometry>(
+    pos: &PositionOf<G>,
     depth: u32,
     rules: &RuleSet,
     stop: &AtomicBool,
-    mut each: impl FnMut(Move, u64),
+    mut each: impl FnMut(MoveOf<G>, u64),
 ) -> bool {
     let Some(below) = depth.checked_sub(1) else {
         return true;
     };
-    let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+    let mut moves: Vec<MoveOf<G>> = pos.legal_moves().iter().copied().collect();
     moves.sort_unstable();
     for mv in moves {
         let mut child = *pos;
@@ -131,6 +146,7 @@ pub fn divide_until(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::position::Position;
 
     #[test]
     fn perft_until_counts_as_perft_and_gives_up_when_stopped() {

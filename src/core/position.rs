@@ -4,16 +4,17 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::bitboard::Bitboard;
-use super::board::{Board, Piece};
+use super::bitboard::BitboardOf;
+use super::board::{BoardOf, Piece};
 use super::capture;
 use super::encirclement::is_encircled;
 use super::fort::is_edge_fort;
+use super::geometry::{Geometry, S11};
 use super::movegen;
-use super::moves::{Move, MoveList};
+use super::moves::{MoveListOf, MoveOf};
 use super::role::Role;
 use super::rules::RuleSet;
-use super::square::Square;
+use super::square::SquareOf;
 use super::zobrist;
 
 /// Why a game ended.
@@ -116,29 +117,32 @@ impl fmt::Display for Status {
     }
 }
 
+/// Why a move is not legal in a position of the 11x11 board.
+pub type IllegalMove = IllegalMoveOf<S11>;
+
 /// Why a move is not legal in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-pub enum IllegalMove {
+pub enum IllegalMoveOf<G: Geometry> {
     /// The start square holds no piece of the side to move.
     #[error("no {role} piece on {square}")]
     NoPiece {
         /// The side to move.
         role: Role,
         /// The start square.
-        square: Square,
+        square: SquareOf<G>,
     },
     /// The squares are not on one rank or file, or are the same.
     #[error("{0} is not a straight move")]
-    NotStraight(Move),
+    NotStraight(MoveOf<G>),
     /// A piece stands on the way or on the destination.
     #[error("{0} is blocked")]
-    Blocked(Move),
+    Blocked(MoveOf<G>),
     /// A soldier may not stop on the throne or a corner.
     #[error("only the king may stop on {0}")]
-    Restricted(Square),
+    Restricted(SquareOf<G>),
     /// The repetition rule forbids the move.
     #[error("{0} repeats a position, which the repetition rule forbids")]
-    Repetition(Move),
+    Repetition(MoveOf<G>),
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -146,9 +150,9 @@ pub enum IllegalMove {
 
 /// What a move did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct MoveEffect {
+pub struct MoveEffect<G: Geometry = S11> {
     /// The soldiers the move captured.
-    pub captured: Bitboard,
+    pub captured: BitboardOf<G>,
     /// The win the move itself produced (king captured or escaped, edge fort,
     /// encirclement), before the history-dependent rules.
     pub win: Option<Reason>,
@@ -164,22 +168,25 @@ pub struct MoveEffect {
 /// assert!(effect.captured.is_empty());
 /// assert_eq!(pos.hash(), hnefi::core::zobrist::hash(pos.board(), pos.to_move()));
 /// ```
+pub type Position = PositionOf<S11>;
+
+/// A board of geometry `G`, the side to move and the hash of both.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
-    board: Board,
+pub struct PositionOf<G: Geometry> {
+    board: BoardOf<G>,
     to_move: Role,
     hash: u64,
 }
 
-impl Position {
-    /// The start position, attackers to move.
-    pub fn start() -> Position {
-        Position::new(Board::start(), Role::Attacker)
+impl<G: Geometry> PositionOf<G> {
+    /// The size's usual start position, attackers to move.
+    pub fn start() -> PositionOf<G> {
+        PositionOf::new(BoardOf::start(), Role::Attacker)
     }
 
     /// A position from a board and the side to move.
-    pub fn new(board: Board, to_move: Role) -> Position {
-        Position {
+    pub fn new(board: BoardOf<G>, to_move: Role) -> PositionOf<G> {
+        PositionOf {
             board,
             to_move,
             hash: zobrist::hash(&board, to_move),
@@ -188,7 +195,7 @@ impl Position {
 
     /// The board.
     #[inline(always)]
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &BoardOf<G> {
         &self.board
     }
 
@@ -214,7 +221,7 @@ impl Position {
     /// removed, side to move left out: what the `defender-any-repeat-illegal` rule
     /// compares with earlier boards.
     #[inline]
-    pub fn moved_board_hash(&self, mv: Move) -> u64 {
+    pub fn moved_board_hash(&self, mv: MoveOf<G>) -> u64 {
         let piece = if mv.from == self.board.king() {
             Piece::King
         } else if self.to_move == Role::Attacker {
@@ -226,29 +233,29 @@ impl Position {
     }
 
     /// Every move of the side to move (the repetition rule is the game's business).
-    pub fn legal_moves(&self) -> MoveList {
+    pub fn legal_moves(&self) -> MoveListOf<G> {
         movegen::legal_moves(&self.board, self.to_move)
     }
 
     /// Checks a move against the board: a piece of the side to move, a straight unblocked
     /// path, and no soldier stopping on a restricted square.
-    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+    pub fn check_move(&self, mv: MoveOf<G>) -> Result<(), IllegalMoveOf<G>> {
         let piece = self.board.piece_at(mv.from);
         if piece.is_none_or(|p| p.role() != self.to_move) {
-            return Err(IllegalMove::NoPiece {
+            return Err(IllegalMoveOf::NoPiece {
                 role: self.to_move,
                 square: mv.from,
             });
         }
-        if Move::new(mv.from, mv.to).is_none() {
-            return Err(IllegalMove::NotStraight(mv));
+        if MoveOf::new(mv.from, mv.to).is_none() {
+            return Err(IllegalMoveOf::NotStraight(mv));
         }
         let occ = self.board.occupied();
         if occ.contains(mv.to) || (movegen::between(mv.from, mv.to) & occ).any() {
-            return Err(IllegalMove::Blocked(mv));
+            return Err(IllegalMoveOf::Blocked(mv));
         }
         if mv.to.is_restricted() && piece != Some(Piece::King) {
-            return Err(IllegalMove::Restricted(mv.to));
+            return Err(IllegalMoveOf::Restricted(mv.to));
         }
         Ok(())
     }
@@ -257,7 +264,7 @@ impl Position {
     /// check and without the end-of-game tests. Returns the captures. For the search and
     /// perft.
     #[inline(always)]
-    pub fn make_move(&mut self, mv: Move, rules: &RuleSet) -> Bitboard {
+    pub fn make_move(&mut self, mv: MoveOf<G>, rules: &RuleSet) -> BitboardOf<G> {
         let role = self.to_move;
         let piece = if mv.from == self.board.king() {
             Piece::King
@@ -291,7 +298,7 @@ impl Position {
     /// The win that the move just played to `to` produced under `rules`, by the side that
     /// is no longer to move (docs/RULES.md section 10, step 3).
     #[inline]
-    pub fn win_after_move(&self, to: Square, rules: &RuleSet) -> Option<Reason> {
+    pub fn win_after_move(&self, to: SquareOf<G>, rules: &RuleSet) -> Option<Reason> {
         match self.to_move.opponent() {
             Role::Defender => {
                 if self.board.king().is_corner() {
@@ -320,7 +327,7 @@ impl Position {
     /// Plays a move known to be legal: moves, captures, and tests for the wins that the
     /// move itself produces.
     #[inline]
-    pub fn play_unchecked(&mut self, mv: Move, rules: &RuleSet) -> MoveEffect {
+    pub fn play_unchecked(&mut self, mv: MoveOf<G>, rules: &RuleSet) -> MoveEffect<G> {
         let captured = self.make_move(mv, rules);
         let win = self.win_after_move(mv.to, rules);
         MoveEffect { captured, win }
@@ -364,12 +371,12 @@ impl Position {
     }
 
     /// This position under a board symmetry.
-    pub fn transform(&self, sym: u8) -> Position {
-        Position::new(self.board.transform(sym), self.to_move)
+    pub fn transform(&self, sym: u8) -> PositionOf<G> {
+        PositionOf::new(self.board.transform(sym), self.to_move)
     }
 }
 
-impl fmt::Debug for Position {
+impl<G: Geometry> fmt::Debug for PositionOf<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}\n{} to move", self.board, self.to_move)
     }

@@ -6,15 +6,16 @@
 use std::fmt;
 
 use super::adjudication::cannot_escape;
-use super::board::Board;
+use super::board::BoardOf;
 use super::capture;
 use super::encirclement::is_encircled;
+use super::geometry::Geometry;
 use super::movegen;
 use super::org_fort::is_org_edge_fort;
-use super::position::{Position, Reason, Status};
+use super::position::{PositionOf, Reason, Status};
 use super::role::Role;
 use super::rules::RuleSet;
-use super::square::Square;
+use super::square::SquareOf;
 
 /// Who judges the end of a game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
@@ -66,7 +67,12 @@ impl Referee {
     /// always the mover; under the server's rules a move can also lose (a defender move
     /// that completes an encirclement, an attacker move that leaves an edge fort).
     #[inline]
-    pub fn after_move(self, after: &Position, to: Square, rules: &RuleSet) -> Option<Win> {
+    pub fn after_move<G: Geometry>(
+        self,
+        after: &PositionOf<G>,
+        to: SquareOf<G>,
+        rules: &RuleSet,
+    ) -> Option<Win> {
         let mover = after.to_move().opponent();
         match self {
             Referee::Copenhagen => after.win_after_move(to, rules).map(|reason| Win {
@@ -90,7 +96,7 @@ impl Referee {
     /// (and, in a game, after the move limit): an attackers' win. Nothing under
     /// Copenhagen.
     #[inline]
-    pub fn adjudicate(self, after: &Position) -> Option<Win> {
+    pub fn adjudicate<G: Geometry>(self, after: &PositionOf<G>) -> Option<Win> {
         match self {
             Referee::Copenhagen => None,
             Referee::HnefataflOrg if cannot_escape(after.board()) => {
@@ -108,7 +114,7 @@ impl Referee {
 
     /// The status of a position with no history, judged as if the other side had just
     /// moved (docs/RULES.md section 10, "static status"; no king-capture test).
-    pub fn static_status(self, pos: &Position, rules: &RuleSet) -> Status {
+    pub fn static_status<G: Geometry>(self, pos: &PositionOf<G>, rules: &RuleSet) -> Status {
         match self {
             Referee::Copenhagen => pos.static_status(rules),
             Referee::HnefataflOrg => {
@@ -137,7 +143,7 @@ impl Referee {
 /// The server's tests after every move that neither side's move decides by the king
 /// alone: its edge fort, encirclement (each where the rule set has it), and no attacker
 /// left.
-fn org_position_win(board: &Board, rules: &RuleSet) -> Option<Win> {
+fn org_position_win<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> Option<Win> {
     if rules.edge_fort && is_org_edge_fort(board) {
         win(Role::Defender, Reason::EdgeFort)
     } else if rules.encirclement_wins && is_encircled(board, rules.encirclement) {

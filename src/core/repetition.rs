@@ -15,9 +15,10 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::bitboard::Bitboard;
-use super::moves::Move;
-use super::position::Position;
+use super::bitboard::BitboardOf;
+use super::geometry::Geometry;
+use super::moves::MoveOf;
+use super::position::PositionOf;
 use super::role::Role;
 
 /// The repetition rule (docs/RULES.md section 8).
@@ -146,7 +147,7 @@ pub struct PositionHistory {
 
 impl PositionHistory {
     /// A history holding the first position.
-    pub fn new(first: &Position) -> PositionHistory {
+    pub fn new<G: Geometry>(first: &PositionOf<G>) -> PositionHistory {
         let mut entries = Vec::with_capacity(256);
         entries.push(Entry {
             hash: first.hash(),
@@ -170,7 +171,7 @@ impl PositionHistory {
     /// Adds the position a move led to; `irreversible` when no earlier position can come
     /// back after it (the move captured; the search's null move too).
     #[inline(always)]
-    pub fn push(&mut self, pos: &Position, irreversible: bool) {
+    pub fn push<G: Geometry>(&mut self, pos: &PositionOf<G>, irreversible: bool) {
         let len = self.entries.len() as u32;
         let since = match self.entries.last() {
             Some(top) if !irreversible => top.since,
@@ -241,13 +242,13 @@ impl PositionHistory {
     /// The rule's verdict on `mv`, a move the other rules allow from `before` (the current
     /// position), which captured `captured` and led to `after`.
     #[inline]
-    pub fn judge(
+    pub fn judge<G: Geometry>(
         &self,
         mode: RepetitionMode,
-        before: &Position,
-        mv: Move,
-        captured: Bitboard,
-        after: &Position,
+        before: &PositionOf<G>,
+        mv: MoveOf<G>,
+        captured: BitboardOf<G>,
+        after: &PositionOf<G>,
     ) -> Verdict {
         if !mode.restricts(before.to_move()) {
             return Verdict::Allowed;
@@ -289,6 +290,7 @@ impl PositionHistory {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::position::Position;
 
     #[test]
     fn mode_names_round_trip() {

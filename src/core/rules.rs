@@ -5,10 +5,11 @@
 //! written here once (docs/RULES.md section 10, and "The `hnefatafl-org` preset").
 
 use super::encirclement::EncirclementMode;
-use super::position::{Position, Reason, Status};
+use super::geometry::Geometry;
+use super::position::{PositionOf, Reason, Status};
 use super::referee::Referee;
 use super::repetition::{RepetitionMode, Verdict};
-use super::square::Square;
+use super::square::SquareOf;
 
 /// Everything that varies between the rule sets hnefi plays; the board, its start position
 /// and the moves are Copenhagen's.
@@ -78,10 +79,10 @@ impl Default for RuleSet {
 /// assert_eq!(outcome(&RuleSet::default(), &pos, mv.to, Verdict::Allowed, false, || true), Status::Ongoing);
 /// ```
 #[inline]
-pub fn outcome(
+pub fn outcome<G: Geometry>(
     rules: &RuleSet,
-    after: &Position,
-    to: Square,
+    after: &PositionOf<G>,
+    to: SquareOf<G>,
     verdict: Verdict,
     limit_reached: bool,
     opponent_can_move: impl FnOnce() -> bool,

@@ -1,30 +1,19 @@
-//! Squares of the 11x11 board.
+//! Squares of a board of any size ([`Geometry`]); [`Square`] is a square of the 11x11 board.
 
 use std::fmt;
+use std::marker::PhantomData;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-/// Number of files and ranks.
-pub const SIZE: u8 = 11;
-/// Number of squares on the board.
-pub const NUM_SQUARES: usize = 121;
+use super::geometry::{Bits, Geometry, S11};
 
-/// The edge squares as bits (the same set as `Bitboard::EDGE`).
-const EDGE_BITS: u128 = {
-    let mut m = 0u128;
-    let mut i = 0;
-    while i < NUM_SQUARES {
-        let (f, r) = (i % 11, i / 11);
-        if f == 0 || f == 10 || r == 0 || r == 10 {
-            m |= 1u128 << i;
-        }
-        i += 1;
-    }
-    m
-};
+/// Number of files and ranks of the 11x11 board (the board the search plays).
+pub const SIZE: u8 = S11::SIZE;
+/// Number of squares of the 11x11 board.
+pub const NUM_SQUARES: usize = S11::NUM_SQUARES;
 
-/// A square of the board, `a1` = 0 .. `k11` = 120.
+/// A square of the 11x11 board, `a1` = 0 .. `k11` = 120.
 ///
 /// The index is `(rank - 1) * 11 + file` with file `a` = 0, so the corners are 0, 10, 110
 /// and 120 and the throne `f6` is 60.
@@ -37,53 +26,78 @@ const EDGE_BITS: u128 = {
 /// assert_eq!(Square::new(0).unwrap().to_string(), "a1");
 /// assert!("l1".parse::<Square>().is_err());
 /// ```
+pub type Square = SquareOf<S11>;
+
+/// A square of a board of geometry `G`: index `rank * SIZE + file`, file `a` = 0.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct Square(u8);
+pub struct SquareOf<G>(u8, PhantomData<G>);
 
 /// Why a square name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SquareError {
-    /// The text is not a file letter `a`..`k` followed by a rank `1`..`11`.
-    #[error("invalid square '{0}': expected a file a..k and a rank 1..11, like f6")]
-    Invalid(String),
+    /// The text is not a file letter followed by a rank on the board.
+    #[error(
+        "invalid square '{text}': expected a file a..{} and a rank 1..{size}, like {}",
+        file_letter(size.saturating_sub(1)),
+        middle_name(*size)
+    )]
+    Invalid {
+        /// The text read (at most 16 characters).
+        text: String,
+        /// The board's size (its last file and rank).
+        size: u8,
+    },
 }
 
-impl Square {
-    /// The throne, `f6`.
-    pub const THRONE: Square = Square(60);
-    /// The four corners `a1`, `k1`, `a11`, `k11`.
-    pub const CORNERS: [Square; 4] = [Square(0), Square(10), Square(110), Square(120)];
+/// The name of the middle square of a board of `size` files (`f6` on 11x11).
+fn middle_name(size: u8) -> String {
+    format!("{}{}", file_letter(size / 2), size / 2 + 1)
+}
 
-    /// The square with this index, if it is on the board (`index < 121`).
-    pub const fn new(index: u8) -> Option<Square> {
-        if (index as usize) < NUM_SQUARES {
-            Some(Square(index))
+impl<G: Geometry> SquareOf<G> {
+    /// The throne, the middle square (`f6` on 11x11).
+    pub const THRONE: SquareOf<G> = SquareOf(G::THRONE_INDEX, PhantomData);
+    /// The four corners, lowest index first (`a1`, `k1`, `a11`, `k11` on 11x11).
+    pub const CORNERS: [SquareOf<G>; 4] = [
+        SquareOf(0, PhantomData),
+        SquareOf(G::SIZE - 1, PhantomData),
+        SquareOf(
+            ((G::NUM_SQUARES - G::SIZE as usize) & 255) as u8,
+            PhantomData,
+        ),
+        SquareOf(((G::NUM_SQUARES - 1) & 255) as u8, PhantomData),
+    ];
+
+    /// The square with this index, if it is on the board.
+    pub const fn new(index: u8) -> Option<SquareOf<G>> {
+        if (index as usize) < G::NUM_SQUARES {
+            Some(SquareOf(index, PhantomData))
         } else {
             None
         }
     }
 
-    /// The square at a 0-based file and rank, if both are below 11.
-    pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        if file < SIZE && rank < SIZE {
-            Some(Square(rank * SIZE + file))
+    /// The square at a 0-based file and rank, if both are on the board.
+    pub const fn from_coords(file: u8, rank: u8) -> Option<SquareOf<G>> {
+        if file < G::SIZE && rank < G::SIZE {
+            Some(SquareOf(rank * G::SIZE + file, PhantomData))
         } else {
             None
         }
     }
 
-    /// Builds a square from an index known to be below 121.
+    /// Builds a square from an index known to be on the board.
     ///
     /// Only for indices the caller derived from the board itself: bit positions of a
-    /// bitboard, whose bits above 120 are always clear. (An index out of range could
+    /// bitboard, whose bits past the board are always clear. (An index out of range could
     /// only make a later table lookup panic; it cannot cause undefined behaviour.)
     #[inline(always)]
-    pub(crate) const fn from_index_unchecked(index: u8) -> Square {
-        debug_assert!((index as usize) < NUM_SQUARES);
-        Square(index)
+    pub(crate) const fn from_index_unchecked(index: u8) -> SquareOf<G> {
+        debug_assert!((index as usize) < G::NUM_SQUARES);
+        SquareOf(index, PhantomData)
     }
 
-    /// The index `0..121`.
+    /// The index `0..SIZE * SIZE`.
     #[inline(always)]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -92,58 +106,61 @@ impl Square {
     /// The 0-based file (`a` = 0).
     #[inline(always)]
     pub const fn file(self) -> u8 {
-        self.0 % SIZE
+        self.0 % G::SIZE
     }
 
     /// The 0-based rank (rank 1 = 0).
     #[inline(always)]
     pub const fn rank(self) -> u8 {
-        self.0 / SIZE
+        self.0 / G::SIZE
     }
 
     /// True for the four corners.
-    pub const fn is_corner(self) -> bool {
-        matches!(self.0, 0 | 10 | 110 | 120)
+    #[inline(always)]
+    pub fn is_corner(self) -> bool {
+        G::CORNERS.has(u32::from(self.0))
     }
 
-    /// True for the throne `f6`.
+    /// True for the throne.
+    #[inline(always)]
     pub const fn is_throne(self) -> bool {
-        self.0 == 60
+        self.0 == G::THRONE_INDEX
     }
 
     /// True for the corners and the throne, where only the king may stop.
-    pub const fn is_restricted(self) -> bool {
+    #[inline(always)]
+    pub fn is_restricted(self) -> bool {
         self.is_corner() || self.is_throne()
     }
 
-    /// True for squares on file `a` or `k` or rank 1 or 11 (corners included).
+    /// True for squares on the first or last file or rank (corners included).
     #[inline(always)]
-    pub const fn is_edge(self) -> bool {
-        EDGE_BITS >> (self.0 & 127) & 1 != 0
+    pub fn is_edge(self) -> bool {
+        G::EDGE.has(u32::from(self.0))
     }
 
     /// The neighbour one step in a direction, if it is on the board.
     #[inline]
-    pub const fn step(self, dir: Direction) -> Option<Square> {
+    pub const fn step(self, dir: Direction) -> Option<SquareOf<G>> {
         let (f, r) = (self.file() as i8, self.rank() as i8);
         let (df, dr) = dir.delta();
         let (nf, nr) = (f + df, r + dr);
-        if nf < 0 || nr < 0 || nf >= SIZE as i8 || nr >= SIZE as i8 {
+        if nf < 0 || nr < 0 || nf >= G::SIZE as i8 || nr >= G::SIZE as i8 {
             None
         } else {
-            Some(Square(nr as u8 * SIZE + nf as u8))
+            Some(SquareOf(nr as u8 * G::SIZE + nf as u8, PhantomData))
         }
     }
 
-    /// Iterates over all 121 squares in index order.
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..NUM_SQUARES as u8).map(Square)
+    /// Iterates over all squares in index order.
+    pub fn all() -> impl Iterator<Item = SquareOf<G>> {
+        (0..G::NUM_SQUARES as u8).map(|i| SquareOf(i, PhantomData))
     }
 
     /// This square under one of the 8 symmetries of the board (`sym` in `0..8`; 0 is the
     /// identity, bit 0 mirrors the files, bit 1 mirrors the ranks, bit 2 swaps files and
     /// ranks).
-    pub const fn transform(self, sym: u8) -> Square {
+    pub const fn transform(self, sym: u8) -> SquareOf<G> {
         let (mut f, mut r) = (self.file(), self.rank());
         if sym & 4 != 0 {
             let t = f;
@@ -151,44 +168,58 @@ impl Square {
             r = t;
         }
         if sym & 1 != 0 {
-            f = SIZE - 1 - f;
+            f = G::SIZE - 1 - f;
         }
         if sym & 2 != 0 {
-            r = SIZE - 1 - r;
+            r = G::SIZE - 1 - r;
         }
-        Square(r * SIZE + f)
+        SquareOf(r * G::SIZE + f, PhantomData)
+    }
+
+    /// The set holding this square alone, as the board's bits.
+    #[inline(always)]
+    pub(crate) fn bit(self) -> G::Bits {
+        G::tables().square_bits[self.index()]
     }
 }
 
-impl fmt::Display for Square {
+/// The file letter of a 0-based file: `a`..`o` (files include `i`, unlike GTP's).
+pub const fn file_letter(file: u8) -> char {
+    (b'a' + file) as char
+}
+
+impl<G: Geometry> fmt::Display for SquareOf<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = (b'a' + self.file()) as char;
-        write!(f, "{}{}", file, self.rank() + 1)
+        write!(f, "{}{}", file_letter(self.file()), self.rank() + 1)
     }
 }
 
-impl FromStr for Square {
+impl<G: Geometry> FromStr for SquareOf<G> {
     type Err = SquareError;
 
-    fn from_str(s: &str) -> Result<Square, SquareError> {
-        let err = || SquareError::Invalid(s.chars().take(16).collect());
+    fn from_str(s: &str) -> Result<SquareOf<G>, SquareError> {
+        let err = || SquareError::Invalid {
+            text: s.chars().take(16).collect(),
+            size: G::SIZE,
+        };
         let bytes = s.as_bytes();
         let (&first, rest) = bytes.split_first().ok_or_else(err)?;
         let file = first.to_ascii_lowercase().wrapping_sub(b'a');
-        if file >= SIZE || rest.is_empty() || rest.len() > 2 {
+        if file >= G::SIZE || rest.is_empty() || rest.len() > 2 {
             return Err(err());
         }
         if !rest.iter().all(u8::is_ascii_digit) || rest.first() == Some(&b'0') {
             return Err(err());
         }
         let rank = rest.iter().fold(0u8, |acc, d| acc * 10 + (d - b'0'));
-        if !(1..=SIZE).contains(&rank) {
+        if !(1..=G::SIZE).contains(&rank) {
             return Err(err());
         }
-        Ok(Square((rank - 1) * SIZE + file))
+        Ok(SquareOf((rank - 1) * G::SIZE + file, PhantomData))
     }
 }
 
+const _: () = assert!(S11::THRONE_INDEX == 60);
 /// One of the four orthogonal directions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Direction {
@@ -231,7 +262,13 @@ mod tests {
         for sq in Square::all() {
             assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
         }
-        assert_eq!("K11".parse::<Square>(), Ok(Square(120)));
+        assert_eq!(
+            "K11".parse::<Square>(),
+            Square::new(120).ok_or(SquareError::Invalid {
+                text: String::new(),
+                size: 11
+            })
+        );
         for bad in [
             "", "a", "a0", "a12", "l1", "a01", "1a", "a1 ", "é1", "a+1", "a111",
         ] {
@@ -243,7 +280,18 @@ mod tests {
     fn special_squares() {
         assert_eq!(Square::all().filter(|s| s.is_edge()).count(), 40);
         assert_eq!(Square::all().filter(|s| s.is_restricted()).count(), 5);
-        assert_eq!(Square(60).to_string(), "f6");
+        assert_eq!(Square::THRONE.to_string(), "f6");
+    }
+
+    #[test]
+    fn every_size_names_its_squares() {
+        use crate::core::geometry::{S7, S13, S15};
+        assert_eq!("g7".parse::<SquareOf<S7>>().map(|s| s.index()), Ok(48));
+        assert!("h1".parse::<SquareOf<S7>>().is_err());
+        assert_eq!("m13".parse::<SquareOf<S13>>().map(|s| s.index()), Ok(168));
+        assert_eq!(SquareOf::<S15>::THRONE.to_string(), "h8");
+        assert_eq!(SquareOf::<S13>::CORNERS[3].to_string(), "m13");
+        assert_eq!(SquareOf::<S7>::all().filter(|s| s.is_edge()).count(), 24);
     }
 
     #[test]

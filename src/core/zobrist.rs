@@ -4,41 +4,56 @@
 //! are to move, [`SIDE`]. The keys come from a fixed-seed [`SplitMix64`] sequence, so hashes
 //! are the same in every build.
 
-use super::board::{Board, Piece};
+use super::board::{BoardOf, Piece};
+use super::geometry::{Geometry, TABLE};
 use super::rng::SplitMix64;
 use super::role::Role;
-use super::square::{NUM_SQUARES, Square};
+use super::square::SquareOf;
 
-const fn keys() -> ([[u64; NUM_SQUARES]; 3], u64) {
-    let mut t = [[0u64; NUM_SQUARES]; 3];
+/// The squares whose keys come first in the sequence: the 11x11 board's, so that its
+/// hashes stay what they were before the other sizes existed.
+const FIRST: usize = 121;
+
+const fn keys() -> ([[u64; TABLE]; 3], u64) {
+    let mut t = [[0u64; TABLE]; 3];
     let mut rng = SplitMix64::new(0x686E_6566_6900_0001); // "hnefi"
     let mut k = 0;
     while k < 3 {
         let mut s = 0;
-        while s < NUM_SQUARES {
+        while s < FIRST {
             t[k][s] = rng.next_u64();
             s += 1;
         }
         k += 1;
     }
-    (t, rng.next_u64())
+    let side = rng.next_u64();
+    k = 0;
+    while k < 3 {
+        let mut s = FIRST;
+        while s < TABLE {
+            t[k][s] = rng.next_u64();
+            s += 1;
+        }
+        k += 1;
+    }
+    (t, side)
 }
 
-const KEYS: ([[u64; NUM_SQUARES]; 3], u64) = keys();
-static PIECE_KEYS: [[u64; NUM_SQUARES]; 3] = KEYS.0;
+const KEYS: ([[u64; TABLE]; 3], u64) = keys();
+static PIECE_KEYS: [[u64; TABLE]; 3] = KEYS.0;
 
 /// XORed into the hash when the defenders are to move.
 pub const SIDE: u64 = KEYS.1;
 
 /// The key of a piece on a square.
 #[inline(always)]
-pub fn piece_key(piece: Piece, sq: Square) -> u64 {
+pub fn piece_key<G: Geometry>(piece: Piece, sq: SquareOf<G>) -> u64 {
     let k = match piece {
         Piece::Attacker => 0,
         Piece::Defender => 1,
         Piece::King => 2,
     };
-    PIECE_KEYS[k][sq.index()]
+    PIECE_KEYS[k][sq.index() & (TABLE - 1)]
 }
 
 /// The key of the side to move.
@@ -51,7 +66,7 @@ pub fn side_key(role: Role) -> u64 {
 }
 
 /// The hash of a board alone (side to move not included), computed from scratch.
-pub fn board_hash(board: &Board) -> u64 {
+pub fn board_hash<G: Geometry>(board: &BoardOf<G>) -> u64 {
     let mut h = piece_key(Piece::King, board.king());
     for sq in board.attackers() {
         h ^= piece_key(Piece::Attacker, sq);
@@ -63,6 +78,6 @@ pub fn board_hash(board: &Board) -> u64 {
 }
 
 /// The hash of a board with a side to move, computed from scratch.
-pub fn hash(board: &Board, to_move: Role) -> u64 {
+pub fn hash<G: Geometry>(board: &BoardOf<G>, to_move: Role) -> u64 {
     board_hash(board) ^ side_key(to_move)
 }

@@ -631,10 +631,10 @@ const CORNER_BLOCKS: [Bitboard; 4] = {
         r += 1;
     }
     [
-        Bitboard(low),
-        Bitboard(low << 7),
-        Bitboard(low << 77),
-        Bitboard(low << 84),
+        Bitboard::from_bits(low),
+        Bitboard::from_bits(low << 7),
+        Bitboard::from_bits(low << 77),
+        Bitboard::from_bits(low << 84),
     ]
 };
 

@@ -133,7 +133,10 @@ mod tests {
             let Some(king) = Square::new(k) else {
                 panic!("square {k}");
             };
-            let (a, d) = (Bitboard(att & !(1 << k)), Bitboard(def & !att & !(1 << k)));
+            let (a, d) = (
+                Bitboard::from_bits(att & !(1 << k)),
+                Bitboard::from_bits(def & !att & !(1 << k)),
+            );
             let t = terms(king, a, d);
             let weighed: i32 = t.iter().zip(w).map(|(t, w)| t * w).sum();
             assert_eq!(score(&w, king, a, d), weighed);

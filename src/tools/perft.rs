@@ -13,9 +13,10 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use crate::core::geometry::{BoardSize, Geometry, S7, S9, S11, S13, S15};
 use crate::core::notation::parse_opentafl;
 use crate::core::perft;
-use crate::core::position::Position;
+use crate::core::position::PositionOf;
 use crate::core::role::Role;
 use crate::core::rules::RuleSet;
 use crate::outln;
@@ -47,20 +48,45 @@ pub fn progress_line(
     s
 }
 
-/// Runs `hnefi perft`: the leaves `depth` plies below the start (or `position`, with
-/// `to_move` to move) under `rules`, each root move's count too with `divide`. Exit status
-/// 0, 2 for a bad position, 130 when interrupted.
-pub fn main(
-    depth: u32,
-    position: Option<&str>,
-    to_move: Role,
-    divide: bool,
-    rules: RuleSet,
-) -> ExitCode {
+/// What `hnefi perft` counts.
+pub struct PerftJob<'a> {
+    /// Plies.
+    pub depth: u32,
+    /// An OpenTafl position of the board's size instead of its start position.
+    pub position: Option<&'a str>,
+    /// The side to move in `position`.
+    pub to_move: Role,
+    /// Print each root move's count too.
+    pub divide: bool,
+    /// The moves and captures counted.
+    pub rules: RuleSet,
+}
+
+/// Runs `hnefi perft` on a board of `size`: the leaves `depth` plies below the size's
+/// start position (or `position`, with `to_move` to move) under `rules`, each root move's
+/// count too with `divide`. Exit status 0, 2 for a bad position, 130 when interrupted.
+pub fn main(job: PerftJob<'_>, size: BoardSize) -> ExitCode {
+    match size {
+        BoardSize::S7 => main_on::<S7>(job),
+        BoardSize::S9 => main_on::<S9>(job),
+        BoardSize::S11 => main_on::<S11>(job),
+        BoardSize::S13 => main_on::<S13>(job),
+        BoardSize::S15 => main_on::<S15>(job),
+    }
+}
+
+fn main_on<G: Geometry>(job: PerftJob<'_>) -> ExitCode {
+    let PerftJob {
+        depth,
+        position,
+        to_move,
+        divide,
+        rules,
+    } = job;
     let pos = match position {
-        None => Position::start(),
-        Some(s) => match parse_opentafl(s) {
-            Ok(board) => Position::new(board, to_move),
+        None => PositionOf::<G>::start(),
+        Some(s) => match parse_opentafl::<G>(s) {
+            Ok(board) => PositionOf::new(board, to_move),
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::from(2);

@@ -1,0 +1,76 @@
+//! The usual start position of each board size, the last rank first (`X` attacker, `O`
+//! defender, `K` king, `.` empty). A rule set may start elsewhere; these are the positions
+//! of the games hnefi's users play on each size:
+//!
+//! - 7x7: Brandubh, and the hnefatafl.org server's 7x7 game (the same diagram);
+//! - 9x9: Tablut as OpenTafl plays it;
+//! - 11x11: Copenhagen (and Fetlar, and the server's 11x11 game);
+//! - 13x13: the hnefatafl.org server's 13x13 game;
+//! - 15x15: OpenTafl's 15x15 Tablut (its `external-rules.conf`).
+//!
+//! Start positions are facts of the games; the sources are named in docs/RULES.md.
+
+use super::board::START_DIAGRAM;
+
+const START_7: [&str; 7] = [
+    "...X...", "...X...", "...O...", "XXOKOXX", "...O...", "...X...", "...X...",
+];
+
+const START_9: [&str; 9] = [
+    "...XXX...",
+    "....X....",
+    "....O....",
+    "X...O...X",
+    "XXOOKOOXX",
+    "X...O...X",
+    "....O....",
+    "....X....",
+    "...XXX...",
+];
+
+const START_13: [&str; 13] = [
+    "...XXXXXXX...",
+    "......X......",
+    ".............",
+    "X.....O.....X",
+    "X.....O.....X",
+    "X....OOO....X",
+    "XX.OOOKOOO.XX",
+    "X....OOO....X",
+    "X.....O.....X",
+    "X.....O.....X",
+    ".............",
+    "......X......",
+    "...XXXXXXX...",
+];
+
+const START_15: [&str; 15] = [
+    ".....XXXXX.....",
+    "......XXX......",
+    ".......X.......",
+    ".......X.......",
+    ".......O.......",
+    "X.....OOO.....X",
+    "XX...O.O.O...XX",
+    "XXXXOOOKOOOXXXX",
+    "XX...O.O.O...XX",
+    "X.....OOO.....X",
+    ".......O.......",
+    ".......X.......",
+    ".......X.......",
+    "......XXX......",
+    ".....XXXXX.....",
+];
+
+/// The usual start position of a board of `size` files, the last rank first; the 11x11
+/// diagram for a size hnefi has none for (every [`Geometry`](super::geometry::Geometry)
+/// has one).
+pub fn start_rows(size: u8) -> &'static [&'static str] {
+    match size {
+        7 => &START_7,
+        9 => &START_9,
+        13 => &START_13,
+        15 => &START_15,
+        _ => &START_DIAGRAM,
+    }
+}
