@@ -87,7 +87,7 @@ pub enum SessionError {
     /// `analyze` with no legal move.
     #[error("no legal move to analyze")]
     NothingToAnalyze,
-    /// `stop` or `quit` ended a count before it was complete.
+    /// `stop` ended a count before it was complete.
     #[error("stopped before the count was complete")]
     Stopped,
 }

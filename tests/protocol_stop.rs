@@ -1,7 +1,8 @@
 //! `stop` reaches a running search through the real binary's pipes: stdin is
 //! read on its own thread, so a search the controller no longer wants ends at once with
-//! the best move found so far. Nothing here is timed (the machine may be loaded): the
-//! searches stopped would not end by themselves within the test.
+//! the best move found so far; `quit` waits its turn. No upper bound on a time is
+//! asserted (the machine may be loaded): the searches stopped would not end by themselves
+//! within the test.
 
 mod common;
 
@@ -60,24 +61,81 @@ fn end_of_input_lets_the_search_finish() {
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("= play attacker "));
 }
 
-/// `quit` during a search ends it at once, answers and exits with status 0.
+/// The `info` lines of a run's stderr without their clock-dependent fields (`nps`,
+/// `time`): what a single-threaded search at a fixed depth reproduces exactly.
+fn search_lines(stderr: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(stderr)
+        .lines()
+        .filter(|l| l.starts_with("info "))
+        .map(|l| {
+            let words: Vec<&str> = l.split(' ').collect();
+            let mut kept = Vec::new();
+            let mut i = 0;
+            while i < words.len() {
+                if matches!(words[i], "nps" | "time") {
+                    i += 2;
+                } else {
+                    kept.push(words[i]);
+                    i += 1;
+                }
+            }
+            kept.join(" ")
+        })
+        .collect()
+}
+
+/// `quit` runs in its turn, as GTP's commands do: a piped `generate_move` then `quit`
+/// gets the same search as without `quit` (same iterations, nodes and move).
 #[test]
-fn quit_ends_a_deep_search_and_the_session() {
-    let mut engine = Engine::start(&[]);
-    engine.ok("set_option depth 60");
-    let legal = engine.ok("legal_moves");
-    engine.write("generate_move");
-    std::thread::sleep(Duration::from_millis(300));
-    engine.write("quit");
-    let reply = engine.read_reply().join("\n");
-    let words: Vec<&str> = reply.split(' ').collect();
+fn quit_waits_for_a_depth_bounded_search() {
+    let alone = common::run_binary(&["--depth", "6"], b"generate_move\n");
+    let quit = common::run_binary(&["--depth", "6"], b"generate_move\nquit\n");
+    assert!(quit.status.success(), "exit status {}", quit.status);
+    let (alone_lines, quit_lines) = (search_lines(&alone.stderr), search_lines(&quit.stderr));
+    assert_eq!(alone_lines.len(), 6, "{alone_lines:?}");
+    assert_eq!(quit_lines, alone_lines);
+    let alone_out = String::from_utf8_lossy(&alone.stdout);
+    assert!(alone_out.starts_with("= play attacker "), "{alone_out}");
     assert_eq!(
-        words.get(..3),
-        Some(&["=", "play", "attacker"][..]),
-        "{reply}"
+        String::from_utf8_lossy(&quit.stdout),
+        format!("{alone_out}=\n\n")
     );
-    let mv = format!("{}-{}", words[3], words[4]);
-    assert!(legal.split(' ').any(|m| m == mv), "{mv} is not legal");
+}
+
+/// A search bounded by time also finishes before `quit`: the reply takes most of the move
+/// time (a lower bound only, which a loaded machine cannot break).
+#[test]
+fn quit_waits_for_a_timed_search() {
+    let started = Instant::now();
+    let out = common::run_binary(&[], b"set_option movetime_ms 1500\ngenerate_move\nquit\n");
+    let took = started.elapsed();
+    assert!(out.status.success(), "exit status {}", out.status);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("=\n\n= play attacker "), "{stdout}");
+    assert!(stdout.ends_with("=\n\n"), "{stdout}");
+    assert!(
+        took >= Duration::from_millis(1200),
+        "answered after {took:?}"
+    );
+}
+
+/// `quit` ends at once what has no bound: a streaming analysis, then the session.
+#[test]
+fn quit_ends_a_streaming_analysis_and_the_session() {
+    let mut engine = Engine::start(&[]);
+    engine.write("analyze");
+    assert_eq!(engine.read_line(), "=");
+    let first = engine.read_line();
+    assert!(first.starts_with("info depth 1 "), "{first}");
+    engine.write("quit");
+    // Lines of the stream may still come, then the empty line and quit's reply.
+    loop {
+        let line = engine.read_line();
+        if line.is_empty() {
+            break;
+        }
+        assert!(line.starts_with("info depth "), "{line}");
+    }
     assert_eq!(engine.read_reply(), vec!["=".to_string()]);
     let status = engine.wait();
     assert!(status.success(), "exit status {status}");

@@ -150,7 +150,8 @@ fn run_in_process(path: &Path, steps: &[Step]) {
     }
 }
 
-/// True for a line that interrupts the commands read before it (`stop`, `quit`).
+/// True for a line that interrupts the commands read before it (`stop`; `quit` waits its
+/// turn).
 fn interrupts(input: &[u8]) -> bool {
     let text = String::from_utf8_lossy(input);
     let text = text.split('#').next().unwrap_or_default();
@@ -161,13 +162,13 @@ fn interrupts(input: &[u8]) -> bool {
     } else {
         first
     };
-    name == "stop" || name == "quit"
+    name == "stop"
 }
 
 /// Pipes the transcript's lines as a controller would: all at once, except that before a
-/// `stop` or `quit` it waits for the replies so far (those lines interrupt a search still
-/// running, which would make the replies before them depend on timing); then closes
-/// stdin and compares the whole stdout.
+/// `stop` it waits for the replies so far (`stop` interrupts a search still running, which
+/// would make the replies before it depend on timing); then closes stdin and compares the
+/// whole stdout.
 fn run_binary(path: &Path, steps: &[Step]) {
     let mut child = Command::new(common::BIN)
         .stdin(Stdio::piped())

@@ -83,7 +83,7 @@ pub const COMMANDS: &[Command] = &[
         ..cmd(
             "quit",
             "quit",
-            "ends a running search or perft as stop does, then the session",
+            "ends the session once the commands before it are done (a streaming analysis or pondering ends at once; stop ends a search sooner)",
             quit,
         )
     },

@@ -387,10 +387,10 @@ impl Engine {
 
     /// Reads commands until end of input or `quit`, writing each reply and flushing it.
     ///
-    /// Input is read on a thread of its own ([`reader`]), so that `stop` and `quit`
-    /// reach a running search or perft, and the next command line ends a streaming
-    /// analysis. End of input stops nothing but a streaming analysis: the commands already
-    /// read run to their end.
+    /// Input is read on a thread of its own ([`reader`]), so that `stop` reaches a running
+    /// search or perft, and the next command line ends a streaming analysis or pondering.
+    /// `quit`, like end of input, stops nothing else: the commands read before it run to
+    /// their end.
     pub fn run<R, W>(&mut self, input: R, mut output: W) -> io::Result<()>
     where
         R: BufRead + Send + 'static,

@@ -1,6 +1,8 @@
 //! Input read on a thread of its own while a command runs, and what that thread may
-//! signal to the command running: `stop` and `quit` end a search or perft (through the
-//! session's stop flag), and any command line ends a streaming analysis.
+//! signal to the command running: `stop` ends a search or perft (through the session's
+//! stop flag), and any command line (`quit` among them) ends a streaming analysis or
+//! pondering. `quit` waits its turn as GTP's commands do: a bounded search before it
+//! finishes first.
 //!
 //! The reader counts the command lines it reads; the command loop counts those it handles.
 //! A streaming analysis of command line `k` ends once more than `k` lines were read (or
@@ -28,7 +30,7 @@ pub(crate) struct InputState {
     stop: Arc<AtomicBool>,
     /// Command lines read so far (blank and comment-only lines do not count).
     read: AtomicU64,
-    /// `stop` and `quit` lines read and not yet handled.
+    /// `stop` lines read and not yet handled.
     pending_interrupts: AtomicU64,
     /// The number of the command line whose streaming analysis runs, or [`NO_STREAM`].
     stream_of: AtomicU64,
@@ -56,7 +58,7 @@ impl InputState {
         state
     }
 
-    /// The reader read a command line (`interrupts` when it is `stop` or `quit`).
+    /// The reader read a command line (`interrupts` when it is `stop`).
     fn line_read(&self, interrupts: bool) {
         let n = self.read.fetch_add(1, Ordering::SeqCst) + 1;
         if interrupts {
@@ -92,7 +94,7 @@ impl InputState {
         self.settle();
     }
 
-    /// A `stop` or `quit` line was handled.
+    /// A `stop` line was handled.
     pub(crate) fn interrupt_handled(&self) {
         // Never below zero: the reader counted this line before the loop got it.
         let _ = self
@@ -101,7 +103,7 @@ impl InputState {
         self.settle();
     }
 
-    /// The stop flag stays set only while a `stop` or `quit` read is still to be handled
+    /// The stop flag stays set only while a `stop` read is still to be handled
     /// (it concerns the commands before it). Cleared first, then set again if needed, so
     /// that an interrupt read meanwhile is never lost.
     fn settle(&self) {
@@ -117,12 +119,12 @@ pub(crate) fn is_command(line: &RawLine) -> bool {
     !matches!(parse_line(line), Parsed::Empty)
 }
 
-/// True for the lines that interrupt a running search or perft: `stop`, and `quit`, which
-/// then ends the session. (A script that wants its piped `generate_move` searched in full
-/// closes stdin instead of sending `quit`: the reader cannot tell a command still queued
-/// from one running.)
+/// True for the line that interrupts a running search or perft: `stop`. `quit` is not one:
+/// it runs in its turn, after the commands read before it (a script that ends with `quit`,
+/// as GTP scripts do, gets its `generate_move` searched in full); what has no bound (a
+/// streaming analysis, pondering) ends at any command line, `quit` included.
 pub(crate) fn interrupts(line: &RawLine) -> bool {
-    matches!(parse_line(line), Parsed::Command { name, .. } if name == "stop" || name == "quit")
+    matches!(parse_line(line), Parsed::Command { name, .. } if name == "stop")
 }
 
 /// A line read with whether it interrupts a search, or the read error that ended input.
