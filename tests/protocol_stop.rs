@@ -141,6 +141,22 @@ fn quit_ends_a_streaming_analysis_and_the_session() {
     assert!(status.success(), "exit status {status}");
 }
 
+/// In the 0.3.1 dialect (`--compat 0.3`) `stop` ends the search as in hnefi's own, and
+/// is then answered `=`, not `? unknown command`.
+#[test]
+fn stop_in_the_compat_dialect_is_answered() {
+    let mut engine = Engine::start(&["--compat", "0.3"]);
+    engine.ok("set_option depth 60");
+    engine.write("generate_move");
+    std::thread::sleep(Duration::from_millis(300));
+    engine.write("stop");
+    let reply = engine.read_reply().join("\n");
+    assert!(reply.starts_with("= black "), "{reply}");
+    assert_eq!(engine.read_reply(), vec!["=".to_string()]);
+    assert_eq!(engine.ok("known_command stop"), "true");
+    engine.quit();
+}
+
 /// `stop` ends a perft too, with an error saying so; the session goes on.
 #[test]
 fn stop_ends_a_perft_with_an_error() {

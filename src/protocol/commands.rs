@@ -385,7 +385,7 @@ fn quit(_: &mut Session, args: &[&str]) -> Reply {
 
 /// The reader thread has already stopped the search that `stop` was sent for (see
 /// [`Engine::run`](super::Engine::run)); the command itself only answers.
-fn stop(_: &mut Session, args: &[&str]) -> Reply {
+pub(crate) fn stop(_: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "stop")?;
     Ok(String::new())
 }

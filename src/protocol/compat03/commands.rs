@@ -60,6 +60,12 @@ pub const COMMANDS: &[Command] = &[
         ..cmd("quit", "quit", "ends the session", quit)
     },
     cmd(
+        "stop",
+        "stop",
+        "hnefi's own: ends a running generate_move at once (with the best move found so far); otherwise nothing",
+        own::stop,
+    ),
+    cmd(
         "reset_board",
         "reset_board",
         "a new game from the start position, black (the attackers) first",
