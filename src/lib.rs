@@ -3,6 +3,7 @@
 //! - [`bot`]: `hnefi bot`, a client of the hnefatafl.org server that plays with the search.
 //! - [`core`]: the rules (bitboards, move generation, captures, end-of-game tests, games).
 //! - [`search`]: the searcher behind `generate_move` and `analyze`.
+//! - [`options`]: the table of the engine's options, read by every front end.
 //! - [`session`]: the engine session (game, rules, options, clock) behind the protocol.
 //! - [`protocol`]: the text protocol: framing, replies and the command table.
 //! - [`tools`]: the bench and the match runner, command-line tools built on the core.
@@ -13,6 +14,7 @@
 
 pub mod bot;
 pub mod core;
+pub mod options;
 pub mod protocol;
 pub mod search;
 pub mod session;

@@ -12,6 +12,7 @@ use hnefi::core::game::RepetitionMode;
 use hnefi::core::geometry::BoardSize;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
+use hnefi::options;
 use hnefi::protocol::otep::OtepEngine;
 use hnefi::protocol::{Dialect, Engine};
 use hnefi::search::Feature;
@@ -53,25 +54,19 @@ struct EngineFlags {
     /// Draw after this many plies; 0 = no limit, the default (as `set_rule move_limit N`).
     #[arg(long, value_name = "N")]
     move_limit: Option<u32>,
-    /// Search threads, 1 to 256; a search runs at most the machine's hardware threads (as
-    /// `set_option threads N`).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = options::THREADS.flag_help(), value_parser = options::THREADS.flag_parser())]
     threads: Option<u64>,
-    /// Transposition table size in MiB, 1 to 1024 (as `set_option hash_mb N`).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = options::HASH_MB.flag_help(), value_parser = options::HASH_MB.flag_parser())]
     hash_mb: Option<u64>,
-    /// Search depth limit in plies, up to 64; 0 = none (as `set_option depth N`).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = options::DEPTH.flag_help(), value_parser = options::DEPTH.flag_parser())]
     depth: Option<u64>,
-    /// Time per move in milliseconds; 0 = none (as `set_option movetime_ms N`).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = options::MOVETIME_MS.flag_help(), value_parser = options::MOVETIME_MS.flag_parser())]
     movetime_ms: Option<u64>,
-    /// Nodes per move; 0 = none (as `set_option nodes N`).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = options::NODES.flag_help(), value_parser = options::NODES.flag_parser())]
     nodes: Option<u64>,
-    /// Ponder: after its own move, search the expected reply until the next command (as
-    /// `set_option ponder true`; off by default).
-    #[arg(long)]
+    #[arg(long, value_name = "N", help = options::MULTIPV.flag_help(), value_parser = options::MULTIPV.flag_parser())]
+    multipv: Option<u64>,
+    #[arg(long, help = options::PONDER.switch_flag_help())]
     ponder: bool,
     /// Switch a search feature on, for self-play comparisons: null-move, lmr,
     /// aspiration, qsearch-checks, reverse-futility, late-move-pruning, log-reductions,
@@ -101,7 +96,7 @@ struct EngineFlags {
     /// Speak the protocol of the hnefatafl-copenhagen crate's 0.3.1 release: files a to l
     /// without i, black (the attackers) and white, and its repetition rule
     /// (any-repeat-illegal, which replaces --repetition); as `set_option compat 0.3`.
-    #[arg(long, value_name = "VERSION", value_parser = ["0.3", "off"])]
+    #[arg(long, value_name = "VERSION", value_parser = clap::builder::PossibleValuesParser::new(options::COMPAT.names()))]
     compat: Option<String>,
 }
 
@@ -127,6 +122,7 @@ impl EngineFlags {
             (self.depth, SearchOption::Depth),
             (self.movetime_ms, SearchOption::MovetimeMs),
             (self.nodes, SearchOption::Nodes),
+            (self.multipv, SearchOption::MultiPv),
         ];
         for (value, make) in options {
             if let Some(v) = value {

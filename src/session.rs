@@ -16,24 +16,13 @@ use crate::core::position::{IllegalMove, Position, Reason, Status};
 use crate::core::record::{GameRecord, GameRecordError, RecordResult, ReplayError};
 use crate::core::role::{ByRole, Role};
 use crate::core::square::Square;
+use crate::options::{self, EngineOption, OptionError};
 use crate::search::eval::WeightError;
 use crate::search::network::{Network, NetworkError};
 use crate::search::{self, Clock, Feature, Info, Limits, SearchResult, Searcher};
 
-/// Default search threads.
-pub const DEFAULT_THREADS: usize = 1;
-/// Default transposition table size in MiB.
-pub const DEFAULT_HASH_MB: usize = 16;
 /// Deepest perft accepted.
 pub const MAX_PERFT_DEPTH: u64 = 8;
-/// Longest time accepted for one search, in milliseconds (one week).
-pub const MAX_MOVETIME_MS: u64 = 7 * 24 * 3600 * 1000;
-/// Longest Fischer base time accepted, in minutes (one year).
-pub const MAX_MINUTES: f64 = 525_600.0;
-/// Most time left accepted from the controller, in milliseconds (one year).
-pub const MAX_TIME_LEFT_MS: u64 = 365 * 24 * 3600 * 1000;
-/// Largest Fischer increment accepted, in seconds (one day).
-pub const MAX_INCREMENT_SECS: f64 = 86_400.0;
 
 /// Why a session refused a command; the session is then unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -92,56 +81,27 @@ pub enum SessionError {
     Stopped,
 }
 
-/// An unknown search option or a value out of its range.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OptionError {
-    /// Not one of [`SearchOption::NAMES`].
-    #[error("expected one of {}", SearchOption::NAMES.join(", "))]
-    Unknown,
-    /// A value out of range.
-    #[error("{name} must be from {min} to {max}, got {value}")]
-    OutOfRange {
-        /// The option.
-        name: &'static str,
-        /// The smallest value accepted.
-        min: u64,
-        /// The largest value accepted.
-        max: u64,
-        /// The value given.
-        value: u64,
-    },
-}
-
 /// A search option that `set_option` and the command line can set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchOption {
-    /// Search threads (1 to [`search::MAX_THREADS`]).
+    /// Search threads ([`options::THREADS`]).
     Threads(u64),
-    /// Transposition table size in MiB (1 to [`search::MAX_HASH_MB`]).
+    /// Transposition table size in MiB ([`options::HASH_MB`]).
     HashMb(u64),
-    /// Depth limit in plies (0 = none, else up to [`search::MAX_DEPTH`]).
+    /// Depth limit in plies, 0 = none ([`options::DEPTH`]).
     Depth(u64),
     /// Node limit (0 = none).
     Nodes(u64),
     /// Time per move in milliseconds (0 = none).
     MovetimeMs(u64),
-    /// Root moves `analyze` reports, each with its own score and pv (1 to
-    /// [`search::MAX_MULTIPV`]); `generate_move` always searches for the best only.
+    /// Root moves `analyze` reports, each with its own score and pv
+    /// ([`options::MULTIPV`]); `generate_move` always searches for the best only.
     MultiPv(u64),
 }
 
 impl SearchOption {
-    /// The option names, as `set_option` takes them.
-    pub const NAMES: [&'static str; 6] = [
-        "threads",
-        "hash_mb",
-        "depth",
-        "nodes",
-        "movetime_ms",
-        "multipv",
-    ];
-
-    /// The option called `name` with `value`, or a message naming what was expected.
+    /// The option called `name` (one of the whole-number options of
+    /// [`options::OPTIONS`]) with `value`, checked against its range.
     pub fn from_name(name: &str, value: u64) -> Result<SearchOption, OptionError> {
         let opt = match name {
             "threads" => SearchOption::Threads(value),
@@ -150,32 +110,28 @@ impl SearchOption {
             "nodes" => SearchOption::Nodes(value),
             "movetime_ms" => SearchOption::MovetimeMs(value),
             "multipv" => SearchOption::MultiPv(value),
-            _ => return Err(OptionError::Unknown),
+            _ => return Err(OptionError::Unknown { name: short(name) }),
         };
         opt.validate()?;
         Ok(opt)
     }
 
-    /// Checks the value's range.
-    pub fn validate(self) -> Result<(), OptionError> {
-        let (name, value, min, max) = match self {
-            SearchOption::Threads(v) => ("threads", v, 1, search::MAX_THREADS as u64),
-            SearchOption::HashMb(v) => ("hash_mb", v, 1, search::MAX_HASH_MB as u64),
-            SearchOption::Depth(v) => ("depth", v, 0, u64::from(search::MAX_DEPTH)),
-            SearchOption::Nodes(v) => ("nodes", v, 0, u64::MAX),
-            SearchOption::MovetimeMs(v) => ("movetime_ms", v, 0, MAX_MOVETIME_MS),
-            SearchOption::MultiPv(v) => ("multipv", v, 1, search::MAX_MULTIPV as u64),
-        };
-        if (min..=max).contains(&value) {
-            Ok(())
-        } else {
-            Err(OptionError::OutOfRange {
-                name,
-                min,
-                max,
-                value,
-            })
+    /// The option's entry in the table, and its value.
+    pub fn entry(self) -> (&'static EngineOption, u64) {
+        match self {
+            SearchOption::Threads(v) => (&options::THREADS, v),
+            SearchOption::HashMb(v) => (&options::HASH_MB, v),
+            SearchOption::Depth(v) => (&options::DEPTH, v),
+            SearchOption::Nodes(v) => (&options::NODES, v),
+            SearchOption::MovetimeMs(v) => (&options::MOVETIME_MS, v),
+            SearchOption::MultiPv(v) => (&options::MULTIPV, v),
         }
+    }
+
+    /// Checks the value against the option's range in the table.
+    pub fn validate(self) -> Result<(), OptionError> {
+        let (option, value) = self.entry();
+        option.check(value).map(|_| ())
     }
 }
 
@@ -269,7 +225,10 @@ impl Session {
             game: Game::new(rules),
             rules,
             limits: SearchLimits::default(),
-            searcher: Searcher::new(DEFAULT_THREADS, DEFAULT_HASH_MB),
+            searcher: Searcher::new(
+                usize::try_from(options::THREADS.default_whole()).unwrap_or(1),
+                usize::try_from(options::HASH_MB.default_whole()).unwrap_or(1),
+            ),
             time: None,
             time_left: ByRole::default(),
             multipv: 1,
@@ -491,6 +450,27 @@ impl Session {
             SearchOption::MultiPv(n) => self.multipv = usize::try_from(n).unwrap_or(1),
         }
         Ok(())
+    }
+
+    /// Sets an option of the table ([`options::OPTIONS`]) to a value read by
+    /// [`EngineOption::parse`]; `compat`, which belongs to the protocol engine, is refused
+    /// here.
+    pub fn set_option_value(
+        &mut self,
+        option: &EngineOption,
+        value: options::Value,
+    ) -> Result<(), SessionError> {
+        match value {
+            options::Value::Whole(v) => self.set_option(SearchOption::from_name(option.name, v)?),
+            options::Value::Switch(on) if option.name == options::PONDER.name => {
+                self.set_ponder(on);
+                Ok(())
+            }
+            _ => Err(OptionError::Unknown {
+                name: option.name.to_string(),
+            }
+            .into()),
+        }
     }
 
     /// Sets or removes the time control; the game goes on.

@@ -51,6 +51,69 @@ fn invalid_flags_are_refused_before_any_command() {
     }
 }
 
+/// Every option of the table has a flag of the same range and message: the command line,
+/// `set_option` and `hnefi bot` refuse a value out of range by naming the range, never a
+/// type's limit.
+#[test]
+fn every_option_has_one_range_everywhere() {
+    let help = String::from_utf8_lossy(&run_binary(&["--help"], b"").stdout).to_string();
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    for o in hnefi::options::OPTIONS {
+        let flag = format!("--{}", o.name.replace('_', "-"));
+        assert!(help.contains(&flag), "--help does not mention {flag}");
+        if matches!(o.kind, hnefi::options::Kind::Whole { .. }) {
+            assert!(
+                flat.contains(&o.takes()),
+                "--help does not give {flag}'s range"
+            );
+            let too_big = "99999999999999999999";
+            let expected = format!("{} is {}, not {too_big}", o.name, o.takes());
+            let out = run_binary(&[&flag, too_big], b"name\n");
+            assert_eq!(out.status.code(), Some(2), "{flag}");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(stderr.contains(&expected), "{flag}: {stderr}");
+            let out = run_binary(&[], format!("set_option {} {too_big}\n", o.name).as_bytes());
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert_eq!(stdout, format!("? argument 2 (VALUE): {expected}\n\n"));
+        }
+    }
+    // The bot's flags read the same table.
+    for (flag, option) in [
+        ("--threads", hnefi::options::THREADS),
+        ("--hash-mb", hnefi::options::HASH_MB),
+        ("--depth", hnefi::options::DEPTH),
+        ("--nodes", hnefi::options::NODES),
+        ("--max-move-ms", hnefi::options::MOVETIME_MS),
+    ] {
+        let out = run_binary(
+            &[
+                "bot",
+                "--username",
+                "u",
+                "--accept-games",
+                "1",
+                flag,
+                "99999999999999999999",
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(2), "bot {flag}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let expected = format!("{} is {}", option.name, option.takes());
+        assert!(stderr.contains(&expected), "bot {flag}: {stderr}");
+    }
+}
+
+/// `help set_option` lists each option with what it takes and its default.
+#[test]
+fn help_set_option_lists_the_table() {
+    let out = run_binary(&[], b"help set_option\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for o in hnefi::options::OPTIONS {
+        assert!(stdout.contains(&o.describe()), "{}: {stdout}", o.name);
+    }
+}
+
 #[test]
 fn search_progress_goes_to_stderr_only() {
     let out = run_binary(&["--depth", "2"], b"generate_move\n");

@@ -8,6 +8,7 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::core::role::Role;
+use crate::options;
 
 use super::clock::Caps;
 use super::log::Log;
@@ -72,22 +73,24 @@ pub struct BotArgs {
     /// the server counts the increment in whole seconds) or `untimed`.
     #[arg(long, value_name = "MIN+INC", default_value = "15+10")]
     pub tc: String,
-    /// Search threads.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub threads: u16,
-    /// Transposition table size in MiB.
-    #[arg(long, value_name = "N", default_value_t = 64)]
-    pub hash_mb: u16,
+    /// Search threads (the range is the engine's `threads`).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = options::THREADS.flag_parser())]
+    pub threads: u64,
+    /// Transposition table size in MiB (the bot's default is 64; the range is the
+    /// engine's `hash_mb`).
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = options::HASH_MB.flag_parser())]
+    pub hash_mb: u64,
     /// The longest a move may take, in milliseconds, and the time per move in untimed
-    /// games; timed games budget from their clock below this.
-    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    /// games; timed games budget from their clock below this (1 to the engine's
+    /// `movetime_ms` maximum, a week).
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = options::MOVETIME_MS.flag_parser())]
     pub max_move_ms: u64,
-    /// Nodes per move (a strength cap; 0 = none).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// Nodes per move, a strength cap (the engine's `nodes`; 0 = none).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = options::NODES.flag_parser())]
     pub nodes: u64,
-    /// Depth per move in plies (a strength cap; 0 = none).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub depth: u32,
+    /// Depth per move in plies, a strength cap (the engine's `depth`; 0 = none).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = options::DEPTH.flag_parser())]
+    pub depth: u64,
     /// Stop after this many games are over (0 = run until stopped).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub max_games: u32,
@@ -102,24 +105,22 @@ pub struct BotArgs {
     pub debug: bool,
 }
 
-/// Reads `MIN+INC` (minutes may have decimals; the increment is whole seconds, as the
-/// server keeps it) or `untimed`.
+/// Reads `MIN+INC` as every tool does ([`options::parse_min_inc`]), with an increment in
+/// whole seconds, as the server keeps it, or `untimed`.
 pub fn parse_tc(s: &str) -> Result<TimeSettings, String> {
     if s.eq_ignore_ascii_case("untimed") {
         return Ok(TimeSettings::Untimed);
     }
-    let err = || format!("invalid --tc '{s}': expected MIN+INC (e.g. 15+10) or untimed");
-    let (min, inc) = s.split_once('+').ok_or_else(err)?;
-    let min: f64 = min.parse().map_err(|_| err())?;
-    let increment_s: u64 = inc.parse().map_err(|_| err())?;
-    if !(min > 0.0 && min <= 100_000.0) || increment_s > 86_400 {
-        return Err(err());
+    let tc = options::parse_min_inc(s).map_err(|e| format!("invalid --tc: {e}, or untimed"))?;
+    if tc.increment.subsec_nanos() != 0 {
+        return Err(format!(
+            "invalid --tc '{}': the server adds whole seconds per move",
+            crate::session::short(s)
+        ));
     }
-    // In range: at most 6e9 ms.
-    let main_ms = (min * 60_000.0).round() as u64;
     Ok(TimeSettings::Fischer {
-        main_ms,
-        increment_s,
+        main_ms: u64::try_from(tc.base.as_millis()).unwrap_or(u64::MAX),
+        increment_s: tc.increment.as_secs(),
     })
 }
 
@@ -155,11 +156,22 @@ impl BotArgs {
                 "nothing to do: give --accept-games N (offers of its own) and/or --join-game ID (someone's offer); see hnefi bot --help".into(),
             );
         }
-        if !(1..=256).contains(&self.threads) || !(1..=1024).contains(&self.hash_mb) {
-            return Err("--threads must be 1 to 256 and --hash-mb 1 to 1024".into());
+        if self.max_move_ms == 0 {
+            return Err(format!(
+                "--max-move-ms must be from 1 to {}",
+                options::MOVETIME_MS.max()
+            ));
         }
-        if !(1..=86_400_000).contains(&self.max_move_ms) {
-            return Err("--max-move-ms must be 1 to 86400000".into());
+        // The flags' parsers checked the ranges; the table checks them again for a
+        // configuration built in code.
+        for (option, value) in [
+            (&options::THREADS, self.threads),
+            (&options::HASH_MB, self.hash_mb),
+            (&options::MOVETIME_MS, self.max_move_ms),
+            (&options::NODES, self.nodes),
+            (&options::DEPTH, self.depth),
+        ] {
+            option.check(value).map_err(|e| e.to_string())?;
         }
         Ok(Config {
             host: self.host.clone(),
@@ -173,12 +185,12 @@ impl BotArgs {
             join_game: self.join_game,
             rated: self.rated,
             time: parse_tc(&self.tc)?,
-            threads: usize::from(self.threads),
-            hash_mb: usize::from(self.hash_mb),
+            threads: usize::try_from(self.threads).unwrap_or(1),
+            hash_mb: usize::try_from(self.hash_mb).unwrap_or(1),
             caps: Caps {
                 max_move: Duration::from_millis(self.max_move_ms),
                 nodes: (self.nodes > 0).then_some(self.nodes),
-                depth: (self.depth > 0).then_some(self.depth),
+                depth: u32::try_from(self.depth).ok().filter(|&d| d > 0),
             },
             max_games: self.max_games,
             max_reconnects: self.max_reconnects.max(1),
@@ -234,7 +246,15 @@ mod tests {
             })
         );
         assert_eq!(parse_tc("untimed"), Ok(TimeSettings::Untimed));
-        for bad in ["", "5", "0+1", "-1+1", "1+0.5", "nan+1", "inf+1", "1e9+1"] {
+        // MIN alone is MIN+0, as everywhere.
+        assert_eq!(
+            parse_tc("5"),
+            Ok(TimeSettings::Fischer {
+                main_ms: 300_000,
+                increment_s: 0
+            })
+        );
+        for bad in ["", "0+1", "-1+1", "1+0.5", "nan+1", "inf+1", "1e9+1"] {
             assert!(parse_tc(bad).is_err(), "{bad}");
         }
     }

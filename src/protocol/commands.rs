@@ -11,11 +11,9 @@ use crate::core::position::Status;
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 use crate::core::square::Square;
+use crate::options::{self, MAX_CLOCK_MS, MAX_INCREMENT_SECS, MAX_MINUTES, MAX_MOVETIME_MS};
 use crate::search::Info;
-use crate::session::{
-    EngineMove, MAX_INCREMENT_SECS, MAX_MINUTES, MAX_MOVETIME_MS, MAX_PERFT_DEPTH,
-    MAX_TIME_LEFT_MS, SearchOption, Session, TimeControl, short,
-};
+use crate::session::{EngineMove, MAX_PERFT_DEPTH, Session, TimeControl, short};
 
 /// What a command returns: the reply text, or an error message.
 pub type Reply = Result<String, String>;
@@ -217,7 +215,7 @@ pub const COMMANDS: &[Command] = &[
     cmd(
         "set_option",
         "set_option NAME VALUE",
-        "sets threads, hash_mb, depth, nodes or movetime_ms (0 = no limit), multipv (root moves analyze reports), ponder true|false (search the expected reply until the next command); compat 0.3 before the first move speaks the protocol of hnefatafl-copenhagen 0.3.1",
+        "sets an option of the engine (help set_option lists each one's values)",
         set_option,
     ),
     cmd(
@@ -310,21 +308,13 @@ pub(crate) fn number_arg(
 /// A non-negative decimal number (`2`, `0.5`) up to `max`.
 fn decimal_arg(args: &[&str], i: usize, what: &str, max: f64) -> Result<f64, String> {
     let text = arg(args, i, what)?;
-    let bad = || {
-        format!(
+    match options::decimal(text) {
+        Some(v) if v <= max => Ok(v),
+        _ => Err(format!(
             "argument {} ({what}): '{}' is not a number from 0 to {max}, like 5 or 0.5",
             i + 1,
             short(text)
-        )
-    };
-    let digits = text.bytes().filter(u8::is_ascii_digit).count();
-    let dots = text.bytes().filter(|&b| b == b'.').count();
-    if digits == 0 || dots > 1 || digits + dots != text.len() || text.len() > 32 {
-        return Err(bad());
-    }
-    match text.parse::<f64>() {
-        Ok(v) if v.is_finite() && (0.0..=max).contains(&v) => Ok(v),
-        _ => Err(bad()),
+        )),
     }
 }
 
@@ -369,12 +359,29 @@ fn known_command(_: &mut Session, args: &[&str]) -> Reply {
 
 fn help(_: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 1, "help")?;
+    help_over(COMMANDS, args)
+}
+
+/// `help [NAME]` over a dialect's table; `help set_option` adds a line per option of the
+/// table of options.
+pub(crate) fn help_over(table: &[Command], args: &[&str]) -> Reply {
     let line = |c: &Command| format!("{}: {}", c.usage, c.help);
     match args.first() {
-        None => Ok(COMMANDS.iter().map(line).collect::<Vec<_>>().join("\n")),
-        Some(n) => find(n)
-            .map(line)
-            .ok_or_else(|| format!("argument 1 (NAME): unknown command '{}'", short(n))),
+        None => Ok(table.iter().map(line).collect::<Vec<_>>().join("\n")),
+        Some(n) => {
+            let c = table
+                .iter()
+                .find(|c| c.name == *n)
+                .ok_or_else(|| format!("argument 1 (NAME): unknown command '{}'", short(n)))?;
+            let mut text = line(c);
+            if c.name == "set_option" {
+                for o in options::OPTIONS {
+                    text.push_str("\n  ");
+                    text.push_str(&o.describe());
+                }
+            }
+            Ok(text)
+        }
     }
 }
 
@@ -534,7 +541,7 @@ pub(crate) fn time_settings(s: &mut Session, args: &[&str]) -> Reply {
 fn time_left(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 2, 2, "time_left")?;
     let role = role_arg(args, 0)?;
-    let ms = number_arg(args, 1, "MILLISECONDS", 0, MAX_TIME_LEFT_MS)?;
+    let ms = number_arg(args, 1, "MILLISECONDS", 0, MAX_CLOCK_MS)?;
     s.set_time_left(role, Duration::from_millis(ms));
     Ok(String::new())
 }
@@ -613,32 +620,13 @@ fn set_rule(s: &mut Session, args: &[&str]) -> Reply {
 
 pub(crate) fn set_option(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 2, 2, "set_option")?;
-    let option = arg(args, 0, "NAME")?;
-    if option == "ponder" {
-        let on = match arg(args, 1, "VALUE")? {
-            "true" => true,
-            "false" => false,
-            other => {
-                return Err(format!(
-                    "argument 2 (VALUE): '{}' is not true or false",
-                    short(other)
-                ));
-            }
-        };
-        s.set_ponder(on);
-        return Ok(String::new());
-    }
-    if !SearchOption::NAMES.contains(&option) {
-        return Err(format!(
-            "argument 1 (NAME): unknown option '{}': expected one of {}, ponder",
-            short(option),
-            SearchOption::NAMES.join(", ")
-        ));
-    }
-    let value = number_arg(args, 1, "VALUE", 0, u64::MAX)?;
-    let opt =
-        SearchOption::from_name(option, value).map_err(|e| format!("argument 2 (VALUE): {e}"))?;
-    s.set_option(opt).map_err(|e| e.to_string())?;
+    let option =
+        options::get(arg(args, 0, "NAME")?).map_err(|e| format!("argument 1 (NAME): {e}"))?;
+    let value = option
+        .parse(arg(args, 1, "VALUE")?)
+        .map_err(|e| format!("argument 2 (VALUE): {e}"))?;
+    s.set_option_value(option, value)
+        .map_err(|e| e.to_string())?;
     Ok(String::new())
 }
 

@@ -195,19 +195,16 @@ pub enum Dialect {
 }
 
 impl Dialect {
-    /// The names `set_option compat` and `--compat` take.
-    pub const NAMES: &'static str = "0.3 or off";
-
-    /// The dialect called `name`: `0.3` or `off` (hnefi's own).
+    /// The dialect called `name` (a value of [`options::COMPAT`](crate::options::COMPAT)):
+    /// `0.3` (or `0.3.1`) or `off` (hnefi's own).
     pub fn from_name(name: &str) -> Result<Dialect, String> {
         match name {
-            "0.3" | "0.3.1" => Ok(Dialect::Compat03),
-            "off" => Ok(Dialect::Hnefi),
-            _ => Err(format!(
-                "unknown compat '{}': expected {}",
-                crate::session::short(name),
-                Dialect::NAMES
-            )),
+            "0.3.1" => Ok(Dialect::Compat03),
+            _ => match crate::options::COMPAT.parse(name) {
+                Ok(crate::options::Value::Choice("0.3")) => Ok(Dialect::Compat03),
+                Ok(_) => Ok(Dialect::Hnefi),
+                Err(e) => Err(e.to_string()),
+            },
         }
     }
 
@@ -290,7 +287,7 @@ impl Engine {
 
     /// `set_option compat NAME`, which changes the engine rather than the session.
     fn set_compat(&mut self, args: &[&str]) -> Result<String, String> {
-        commands::arity_in(args, 2, 2, "set_option compat 0.3|off")?;
+        commands::arity_in(args, 2, 2, "set_option NAME VALUE")?;
         let name = args.get(1).copied().unwrap_or_default();
         let dialect = Dialect::from_name(name).map_err(|e| format!("argument 2 (VALUE): {e}"))?;
         self.set_dialect(dialect)?;

@@ -333,7 +333,10 @@ impl OtepEngine {
         let own = *self.clocks.get(role);
         let (movetime, main) = match own {
             SideClock::None => (self.movetime_ms, None),
-            SideClock::Overtime(t) => (duration_ms(with_margin(t)), None),
+            SideClock::Overtime(t) => (
+                duration_ms(with_margin(t)).clamp(1, crate::options::MOVETIME_MS.max()),
+                None,
+            ),
             SideClock::Main(t) => (self.movetime_ms, Some(t)),
         };
         self.session
@@ -371,7 +374,8 @@ impl OtepEngine {
     }
 
     fn analyze(&mut self, seconds: &str) -> Vec<String> {
-        let secs = seconds.parse::<u64>().unwrap_or(1).clamp(1, 3600);
+        let most = crate::options::MOVETIME_MS.max() / 1000;
+        let secs = seconds.parse::<u64>().unwrap_or(1).clamp(1, most);
         match self.session.analyze(Some(Duration::from_secs(secs))) {
             Ok(r) => match r.best {
                 Some(mv) => {

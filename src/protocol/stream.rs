@@ -14,8 +14,9 @@ use std::time::{Duration, Instant};
 
 use super::commands::{arity_in, number_arg};
 use super::reader::InputState;
+use crate::options::MAX_MOVETIME_MS;
 use crate::search::Info;
-use crate::session::{MAX_MOVETIME_MS, Session};
+use crate::session::Session;
 
 /// When a streaming analysis writes its lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -104,7 +104,7 @@ pub const COMMANDS: &[Command] = &[
     cmd(
         "set_option",
         "set_option NAME VALUE",
-        "hnefi's search options (threads, hash_mb, depth, nodes, movetime_ms), or compat off before the first move",
+        "sets an option of the engine, as in hnefi's protocol (help set_option lists each one's values; compat off before the first move)",
         own::set_option,
     ),
 ];
@@ -160,16 +160,7 @@ fn known_command(_: &mut Session, args: &[&str]) -> Reply {
 
 fn help(_: &mut Session, args: &[&str]) -> Reply {
     own::arity_in(args, 0, 1, "help [NAME]")?;
-    let line = |c: &Command| format!("{}: {}", c.usage, c.help);
-    match args.first() {
-        None => Ok(COMMANDS.iter().map(line).collect::<Vec<_>>().join("\n")),
-        Some(n) => find(n).map(line).ok_or_else(|| {
-            format!(
-                "argument 1 (NAME): unknown command '{}'",
-                crate::session::short(n)
-            )
-        }),
-    }
+    own::help_over(COMMANDS, args)
 }
 
 fn quit(_: &mut Session, args: &[&str]) -> Reply {

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use crate::core::game::{RepetitionMode, RuleSet};
 use crate::core::rng::SplitMix64;
+use crate::options;
 
 use super::args::MatchArgs;
 use super::dialect::{self, Dialect};
@@ -64,16 +65,11 @@ pub const DEFAULT_RANDOM_PLIES: usize = 4;
 const DAY_MS: u64 = 86_400_000;
 
 fn parse_tc(s: &str) -> Result<TimeControl, MatchError> {
-    let err = || MatchError::Tc(dialect::shown(s));
-    let (min, inc) = s.split_once('+').unwrap_or((s, "0"));
-    let min: f64 = min.trim().parse().map_err(|_| err())?;
-    let inc: f64 = inc.trim().parse().map_err(|_| err())?;
-    if !(min > 0.0 && min <= 10_000.0 && (0.0..=3600.0).contains(&inc)) {
-        return Err(err());
-    }
-    let base = Duration::try_from_secs_f64(min * 60.0).map_err(|_| err())?;
-    let increment = Duration::try_from_secs_f64(inc).map_err(|_| err())?;
-    Ok(TimeControl::Fischer { base, increment })
+    let tc = options::parse_min_inc(s).map_err(|e| MatchError::Tc(e.to_string()))?;
+    Ok(TimeControl::Fischer {
+        base: tc.base,
+        increment: tc.increment,
+    })
 }
 
 /// The repetition rule of the match: the flag, else the rule of the engines that have
@@ -145,7 +141,9 @@ impl MatchConfig {
             ..base
         };
         let time = match (a.movetime_ms, &a.tc) {
-            (Some(ms), _) if ms == 0 || ms > DAY_MS => return Err(MatchError::MoveTime),
+            (Some(ms), _) if ms == 0 || options::MOVETIME_MS.check(ms).is_err() => {
+                return Err(MatchError::MoveTime);
+            }
             (Some(ms), _) => TimeControl::MoveTime(Duration::from_millis(ms)),
             (None, Some(tc)) => parse_tc(tc)?,
             (None, None) => TimeControl::None,

@@ -29,10 +29,10 @@ pub enum MatchError {
     #[error("only one engine can play over the TCP relay")]
     TooManyTcp,
     /// `--movetime-ms` out of range.
-    #[error("--movetime-ms must be 1 to 86400000")]
+    #[error("--movetime-ms must be from 1 to {}", crate::options::MAX_MOVETIME_MS)]
     MoveTime,
     /// A `--tc` that is not `MIN+INC`.
-    #[error("invalid --tc '{0}': expected MIN+INC like 1+0.5")]
+    #[error("invalid --tc: {0}")]
     Tc(String),
     /// A bad `--sprt`.
     #[error(transparent)]
