@@ -114,6 +114,25 @@ fn help_set_option_lists_the_table() {
     }
 }
 
+/// `known_command` keeps GTP's plain `false` on stdout; the hint goes to stderr.
+#[test]
+fn known_command_hints_on_stderr_only() {
+    let out = run_binary(&[], b"known_command genmove\nknown_command PLAY\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "= false\n\n= false\n\n"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("known_command genmove: false; hnefi calls it generate_move"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("known_command PLAY: false; did you mean play?"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn search_progress_goes_to_stderr_only() {
     let out = run_binary(&["--depth", "2"], b"generate_move\n");

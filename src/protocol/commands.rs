@@ -359,20 +359,22 @@ fn known_command(_: &mut Session, args: &[&str]) -> Reply {
 
 fn help(_: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 1, "help")?;
-    help_over(COMMANDS, args)
+    help_over(COMMANDS, FOREIGN_NAMES, args)
 }
 
 /// `help [NAME]` over a dialect's table; `help set_option` adds a line per option of the
 /// table of options.
-pub(crate) fn help_over(table: &[Command], args: &[&str]) -> Reply {
+pub(crate) fn help_over(table: &[Command], foreign: &[(&str, &str)], args: &[&str]) -> Reply {
     let line = |c: &Command| format!("{}: {}", c.usage, c.help);
     match args.first() {
         None => Ok(table.iter().map(line).collect::<Vec<_>>().join("\n")),
         Some(n) => {
-            let c = table
-                .iter()
-                .find(|c| c.name == *n)
-                .ok_or_else(|| format!("argument 1 (NAME): unknown command '{}'", short(n)))?;
+            let c = table.iter().find(|c| c.name == *n).ok_or_else(|| {
+                let hint = super::suggest::hint(table, foreign, n)
+                    .map(|h| format!(": {h}"))
+                    .unwrap_or_default();
+                format!("argument 1 (NAME): unknown command '{}'{hint}", short(n))
+            })?;
             let mut text = line(c);
             if c.name == "set_option" {
                 for o in options::OPTIONS {

@@ -15,6 +15,7 @@ pub mod compat03;
 pub mod otep;
 mod reader;
 mod stream;
+pub mod suggest;
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -209,15 +210,23 @@ impl Dialect {
     }
 
     /// The reply to an unknown command: for a name another protocol uses, the name of
-    /// this dialect's command.
+    /// this dialect's command; for a near miss (`PLAY`, `plya`), the nearest names.
     fn unknown(self, name: &str) -> String {
-        let foreign = match self {
-            Dialect::Hnefi => commands::FOREIGN_NAMES,
-            Dialect::Compat03 => compat03::commands::FOREIGN_NAMES,
-        };
-        match foreign.iter().find(|(other, _)| *other == name) {
-            Some((_, own)) => format!("unknown command: hnefi calls it {own}"),
+        match self.hint(name) {
+            Some(hint) => format!("unknown command: {hint}"),
             None => "unknown command".to_string(),
+        }
+    }
+
+    /// The hint for a name that is not a command of this dialect ([`suggest::hint`]).
+    fn hint(self, name: &str) -> Option<String> {
+        match self {
+            Dialect::Hnefi => suggest::hint(commands::COMMANDS, commands::FOREIGN_NAMES, name),
+            Dialect::Compat03 => suggest::hint(
+                compat03::commands::COMMANDS,
+                compat03::commands::FOREIGN_NAMES,
+                name,
+            ),
         }
     }
 
@@ -239,6 +248,9 @@ pub struct Engine {
     input: Arc<InputState>,
     /// Command lines handled so far.
     handled: u64,
+    /// Whether hints that the protocol's replies have no room for (`known_command`'s
+    /// plain `false`) go to stderr: only when [`Engine::run`] serves a controller.
+    hints_to_stderr: bool,
 }
 
 impl Default for Engine {
@@ -257,6 +269,7 @@ impl Engine {
             quit: false,
             input,
             handled: 0,
+            hints_to_stderr: false,
         }
     }
 
@@ -364,12 +377,29 @@ impl Engine {
                 if c.ends_session && result.is_ok() {
                     self.quit = true;
                 }
+                if c.name == "known_command" && result.as_deref() == Ok("false") {
+                    self.hint_on_stderr(args.first().copied().unwrap_or_default());
+                }
                 result
             }
             (None, None) => Err(self.dialect.unknown(&name)),
         };
         out.write_all(format_reply(id, &result).as_bytes())?;
         Ok(false)
+    }
+
+    /// `known_command NAME` answers GTP's plain `false`; a hint for NAME goes to stderr,
+    /// where logs go, when a controller is served.
+    fn hint_on_stderr(&self, name: &str) {
+        if self.hints_to_stderr
+            && let Some(hint) = self.dialect.hint(name)
+        {
+            let _ = writeln!(
+                io::stderr(),
+                "hnefi: known_command {}: false; {hint}",
+                crate::session::short(name)
+            );
+        }
     }
 
     /// Ponders on the opponent's expected `reply` (`set_option ponder true`, after
@@ -394,6 +424,7 @@ impl Engine {
         W: Write,
     {
         self.input = Arc::new(InputState::new(self.session.stop_flag()));
+        self.hints_to_stderr = true;
         let lines = reader::spawn_reader(input, Arc::clone(&self.input));
         let mut stream_open = false;
         for message in lines {

@@ -160,7 +160,7 @@ fn known_command(_: &mut Session, args: &[&str]) -> Reply {
 
 fn help(_: &mut Session, args: &[&str]) -> Reply {
     own::arity_in(args, 0, 1, "help [NAME]")?;
-    own::help_over(COMMANDS, args)
+    own::help_over(COMMANDS, FOREIGN_NAMES, args)
 }
 
 fn quit(_: &mut Session, args: &[&str]) -> Reply {
