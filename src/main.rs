@@ -14,6 +14,7 @@ use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
 use hnefi::options;
 use hnefi::protocol::otep::OtepEngine;
+use hnefi::protocol::terminal::EditedInput;
 use hnefi::protocol::{Dialect, Engine};
 use hnefi::search::Feature;
 use hnefi::search::network;
@@ -175,17 +176,21 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
         eprintln!("error: {e}");
         return ExitCode::from(2);
     }
-    // A person who started hnefi by hand gets told what it waits for; a controller, whose
-    // stdin is a pipe, gets nothing extra.
-    if io::stdin().is_terminal() {
+    // A person who started hnefi by hand gets told what it waits for, and line editing;
+    // a controller, whose stdin is a pipe, gets nothing extra and the bytes as sent.
+    let result = if io::stdin().is_terminal() {
         eprintln!(
             "hnefi {}: waiting for protocol commands on stdin, one per line \
-             (list_commands lists them, help NAME explains one, quit ends; \
+             (list_commands lists them, help NAME explains one, Tab completes a name, \
+             Up recalls a line, Ctrl-C sends stop, quit ends; \
              see \"Playing in a terminal\" in README.md)",
             env!("CARGO_PKG_VERSION")
         );
-    }
-    match engine.run(io::BufReader::new(io::stdin()), io::stdout().lock()) {
+        engine.run(EditedInput::start(), io::stdout().lock())
+    } else {
+        engine.run(io::BufReader::new(io::stdin()), io::stdout().lock())
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {

@@ -16,6 +16,7 @@ pub mod otep;
 mod reader;
 mod stream;
 pub mod suggest;
+pub mod terminal;
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
