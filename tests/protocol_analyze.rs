@@ -142,3 +142,70 @@ fn bounded_multipv_gives_distinct_legal_moves() {
     moves.dedup();
     assert_eq!(moves.len(), 4, "{reply}");
 }
+
+/// An `info` line without its clock-dependent fields (`nps`, `time`): what a
+/// single-threaded search from a fresh table reproduces exactly.
+fn without_clock(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let mut kept = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if matches!(words[i], "nps" | "time") {
+            i += 2;
+        } else {
+            kept.push(words[i]);
+            i += 1;
+        }
+    }
+    kept.join(" ")
+}
+
+/// The streaming example of docs/PROTOCOL.md is what hnefi answers (its nps and time
+/// aside), so that it cannot go stale: the same `info` lines depth by depth, the empty
+/// line once the next command arrives, then that command's reply.
+#[test]
+fn the_protocol_docs_streaming_example_is_current() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/PROTOCOL.md"))
+        .expect("read docs/PROTOCOL.md");
+    let start = doc
+        .find("```text\n> analyze\n")
+        .expect("the streaming example");
+    let block = &doc[start + "```text\n".len()..];
+    let block = &block[..block.find("```").expect("the example's end")];
+    let lines: Vec<&str> = block.lines().collect();
+    let name_at = lines.iter().position(|l| *l == "> name").expect("> name");
+    assert_eq!(&lines[..2], &["> analyze", "="], "{block}");
+    let infos: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("info "))
+        .collect();
+    assert!(!infos.is_empty(), "{block}");
+    // After `> name`: the lines that came meanwhile, the empty line, the reply, the empty
+    // line.
+    let tail = &lines[name_at + 1..];
+    let tail_infos = tail.iter().take_while(|l| l.starts_with("info ")).count();
+    assert_eq!(&tail[tail_infos..], &["", "= hnefi", ""], "{block}");
+
+    let mut engine = Engine::start(&[]);
+    engine.write("analyze");
+    assert_eq!(engine.read_line(), "=");
+    let mut got = Vec::new();
+    while got.len() < infos.len() {
+        got.push(engine.read_line());
+    }
+    engine.write("name");
+    for (doc_line, line) in infos.iter().zip(&got) {
+        assert_eq!(
+            without_clock(doc_line),
+            without_clock(line),
+            "the doc says {doc_line}"
+        );
+    }
+    // The stream ends: perhaps more lines, then the empty line and the reply.
+    for line in engine.read_reply() {
+        check_info(&line);
+    }
+    assert_eq!(engine.read_reply(), vec!["= hnefi".to_string()]);
+    engine.quit();
+}

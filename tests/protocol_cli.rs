@@ -114,6 +114,31 @@ fn help_set_option_lists_the_table() {
     }
 }
 
+/// `--help` is wrapped to the terminal's width (clap's `wrap_help`; `COLUMNS` and `LINES`
+/// stand for a terminal here).
+#[test]
+fn help_is_wrapped_to_the_terminal() {
+    for args in [&["--help"][..], &["bot", "--help"], &["match", "--help"]] {
+        let out = std::process::Command::new(common::BIN)
+            .args(args)
+            .env("COLUMNS", "60")
+            .env("LINES", "24")
+            .output()
+            .expect("run hnefi");
+        assert!(out.status.success(), "{args:?}");
+        let help = String::from_utf8_lossy(&out.stdout);
+        for line in help.lines() {
+            // A word longer than the width (a path, a long example) may overflow alone.
+            let overflows = line.chars().count() > 60 && line.trim().contains(' ');
+            assert!(
+                !overflows,
+                "{args:?}: a line of {} characters: {line}",
+                line.chars().count()
+            );
+        }
+    }
+}
+
 /// `known_command` keeps GTP's plain `false` on stdout; the hint goes to stderr.
 #[test]
 fn known_command_hints_on_stderr_only() {
