@@ -790,13 +790,11 @@ fn a_write_failure_still_prints_the_summary() {
         "{}",
         stderr(&out)
     );
-    // The games played (the first, and one a worker had started before the failure
-    // stopped the match) are in the table.
+    // The game played is in the table: the first, whose record failed to write; the one
+    // worker starts no further game before its last result is handled, so none follows
+    // however slow the runner's thread is.
     let table = stdout(&out);
-    assert!(
-        table.starts_with("Match: 1 games") || table.starts_with("Match: 2 games"),
-        "{table}"
-    );
+    assert!(table.starts_with("Match: 1 games"), "{table}");
     assert!(table.contains("E1 vs E2:"), "{table}");
     let _ = fs::remove_dir_all(&dir);
 }

@@ -115,7 +115,10 @@ pub fn run(config: &MatchConfig) -> Result<Played, MatchError> {
         stop.store(true, Ordering::SeqCst);
     }
     let next = Arc::new(AtomicUsize::new(first));
-    let (tx, rx) = mpsc::channel::<GameResult>();
+    // Each result comes with its worker's acknowledgement channel: a worker starts its next
+    // game only once its last result was handled here, so that a stop (a write failure, a
+    // decided SPRT) is seen before it, however slow this thread is on a loaded machine.
+    let (tx, rx) = mpsc::channel::<(GameResult, mpsc::Sender<()>)>();
     let mut write_error = None;
     let mut interrupted = false;
     thread::scope(|scope| {
@@ -142,8 +145,10 @@ pub fn run(config: &MatchConfig) -> Result<Played, MatchError> {
                 pending.clear();
             }
             match received {
-                Ok(_) if interrupted => {}
-                Ok(r) => {
+                Ok((_, ack)) if interrupted => {
+                    let _ = ack.send(());
+                }
+                Ok((r, ack)) => {
                     pending.insert(r.index, r);
                     while let Some(r) = pending.remove(&next_write) {
                         if let (Some(w), None) = (writer.as_mut(), &write_error)
@@ -158,6 +163,7 @@ pub fn run(config: &MatchConfig) -> Result<Played, MatchError> {
                     if decided(&results) {
                         stop.store(true, Ordering::SeqCst);
                     }
+                    let _ = ack.send(());
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -180,9 +186,10 @@ fn worker(
     config: &MatchConfig,
     next: &AtomicUsize,
     stop: &AtomicBool,
-    tx: &mpsc::Sender<GameResult>,
+    tx: &mpsc::Sender<(GameResult, mpsc::Sender<()>)>,
 ) {
     let mut players = players(config);
+    let (ack_tx, ack_rx) = mpsc::channel::<()>();
     while !stop.load(Ordering::SeqCst) && !interrupt::requested() {
         let index = next.fetch_add(1, Ordering::SeqCst);
         let Some(game) = config.schedule.get(index) else {
@@ -203,9 +210,11 @@ fn worker(
             detail: outcome.detail,
             record,
         };
-        if tx.send(result).is_err() {
+        if tx.send((result, ack_tx.clone())).is_err() {
             break;
         }
+        // The runner has handled the result (or is gone) before the stop flag is read.
+        let _ = ack_rx.recv();
     }
     for p in &mut players {
         p.stop();
