@@ -1041,3 +1041,43 @@ fn sigint_prints_the_games_played_and_resumes() {
     assert_eq!(lines(&out_file).len(), recorded.len() + 1);
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// The `.meta` header names the rules once (`# rules: copenhagen; ...`), and a file
+/// written with the older doubled form (`# rules: rules: ...`) still resumes.
+#[test]
+fn the_meta_header_names_the_rules_once_and_old_headers_resume() {
+    let dir = scratch("rules-header");
+    let out_file = dir.join("games.csv");
+    let meta_file = meta_path(&out_file);
+    let path = out_file.to_str().expect("path").to_string();
+    let e1 = hnefi(1);
+    let run = |games: &str, resume: bool| {
+        let mut args = vec![
+            "--engine",
+            &e1,
+            "--engine",
+            &e1,
+            "--games",
+            games,
+            "--move-limit",
+            "12",
+            "--out",
+            &path,
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        run_match(&args)
+    };
+    let out = run("2", false);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = fs::read_to_string(&meta_file).expect("read");
+    let rules = "# rules: copenhagen; repetition: defender-third-illegal; move limit: 12 plies";
+    assert!(text.lines().any(|l| l == rules), "{text}");
+    assert!(!text.contains("rules: rules:"), "{text}");
+    fs::write(&meta_file, text.replace("# rules: ", "# rules: rules: ")).expect("write");
+    let out = run("4", true);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(lines(&out_file).len(), 4);
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -237,7 +237,7 @@ impl MatchConfig {
         }
         header.push(format!("# openings: {opening_text}"));
         header.push(format!("# time: {time_text}"));
-        header.push(format!("# rules: {rules_text}"));
+        header.push(format!("# {rules_text}"));
         Ok(MatchConfig {
             schedule: schedule(engines.len(), a.games, &openings),
             engines,

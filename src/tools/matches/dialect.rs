@@ -1,4 +1,4 @@
-//! The protocol dialects the runner speaks: hnefi's own (PROTOCOL.md), the reference
+//! The protocol dialects the runner speaks: hnefi's own (`docs/PROTOCOL.md`), the reference
 //! engine's (`hnefatafl-text-protocol` on stdin/stdout), the reference engine's TCP
 //! mode, where the runner is the relay, the UCI style of TaflZero ([`super::uci`]) and
 //! the OpenTafl Engine Protocol ([`super::otep`]). The first three share the command
@@ -34,7 +34,7 @@ use super::engine::{EngineError, Process};
 /// How to talk to one engine.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Dialect {
-    /// hnefi's protocol (PROTOCOL.md framing).
+    /// hnefi's protocol (`docs/PROTOCOL.md` framing).
     Hnefi,
     /// The reference engine `hnefatafl-text-protocol` on stdin and stdout.
     Htp,

@@ -404,6 +404,15 @@ fn exists(path: &Path) -> io::Result<bool> {
     }
 }
 
+/// A header line as this version writes it: files written before it said `# rules:
+/// rules: ...`, with the word twice, and still resume.
+fn legacy(line: &str) -> String {
+    match line.strip_prefix("# rules: rules: ") {
+        Some(rest) => format!("# rules: {rest}"),
+        None => line.to_string(),
+    }
+}
+
 fn check_header(path: &Path, old: &[String], new: &[String]) -> Result<(), ResumeError> {
     let err = |why: String| ResumeError::Header {
         path: path.to_path_buf(),
@@ -413,11 +422,11 @@ fn check_header(path: &Path, old: &[String], new: &[String]) -> Result<(), Resum
         return Err(err("it has no match header (lines starting with #)".into()));
     }
     for i in 0..old.len().max(new.len()) {
-        let (a, b) = (old.get(i), new.get(i));
-        if a != b {
+        let (a, b) = (old.get(i).map(|l| legacy(l)), new.get(i));
+        if a.as_ref() != b {
             return Err(err(format!(
                 "it has '{}' where this match has '{}'",
-                a.map_or("nothing", String::as_str),
+                a.as_deref().unwrap_or("nothing"),
                 b.map_or("nothing", String::as_str)
             )));
         }
