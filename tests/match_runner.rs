@@ -1081,3 +1081,98 @@ fn the_meta_header_names_the_rules_once_and_old_headers_resume() {
     assert_eq!(lines(&out_file).len(), 4);
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// Time odds: `--engine-tc N=TC` gives engine N its own time control (here a UCI engine
+/// at a fixed 60 ms a move against hnefi on a Fischer clock), sent to each in its own
+/// protocol, named per engine in the table and the records' header, and kept by
+/// `--resume`, which refuses other odds.
+#[test]
+fn time_odds_give_each_engine_its_own_time_control() {
+    let dir = scratch("time-odds");
+    let out_file = dir.join("games.csv");
+    let path = out_file.to_str().expect("path").to_string();
+    let e1 = format!("uci:{}", fake_cmd("uci_hnefi", ""));
+    let e2 = hnefi(1);
+    let run = |games: &str, extra: &[&str]| {
+        let mut args = vec![
+            "--engine",
+            &e1,
+            "--engine",
+            &e2,
+            "--games",
+            games,
+            "--move-limit",
+            "12",
+            "--opening-plies",
+            "2",
+            "--tc",
+            "0.1+0.05",
+            // A loaded machine must not turn a slow pipe into a loss on time here.
+            "--time-margin-ms",
+            "2000",
+            "--debug",
+            "--out",
+            &path,
+        ];
+        args.extend_from_slice(extra);
+        run_match(&args)
+    };
+    let out = run("2", &["--engine-tc", "1=60ms"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let time = "per engine: E1 60 ms per move (+2000 ms margin), E2 0.1+0.05 (minutes+seconds, +2000 ms margin)";
+    assert!(
+        stdout(&out).contains(&format!("time: {time};")),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        lines(&meta_path(&out_file)).contains(&format!("# time: {time}")),
+        "{:?}",
+        lines(&meta_path(&out_file))
+    );
+    assert!(err.contains("E1> go movetime 60\n"), "{err}");
+    assert!(!err.contains("E1> go wtime"), "{err}");
+    assert!(
+        err.contains("E2> time_settings fischer 0.1 0.05\n"),
+        "{err}"
+    );
+    assert!(!err.contains("E2> set_option movetime_ms"), "{err}");
+    // hnefi on its clock is shown its own clock for both sides: the UCI engine has none.
+    assert!(err.contains("E2> time_left attacker "), "{err}");
+    assert!(
+        !meta_lines(&meta_path(&out_file))
+            .iter()
+            .any(|m| !m.ends_with(','))
+    );
+
+    let out = run("4", &["--engine-tc", "1=61ms", "--resume"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("was written by another match"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run("4", &["--resume"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = run("4", &["--engine-tc", "1=60ms", "--resume"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(lines(&out_file).len(), 4);
+
+    for bad in [
+        &["--engine-tc", "3=10ms"][..],
+        &["--engine-tc", "0=10ms"],
+        &["--engine-tc", "1=0ms"],
+        &["--engine-tc", "2=x+1"],
+        &["--engine-tc", "1=10ms", "--engine-tc", "1=20ms"],
+    ] {
+        let out = run("2", bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(
+            stderr(&out).contains("invalid --engine-tc"),
+            "{bad:?}: {}",
+            stderr(&out)
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -27,6 +27,12 @@ pub struct MatchArgs {
     /// Fischer clock: minutes per side + seconds added per move, e.g. `1+0.5`.
     #[arg(long, value_name = "MIN+INC")]
     pub tc: Option<String>,
+    /// The time control of one engine, for time odds: `N=MSms`, a fixed time per move
+    /// (`2=62ms`), or `N=MIN+INC`, a Fischer clock (`1=1+1`); N is the engine's number in
+    /// --engine order, from 1. Once per engine at most; the others keep --movetime-ms or
+    /// --tc.
+    #[arg(long = "engine-tc", value_name = "N=TC")]
+    pub engine_tc: Vec<String>,
     /// A records file (CSV like tests/data/copenhagen.csv, or one move list per line)
     /// whose games' first plies are the openings.
     #[arg(long, value_name = "FILE")]

@@ -28,6 +28,8 @@ pub struct EngineSpec {
     pub dialect: Dialect,
     /// Its command line, split into words.
     pub words: Vec<String>,
+    /// Its time control: the match's, or its own (`--engine-tc`, time odds).
+    pub time: TimeControl,
 }
 
 /// A checked match configuration.
@@ -97,6 +99,37 @@ fn repetition(flag: Option<RepetitionMode>, engines: &[EngineSpec]) -> Repetitio
     chosen
 }
 
+/// Applies the `--engine-tc N=TC` flags to the engines; true when any was given.
+fn engine_times(flags: &[String], engines: &mut [EngineSpec]) -> Result<bool, MatchError> {
+    let mut seen = vec![false; engines.len()];
+    for flag in flags {
+        let err = || MatchError::EngineTc(dialect::shown(flag));
+        let (n, tc) = flag.split_once('=').ok_or_else(err)?;
+        let i = n
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .ok_or_else(err)?;
+        let (Some(engine), Some(seen)) = (engines.get_mut(i), seen.get_mut(i)) else {
+            return Err(err());
+        };
+        if std::mem::replace(seen, true) {
+            return Err(err());
+        }
+        engine.time = match tc.trim().strip_suffix("ms") {
+            Some(ms) => match ms.trim().parse::<u64>() {
+                Ok(ms) if (1..=DAY_MS).contains(&ms) => {
+                    TimeControl::MoveTime(Duration::from_millis(ms))
+                }
+                _ => return Err(err()),
+            },
+            None => parse_tc(tc).map_err(|_| err())?,
+        };
+    }
+    Ok(!flags.is_empty())
+}
+
 impl MatchConfig {
     /// Checks the flags, reads the openings and builds the schedule.
     pub fn from_args(a: &MatchArgs) -> Result<MatchConfig, MatchError> {
@@ -109,6 +142,7 @@ impl MatchConfig {
                 label: spec.clone(),
                 dialect,
                 words,
+                time: TimeControl::None,
             });
         }
         if engines.len() < 2 {
@@ -148,8 +182,13 @@ impl MatchConfig {
             (None, Some(tc)) => parse_tc(tc)?,
             (None, None) => TimeControl::None,
         };
-        if time == TimeControl::None
-            && let Some(e) = engines.iter().find(|e| e.dialect == Dialect::Uci)
+        for e in &mut engines {
+            e.time = time;
+        }
+        let odds = engine_times(&a.engine_tc, &mut engines)?;
+        if let Some(e) = engines
+            .iter()
+            .find(|e| e.dialect == Dialect::Uci && e.time == TimeControl::None)
         {
             return Err(MatchError::UciNeedsTime(e.label.clone()));
         }
@@ -194,7 +233,7 @@ impl MatchConfig {
         } else {
             None
         };
-        let time_text = match time {
+        let tc_text = |time: TimeControl| match time {
             TimeControl::None => format!("no clock (move deadline {} ms)", a.move_timeout_ms),
             TimeControl::MoveTime(t) => format!(
                 "{} ms per move (+{} ms margin)",
@@ -207,6 +246,18 @@ impl MatchConfig {
                 increment.as_secs_f64(),
                 a.time_margin_ms
             ),
+        };
+        // Without odds the text is the one matches have always had, so that their
+        // records still resume.
+        let time_text = if odds {
+            let each: Vec<String> = engines
+                .iter()
+                .enumerate()
+                .map(|(i, e)| format!("E{} {}", i + 1, tc_text(e.time)))
+                .collect();
+            format!("per engine: {}", each.join(", "))
+        } else {
+            tc_text(time)
         };
         let opening_text = match (&a.openings, openings.first().map(Vec::len)) {
             (Some(p), Some(k)) => format!(

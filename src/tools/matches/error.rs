@@ -34,6 +34,11 @@ pub enum MatchError {
     /// A `--tc` that is not `MIN+INC`.
     #[error("invalid --tc: {0}")]
     Tc(String),
+    /// A bad `--engine-tc`.
+    #[error(
+        "invalid --engine-tc '{0}': expected N=MSms (e.g. 2=62ms) or N=MIN+INC (e.g. 1=1+1), N an engine's number from 1, once per engine"
+    )]
+    EngineTc(String),
     /// A bad `--sprt`.
     #[error(transparent)]
     Sprt(#[from] SprtError),

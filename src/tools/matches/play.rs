@@ -38,7 +38,8 @@ pub enum TimeControl {
 pub struct Settings {
     /// The rules the runner applies (and sends to hnefi engines).
     pub rules: RuleSet,
-    /// The time control.
+    /// The time control of the match; in a game each engine plays on its own
+    /// ([`Player::time`]), which differs from it under time odds.
     pub time: TimeControl,
     /// How far over its time an engine may go before it loses on time.
     pub margin: Duration,
@@ -98,6 +99,8 @@ pub struct Player {
     uci_clock: bool,
     /// The last `info` line of the engine's last search (UCI).
     last_info: Option<String>,
+    /// Its time control (its own under time odds).
+    pub time: TimeControl,
 }
 
 /// The result of asking an engine for a move.
@@ -110,7 +113,7 @@ enum Asked {
 
 impl Player {
     /// A player not started yet.
-    pub fn new(label: String, dialect: Dialect, words: Vec<String>) -> Player {
+    pub fn new(label: String, dialect: Dialect, words: Vec<String>, time: TimeControl) -> Player {
         Player {
             dialect,
             words,
@@ -118,6 +121,7 @@ impl Player {
             process: None,
             uci_clock: true,
             last_info: None,
+            time,
         }
     }
 
@@ -460,11 +464,33 @@ fn forfeit(game: Game, loser: Role, f: Forfeit) -> Outcome {
     }
 }
 
+/// The clocks an engine on `side` is shown: its own and its opponent's, or its own twice
+/// when the opponent plays on no clock of its own (time odds against a fixed time per
+/// move), so that no engine sees an opponent in time trouble that is not.
+fn shown_clocks(
+    clock: ByRole<Duration>,
+    times: &ByRole<TimeControl>,
+    side: Role,
+) -> ByRole<Duration> {
+    let other = side.opponent();
+    match times.get(other) {
+        TimeControl::Fischer { .. } => clock,
+        _ => ByRole::new_with(|_| *clock.get(side)),
+    }
+}
+
 fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) -> Outcome {
     let mut game = Game::new(s.rules);
+    // Each side plays on its engine's time control (time odds make them differ); what
+    // is sent to an engine comes from its own settings.
+    let times = ByRole::new_with(|role| players.get(role).time);
+    let own = ByRole::new_with(|role| Settings {
+        time: *times.get(role),
+        ..s.clone()
+    });
     for role in [Role::Attacker, Role::Defender] {
         let p = &mut **players.get_mut(role);
-        if let Err(f) = p.prepare(role, s) {
+        if let Err(f) = p.prepare(role, own.get(role)) {
             p.stop();
             return forfeit(game, role, f);
         }
@@ -476,16 +502,16 @@ fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) ->
         }
         for role in [Role::Attacker, Role::Defender] {
             let p = &mut **players.get_mut(role);
-            if let Err(f) = p.tell(mover, mv, &game, s) {
+            if let Err(f) = p.tell(mover, mv, &game, own.get(role)) {
                 p.stop();
                 return forfeit(game, role, f);
             }
         }
     }
-    let mut clock = match s.time {
-        TimeControl::Fischer { base, .. } => ByRole::new_with(|_| base),
-        _ => ByRole::default(),
-    };
+    let mut clock = ByRole::new_with(|role| match times.get(role) {
+        TimeControl::Fischer { base, .. } => *base,
+        _ => Duration::ZERO,
+    });
     loop {
         match game.status() {
             Status::Ongoing => {}
@@ -508,12 +534,13 @@ fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) ->
         }
         let side = game.to_move();
         let p = &mut **players.get_mut(side);
-        let allowance = match s.time {
+        let allowance = match times.get(side) {
             TimeControl::None => s.move_timeout,
-            TimeControl::MoveTime(t) => t + s.margin,
+            TimeControl::MoveTime(t) => *t + s.margin,
             TimeControl::Fischer { .. } => *clock.get(side) + s.margin,
         };
-        let (generated, elapsed) = match p.ask(&game, side, clock, allowance, s) {
+        let shown = shown_clocks(clock, &times, side);
+        let (generated, elapsed) = match p.ask(&game, side, shown, allowance, own.get(side)) {
             Ok(Asked::Generated(g, elapsed)) => (g, elapsed),
             Ok(Asked::Late(elapsed)) => {
                 let mut detail = format!("{side}: no move within {} ms", allowance.as_millis());
@@ -540,9 +567,9 @@ fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) ->
                 return forfeit(game, side, f);
             }
         };
-        if let TimeControl::Fischer { increment, .. } = s.time {
+        if let TimeControl::Fischer { increment, .. } = times.get(side) {
             let left = clock.get_mut(side);
-            *left = left.saturating_sub(elapsed) + increment;
+            *left = left.saturating_sub(elapsed) + *increment;
         }
         let mv = match generated {
             Generated::Move(mv) => mv,
@@ -570,7 +597,7 @@ fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) ->
         if !game.status().is_over() {
             let other = side.opponent();
             let q = &mut **players.get_mut(other);
-            if let Err(f) = q.tell(side, mv, &game, s) {
+            if let Err(f) = q.tell(side, mv, &game, own.get(other)) {
                 q.stop();
                 return forfeit(game, other, f);
             }

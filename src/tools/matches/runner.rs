@@ -36,7 +36,7 @@ fn players(config: &MatchConfig) -> Vec<Player> {
         .engines
         .iter()
         .enumerate()
-        .map(|(i, e)| Player::new(format!("E{}", i + 1), e.dialect, e.words.clone()))
+        .map(|(i, e)| Player::new(format!("E{}", i + 1), e.dialect, e.words.clone(), e.time))
         .collect()
 }
 
