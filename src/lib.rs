@@ -2,6 +2,7 @@
 //!
 //! - [`bot`]: `hnefi bot`, a client of the hnefatafl.org server that plays with the search.
 //! - [`core`]: the rules (bitboards, move generation, captures, end-of-game tests, games).
+//! - [`players`]: scripted players, the strategies of the Fetlar study (`hnefi --player`).
 //! - [`search`]: the searcher behind `generate_move` and `analyze`.
 //! - [`options`]: the table of the engine's options, read by every front end.
 //! - [`session`]: the engine session (game, rules, options, clock) behind the protocol.
@@ -15,6 +16,7 @@
 pub mod bot;
 pub mod core;
 pub mod options;
+pub mod players;
 pub mod protocol;
 pub mod search;
 pub mod session;

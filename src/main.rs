@@ -13,6 +13,7 @@ use hnefi::core::geometry::BoardSize;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
 use hnefi::options;
+use hnefi::players::{Player, Strategy};
 use hnefi::protocol::otep::OtepEngine;
 use hnefi::protocol::terminal::EditedInput;
 use hnefi::protocol::{Dialect, Engine};
@@ -99,6 +100,17 @@ struct EngineFlags {
     /// (any-repeat-illegal, which replaces --repetition); as `set_option compat 0.3`.
     #[arg(long, value_name = "VERSION", value_parser = clap::builder::PossibleValuesParser::new(options::COMPAT.names()))]
     compat: Option<String>,
+    /// Answer generate_move with a scripted player of the Fetlar strategy study instead of
+    /// the search (src/players): aggressive, barricading-aggressive, barricading-cordon,
+    /// king-centered (attackers), defensive, foot-in-the-door, fortification, kings-guard,
+    /// mobile-king (defenders) or random (either side). Asked to move for the other side,
+    /// a strategy plays the random player's move.
+    #[arg(long, value_name = "NAME")]
+    player: Option<Strategy>,
+    /// The seed of the --player's random choices (default 0): the same seed and the same
+    /// game give the same moves.
+    #[arg(long, value_name = "N", requires = "player")]
+    seed: Option<u64>,
 }
 
 impl EngineFlags {
@@ -147,6 +159,10 @@ impl EngineFlags {
             s.set_weight(Some(Role::Defender), w)?;
         }
         s.set_network(network::chosen(self.net.as_deref())?);
+        s.set_player(self.player.map(|strategy| Player {
+            strategy,
+            seed: self.seed.unwrap_or(0),
+        }));
         Ok(s)
     }
 }

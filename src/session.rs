@@ -17,6 +17,7 @@ use crate::core::record::{GameRecord, GameRecordError, RecordResult, ReplayError
 use crate::core::role::{ByRole, Role};
 use crate::core::square::Square;
 use crate::options::{self, EngineOption, OptionError};
+use crate::players::Player;
 use crate::search::eval::WeightError;
 use crate::search::network::{Network, NetworkError};
 use crate::search::{self, Clock, Feature, Info, Limits, SearchResult, Searcher};
@@ -209,6 +210,9 @@ pub struct Session {
     /// Set from outside (the protocol's reader thread on `stop`) to end a running
     /// search at once with the best move found so far.
     stop: Arc<AtomicBool>,
+    /// The scripted player that answers `generate_move` instead of the search
+    /// (`hnefi --player`), if any.
+    player: Option<Player>,
 }
 
 impl Default for Session {
@@ -236,7 +240,19 @@ impl Session {
             expected_reply: None,
             info: InfoSink::default(),
             stop: Arc::new(AtomicBool::new(false)),
+            player: None,
         }
+    }
+
+    /// Lets a scripted player answer `generate_move` instead of the search (`None`: the
+    /// search again); every other command is unchanged.
+    pub fn set_player(&mut self, player: Option<Player>) {
+        self.player = player;
+    }
+
+    /// The scripted player, if one answers `generate_move`.
+    pub fn player(&self) -> Option<Player> {
+        self.player
     }
 
     /// The flag that ends a running search when set (and every search started while it
@@ -526,8 +542,9 @@ impl Session {
         self.searcher.node_counter()
     }
 
-    /// Searches for the side to move under the current limits and plays the move.
-    /// The search reports to the session's [`InfoSink`].
+    /// Searches for the side to move under the current limits and plays the move (or
+    /// plays the scripted player's move, when one is set). The search reports to the
+    /// session's [`InfoSink`].
     pub fn generate_move(&mut self) -> Result<(Role, EngineMove), SessionError> {
         if self.game.status().is_over() {
             return Err(SessionError::GameOver);
@@ -536,8 +553,14 @@ impl Session {
         let limits = self.limits();
         let started = Instant::now();
         self.expected_reply = None;
-        let result = self.search(&limits, 1, &mut |_| {});
-        let Some(mv) = result.best else {
+        let (best, pv) = match self.player {
+            Some(player) => (player.choose(&self.game), Vec::new()),
+            None => {
+                let result = self.search(&limits, 1, &mut |_| {});
+                (result.best, result.pv)
+            }
+        };
+        let Some(mv) = best else {
             self.game.resign(role)?;
             return Ok((role, EngineMove::Resign));
         };
@@ -546,7 +569,7 @@ impl Session {
             .map_err(|source| SessionError::SearchMove { mv, source })?;
         self.charge_clock(role, started.elapsed());
         if self.ponder && !self.game.status().is_over() {
-            self.expected_reply = result.pv.get(1).copied();
+            self.expected_reply = pv.get(1).copied();
         }
         Ok((role, EngineMove::Play(mv)))
     }
