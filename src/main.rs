@@ -264,6 +264,10 @@ enum Command {
     /// Play engine-vs-engine matches (text protocol, UCI-style, OpenTafl), refereed by the
     /// rules core.
     Match(matches::MatchArgs),
+    /// The Fetlar strategy study's tables (its section 6): every attacking strategy and
+    /// Random against every defending strategy and Random, in process, beside the paper's
+    /// numbers (docs/fetlar-study.md).
+    Study(hnefi::players::study::StudyArgs),
     /// Play on a hnefatafl.org server (hnefatafl-server 6.4.1's bot protocol) as a bot.
     Bot(hnefi::bot::cli::BotArgs),
     /// Play hnefi against itself at a node limit and write sampled positions with the
@@ -321,6 +325,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => matches::main(&args),
+        Some(Command::Study(args)) => hnefi::players::study::main(&args),
         Some(Command::Bot(args)) => hnefi::bot::cli::main(&args),
         Some(Command::Selfplay(args)) => selfplay::main(&args),
         Some(Command::Label(args)) => label::main(&args),

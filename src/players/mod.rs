@@ -9,6 +9,8 @@
 //!   [`barricading_cordon`], [`king_centered`]; the defenders' [`defensive`],
 //!   [`foot_in_the_door`], [`fortification`], [`kings_guard`], [`mobile_king`]; and
 //!   [`random`] for either side.
+//! - [`study`]: `hnefi study`, the paper's tables played again, set beside its own
+//!   numbers ([`paper`]) with the agreement of each pairing ([`agreement`]).
 //!
 //! A player chooses only among the game's legal moves (repetition rule included), and
 //! its random choices come from a generator seeded by the player's seed and the game's
@@ -16,6 +18,7 @@
 //! game was reached (a new game, an undo, a replay).
 
 pub mod aggressive;
+pub mod agreement;
 pub mod barricading_aggressive;
 pub mod barricading_cordon;
 pub mod defensive;
@@ -25,7 +28,9 @@ pub mod fortification;
 pub mod king_centered;
 pub mod kings_guard;
 pub mod mobile_king;
+pub mod paper;
 pub mod random;
+pub mod study;
 pub mod vocabulary;
 
 use std::fmt;
