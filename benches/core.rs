@@ -80,12 +80,13 @@ fn bench(name: &str, ops: u64, mut f: impl FnMut()) {
 /// The 6,788 positions two plies from the start (as in a perft tree: 118.8 moves each on
 /// average).
 fn opening_tree() -> Vec<Position> {
+    let rules = RuleSet::default();
     let start = Position::start();
     let mut out = Vec::new();
-    for &a in start.legal_moves().iter() {
+    for &a in start.legal_moves(&rules).iter() {
         let mut p1 = start;
         p1.make_move(a, &RuleSet::default());
-        for &d in p1.legal_moves().iter() {
+        for &d in p1.legal_moves(&rules).iter() {
             let mut p2 = p1;
             p2.make_move(d, &RuleSet::default());
             out.push(p2);
@@ -96,7 +97,8 @@ fn opening_tree() -> Vec<Position> {
 
 /// Times legal move generation over a set of positions.
 fn bench_movegen(name: &str, positions: &[Position]) {
-    let total: usize = positions.iter().map(|p| p.legal_moves().len()).sum();
+    let rules = RuleSet::default();
+    let total: usize = positions.iter().map(|p| p.legal_moves(&rules).len()).sum();
     println!(
         "{name}: {} positions, {:.1} moves on average",
         positions.len(),
@@ -119,8 +121,9 @@ fn bench_movegen(name: &str, positions: &[Position]) {
 }
 
 fn main() {
+    let rules = RuleSet::default();
     let positions = positions();
-    let lists: Vec<MoveList> = positions.iter().map(|p| p.legal_moves()).collect();
+    let lists: Vec<MoveList> = positions.iter().map(|p| p.legal_moves(&rules)).collect();
     bench_movegen("real games", &positions);
     bench_movegen("opening tree", &opening_tree());
     let reps = if rounds() == 1 { 1 } else { 20 };
@@ -128,7 +131,11 @@ fn main() {
     bench("movegen: count moves per position", n, || {
         for _ in 0..reps {
             for p in &positions {
-                black_box(movegen::count_moves(black_box(p.board()), p.to_move()));
+                black_box(movegen::count_moves(
+                    black_box(p.board()),
+                    p.to_move(),
+                    &rules,
+                ));
             }
         }
     });

@@ -76,8 +76,11 @@ fn check_move(game: &mut Game, mv: Move) {
     // No shield wall away from the edge: all captures are custodial.
     if !mv.to.is_edge() {
         let moved = moved_board(&board, mover, mv);
-        assert!(capture::shield_wall(&moved, mover, mv.to).is_empty());
-        assert_eq!(captured, capture::custodial(&moved, mover, mv.to));
+        assert!(capture::shield_wall(&moved, mover, mv.to, &game.rules()).is_empty());
+        assert_eq!(
+            captured,
+            capture::custodial(&moved, mover, mv.to, &game.rules())
+        );
     }
     // The king is never captured on an edge.
     if let Status::Won {
@@ -88,7 +91,7 @@ fn check_move(game: &mut Game, mv: Move) {
         assert!(!nb.king().is_edge());
     }
     if nb.king().is_edge() {
-        assert!(!capture::king_captured(nb, mv.to));
+        assert!(!capture::king_captured(nb, mv.to, &game.rules()));
     }
     // Undo restores everything exactly.
     let mut copy = game.clone();
@@ -129,8 +132,9 @@ fn moved_board(board: &Board, mover: Role, mv: Move) -> Board {
 fn check_generation(pos: &Position) {
     let board = pos.board();
     let role = pos.to_move();
-    let list = movegen::legal_moves(board, role);
-    assert_eq!(list.len() as u64, movegen::count_moves(board, role));
+    let rules = RuleSet::COPENHAGEN;
+    let list = movegen::legal_moves(board, role, &rules);
+    assert_eq!(list.len() as u64, movegen::count_moves(board, role, &rules));
     assert_eq!(!list.is_empty(), movegen::has_move(board, role));
     let mut generated: Vec<Move> = list.to_vec();
     generated.sort();
@@ -147,22 +151,22 @@ fn check_generation(pos: &Position) {
     // The capture moves are exactly the generated moves that capture custodially (the
     // king's moves onto the throne or a corner aside).
     let mut captures = hnefi::core::moves::MoveList::new();
-    capture::capture_moves(board, role, &mut captures);
+    capture::capture_moves(board, role, &rules, &mut captures);
     let mut captures = captures.to_vec();
     captures.sort();
     let filtered: Vec<Move> = generated
         .iter()
         .copied()
-        .filter(|m| !m.to.is_restricted() && capture::custodial(board, role, m.to).any())
+        .filter(|m| !m.to.is_restricted() && capture::custodial(board, role, m.to, &rules).any())
         .collect();
     assert_eq!(captures, filtered);
     // The capturing squares (the move ordering's test) are exactly the squares on which a
     // landing piece captures, the restricted ones included.
-    let capturing = capture::custodial_squares(board, role);
+    let capturing = capture::custodial_squares(board, role, &rules);
     for to in Square::all() {
         assert_eq!(
             capturing.contains(to),
-            capture::custodial(board, role, to).any(),
+            capture::custodial(board, role, to, &rules).any(),
             "{to}"
         );
     }

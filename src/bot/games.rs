@@ -125,10 +125,15 @@ impl OpenGame {
             .iter()
             .map(Position::board_hash)
             .collect();
-        pos.legal_moves().as_slice().iter().copied().find(|&m| {
-            !self.is_refused(m)
-                && (pos.to_move() == Role::Attacker || !boards.contains(&pos.moved_board_hash(m)))
-        })
+        pos.legal_moves(&self.game.rules())
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|&m| {
+                !self.is_refused(m)
+                    && (pos.to_move() == Role::Attacker
+                        || !boards.contains(&pos.moved_board_hash(m)))
+            })
     }
 
     /// The game's record so far, moves with their captures (`h1-h3 e5-e2 g3-e3xe2`).

@@ -4,20 +4,32 @@
 use super::bitboard::BitboardOf;
 use super::board::BoardOf;
 use super::geometry::{Bits, Geometry, TABLE};
+use super::king::KingCapture;
 use super::movegen::nearest_blockers;
 use super::moves::{MoveListOf, MoveOf};
 use super::role::Role;
+use super::rules::RuleSet;
 use super::square::SquareOf;
 
 /// The squares hostile to the soldiers of `victim`, per the table of docs/RULES.md section 3:
-/// enemy pieces (the king included), empty corners and the empty throne.
+/// enemy pieces (the king where he is armed as the far piece, or sits on a throne hostile
+/// when occupied), and the empty special squares the rule set makes hostile to them.
 #[inline(always)]
-pub fn hostile_to<G: Geometry>(board: &BoardOf<G>, victim: Role) -> BitboardOf<G> {
-    let empty_restricted = BitboardOf::restricted() & board.empty();
+pub fn hostile_to<G: Geometry>(board: &BoardOf<G>, victim: Role, rules: &RuleSet) -> BitboardOf<G> {
+    let empty_special = rules.hostile_squares::<G>(victim, false) & board.empty();
     match victim {
-        // The king on the throne is hostile to attackers as a piece.
-        Role::Attacker => board.defenders_and_king() | empty_restricted,
-        Role::Defender => board.attackers() | empty_restricted,
+        Role::Attacker => {
+            let king = board.king();
+            let king_hostile = rules.king_armed.anvil()
+                || (rules.occupied_throne_hostile && rules.throne && king.is_throne());
+            let pieces = if king_hostile {
+                board.defenders_and_king()
+            } else {
+                board.defenders()
+            };
+            pieces | empty_special
+        }
+        Role::Defender => board.attackers() | empty_special,
     }
 }
 
@@ -35,7 +47,12 @@ pub(crate) fn edge_info<G: Geometry>(sq: SquareOf<G>) -> Option<(usize, [usize; 
 ///  . X O X .    after an attacker lands on the right-hand X, O is captured
 /// ```
 #[inline(always)]
-pub fn custodial<G: Geometry>(board: &BoardOf<G>, mover: Role, to: SquareOf<G>) -> BitboardOf<G> {
+pub fn custodial<G: Geometry>(
+    board: &BoardOf<G>,
+    mover: Role,
+    to: SquareOf<G>,
+    rules: &RuleSet,
+) -> BitboardOf<G> {
     let tables = G::tables();
     let bit = &tables.square_bits;
     let victim = mover.opponent();
@@ -44,7 +61,13 @@ pub fn custodial<G: Geometry>(board: &BoardOf<G>, mover: Role, to: SquareOf<G>) 
     if (tables.neighbours[t] & targets).is_zero() {
         return BitboardOf::EMPTY;
     }
-    let hostile = hostile_to(board, victim).0;
+    if !rules.king_armed.hammer() && to == board.king() {
+        return BitboardOf::EMPTY;
+    }
+    let mut hostile = hostile_to(board, victim, rules).0;
+    if rules.linnaean && mover == Role::Attacker && linnaean_throne(board) {
+        hostile |= G::THRONE;
+    }
     let mut captured = G::Bits::ZERO;
     for step in &tables.step {
         let v = step[t] as usize;
@@ -56,13 +79,29 @@ pub fn custodial<G: Geometry>(board: &BoardOf<G>, mover: Role, to: SquareOf<G>) 
     BitboardOf(captured)
 }
 
+/// True when the king stands on the throne and exactly one of its neighbours is not an
+/// attacker: a defender there is captured against the occupied throne by an attacker
+/// on its far side (Linnaean capture).
+fn linnaean_throne<G: Geometry>(board: &BoardOf<G>) -> bool {
+    let king = board.king();
+    king.is_throne()
+        && (BitboardOf::<G>(G::tables().neighbours[king.index() & (TABLE - 1)])
+            & !board.attackers())
+        .count()
+            == 1
+}
+
 /// The squares on which a piece of `mover` landing on `board` captures custodially
-/// ([`custodial`] is not empty there): next to an enemy soldier that has a square hostile
-/// to it on the far side.
+/// ([`custodial`] is not empty there, Linnaean captures aside): next to an enemy soldier
+/// that has a square hostile to it on the far side.
 #[inline]
-pub fn custodial_squares<G: Geometry>(board: &BoardOf<G>, mover: Role) -> BitboardOf<G> {
+pub fn custodial_squares<G: Geometry>(
+    board: &BoardOf<G>,
+    mover: Role,
+    rules: &RuleSet,
+) -> BitboardOf<G> {
     let victims = board.soldiers(mover.opponent());
-    let hostile = hostile_to(board, mover.opponent());
+    let hostile = hostile_to(board, mover.opponent(), rules);
     (victims & hostile.south()).south()
         | (victims & hostile.north()).north()
         | (victims & hostile.west()).west()
@@ -75,9 +114,14 @@ pub fn custodial_squares<G: Geometry>(board: &BoardOf<G>, mover: Role) -> Bitboa
 /// pieces that slide there. The king's moves onto the throne or a corner are left out
 /// (a corner wins outright; the search's quiescence wants captures, not the rare king
 /// return to the throne that also captures).
-pub fn capture_moves<G: Geometry>(board: &BoardOf<G>, role: Role, list: &mut MoveListOf<G>) {
-    let land = board.empty() & !BitboardOf::restricted();
-    let targets = custodial_squares(board, role) & land;
+pub fn capture_moves<G: Geometry>(
+    board: &BoardOf<G>,
+    role: Role,
+    rules: &RuleSet,
+    list: &mut MoveListOf<G>,
+) {
+    let land = board.empty() & !rules.restricted::<G>();
+    let targets = custodial_squares(board, role, rules) & land;
     let movers = board.pieces(role);
     let occ = board.occupied();
     for to in targets {
@@ -96,7 +140,12 @@ pub fn capture_moves<G: Geometry>(board: &BoardOf<G>, role: Role, list: &mut Mov
 ///     a b c d e f g h i j k     j1 is captured, the king stays.
 /// ```
 #[inline]
-pub fn shield_wall<G: Geometry>(board: &BoardOf<G>, mover: Role, to: SquareOf<G>) -> BitboardOf<G> {
+pub fn shield_wall<G: Geometry>(
+    board: &BoardOf<G>,
+    mover: Role,
+    to: SquareOf<G>,
+    rules: &RuleSet,
+) -> BitboardOf<G> {
     let tables = G::tables();
     let bit = &tables.square_bits;
     let t = to.index() & (TABLE - 1);
@@ -121,7 +170,7 @@ pub fn shield_wall<G: Geometry>(board: &BoardOf<G>, mover: Role, to: SquareOf<G>
             q = step[q] as usize;
         }
         // q is on the board: at worst it is the corner.
-        let closed = !(bit[q] & (own | G::CORNERS)).is_zero();
+        let closed = !(bit[q] & (own | rules.restricted::<G>().0 & G::CORNERS)).is_zero();
         if fronted && closed && row.count_ones() >= 2 {
             captured |= row & board.soldiers(mover.opponent()).0;
         }
@@ -137,25 +186,57 @@ pub fn captures<G: Geometry>(
     board: &BoardOf<G>,
     mover: Role,
     to: SquareOf<G>,
-    shield_walls: bool,
+    rules: &RuleSet,
 ) -> BitboardOf<G> {
-    let c = custodial(board, mover, to);
-    if shield_walls && to.is_edge() {
-        c | shield_wall(board, mover, to)
+    let c = custodial(board, mover, to, rules);
+    if rules.shield_walls && to.is_edge() {
+        c | shield_wall(board, mover, to, rules)
     } else {
         c
     }
 }
 
-/// True when an attacker move that landed on `to` captures the king (docs/RULES.md section 5):
-/// the king is off the edge, `to` is next to him and his four neighbours are attackers or
-/// the throne.
+/// True when an attacker move that landed on `to` captures the king under `rules`
+/// (docs/RULES.md section 5, and [`KingCapture`] for the other modes). In every mode the
+/// arriving attacker is next to him.
 #[inline]
-pub fn king_captured<G: Geometry>(board: &BoardOf<G>, to: SquareOf<G>) -> bool {
+pub fn king_captured<G: Geometry>(board: &BoardOf<G>, to: SquareOf<G>, rules: &RuleSet) -> bool {
     let king = board.king();
-    if king.is_edge() {
+    let around = BitboardOf::<G>(G::tables().neighbours[king.index() & (TABLE - 1)]);
+    if !around.contains(to) {
         return false;
     }
-    let around = BitboardOf::<G>(G::tables().neighbours[king.index() & (TABLE - 1)]);
-    around.contains(to) && (around & !(board.attackers() | BitboardOf::THRONE)).is_empty()
+    let attackers = board.attackers();
+    // The empty special squares that count against him (the throne is empty when he is
+    // beside it).
+    let hostile = attackers | (rules.hostile_squares::<G>(Role::Defender, true) & board.empty());
+    let on_throne = rules.throne && king.is_throne();
+    match rules.king_capture {
+        KingCapture::Strong => !king.is_edge() && (around & !hostile).is_empty(),
+        KingCapture::Middleweight => (around & !hostile).is_empty(),
+        KingCapture::Weak => weak_king_captured(king, to, hostile),
+        KingCapture::StrongOnThrone if on_throne => (around & !attackers).is_empty(),
+        KingCapture::StrongOnThrone => weak_king_captured(king, to, hostile),
+        KingCapture::StrongNearThrone if on_throne => (around & !attackers).is_empty(),
+        KingCapture::StrongNearThrone if rules.throne && around.contains(SquareOf::THRONE) => {
+            (around & !(attackers | BitboardOf::THRONE)).is_empty()
+        }
+        KingCapture::StrongNearThrone => weak_king_captured(king, to, hostile),
+    }
+}
+
+/// True when the square beyond the king, on the line from `to` through him, is in
+/// `hostile` (off the board it is not).
+#[inline]
+fn weak_king_captured<G: Geometry>(
+    king: SquareOf<G>,
+    to: SquareOf<G>,
+    hostile: BitboardOf<G>,
+) -> bool {
+    let tables = G::tables();
+    let (k, t) = (king.index() & (TABLE - 1), to.index() & (TABLE - 1));
+    tables.step.iter().any(|step| {
+        usize::from(step[t]) == k
+            && !(tables.square_bits[usize::from(step[k]) & (TABLE - 1)] & hostile.0).is_zero()
+    })
 }

@@ -80,7 +80,13 @@ impl<G: Geometry> GameOf<G> {
             positions,
             plies: Vec::with_capacity(256),
             statuses: vec![rules.referee.static_status(&pos, &rules)],
-            history: PositionHistory::new(&pos),
+            history: {
+                let mut history = PositionHistory::new(&pos);
+                if !rules.first_position_counts {
+                    history.forget_first();
+                }
+                history
+            },
         }
     }
 
@@ -153,7 +159,7 @@ impl<G: Geometry> GameOf<G> {
             return MoveListOf::new();
         }
         let pos = *self.position();
-        let mut list = pos.legal_moves();
+        let mut list = pos.legal_moves(&self.rules);
         if self.rules.repetition.restricts(pos.to_move()) {
             list.retain(|mv| self.verdict(&pos, mv) != Verdict::Banned);
         }
@@ -163,13 +169,13 @@ impl<G: Geometry> GameOf<G> {
     /// True when the side to move in `pos` (the current position) has a legal move, the
     /// repetition rule included.
     fn has_legal_move(&self, pos: &PositionOf<G>) -> bool {
-        if !movegen::has_move(pos.board(), pos.to_move()) {
+        if !movegen::has_move_under(pos.board(), pos.to_move(), &self.rules) {
             return false;
         }
         if !self.rules.repetition.restricts(pos.to_move()) {
             return true;
         }
-        pos.legal_moves()
+        pos.legal_moves(&self.rules)
             .iter()
             .any(|&mv| self.verdict(pos, mv) != Verdict::Banned)
     }
@@ -180,7 +186,7 @@ impl<G: Geometry> GameOf<G> {
             return Err(IllegalMoveOf::GameOver);
         }
         let pos = self.position();
-        pos.check_move(mv)?;
+        pos.check_move(mv, &self.rules)?;
         if self.verdict(pos, mv) == Verdict::Banned {
             return Err(IllegalMoveOf::Repetition(mv));
         }
@@ -194,7 +200,7 @@ impl<G: Geometry> GameOf<G> {
             return Err(IllegalMoveOf::GameOver);
         }
         let before = *self.position();
-        before.check_move(mv)?;
+        before.check_move(mv, &self.rules)?;
         let mut pos = before;
         let captured = pos.make_move(mv, &self.rules);
         let verdict = self

@@ -11,6 +11,7 @@ pub mod encirclement;
 pub mod fort;
 pub mod game;
 pub mod geometry;
+pub mod king;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

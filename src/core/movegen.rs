@@ -11,6 +11,7 @@ use super::board::BoardOf;
 use super::geometry::{Bits, Geometry, SHADOW_MASK, TABLE};
 use super::moves::{MoveListOf, MoveOf, Sink};
 use super::role::Role;
+use super::rules::RuleSet;
 use super::square::SquareOf;
 
 /// One plus the index of the lowest set bit, or 0 for an empty set: north and east
@@ -85,16 +86,29 @@ pub fn between<G: Geometry>(a: SquareOf<G>, b: SquareOf<G>) -> BitboardOf<G> {
     BitboardOf::EMPTY
 }
 
-/// Appends every move of `role` to `list` (repetition not considered).
+/// Appends every move of `role` to `list` under Copenhagen's squares (the throne and the
+/// corners restricted, the king free to return to the throne), which every rule set the
+/// search plays shares (repetition not considered).
+#[inline]
+pub fn generate<G: Geometry>(board: &BoardOf<G>, role: Role, list: &mut MoveListOf<G>) {
+    generate_under(board, role, &RuleSet::COPENHAGEN, list);
+}
+
+/// Appends every move of `role` under `rules` to `list` (repetition not considered).
 ///
 /// Soldiers are generated a direction and a distance at a time: the set of soldiers
 /// shifted `k` steps through empty squares gives every move of length `k` in that
 /// direction at once, and each destination names its origin by arithmetic. The king's
 /// moves come from his rays.
-#[inline]
-pub fn generate<G: Geometry>(board: &BoardOf<G>, role: Role, list: &mut MoveListOf<G>) {
+#[inline(always)]
+pub fn generate_under<G: Geometry>(
+    board: &BoardOf<G>,
+    role: Role,
+    rules: &RuleSet,
+    list: &mut MoveListOf<G>,
+) {
     let empty = board.empty().0;
-    let land = !(G::CORNERS | G::THRONE);
+    let land = !rules.restricted::<G>().0;
     let soldiers = board.soldiers(role).0;
     let mut sink = list.sink();
     let not_a = empty & !G::FILE_FIRST;
@@ -130,7 +144,11 @@ pub fn generate<G: Geometry>(board: &BoardOf<G>, role: Role, list: &mut MoveList
     }
     if role == Role::Defender {
         let from = board.king();
-        push_all(&mut sink, from, slides(from, board.occupied()));
+        push_all(
+            &mut sink,
+            from,
+            slides(from, board.occupied()) & !rules.king_barred::<G>(),
+        );
     }
 }
 
@@ -169,27 +187,36 @@ fn push_all<G: Geometry>(sink: &mut Sink<'_, G>, from: SquareOf<G>, targets: Bit
     }
 }
 
-/// Every move of `role` (repetition not considered).
-pub fn legal_moves<G: Geometry>(board: &BoardOf<G>, role: Role) -> MoveListOf<G> {
+/// Every move of `role` under `rules` (repetition not considered).
+pub fn legal_moves<G: Geometry>(board: &BoardOf<G>, role: Role, rules: &RuleSet) -> MoveListOf<G> {
     let mut list = MoveListOf::new();
-    generate(board, role, &mut list);
+    generate_under(board, role, rules, &mut list);
     list
 }
 
-/// True when `role` has at least one move (repetition not considered).
+/// True when `role` has at least one move under Copenhagen's squares (as [`generate`]).
 #[inline]
 pub fn has_move<G: Geometry>(board: &BoardOf<G>, role: Role) -> bool {
+    has_move_under(board, role, &RuleSet::COPENHAGEN)
+}
+
+/// True when `role` has at least one move under `rules` (repetition not considered).
+#[inline(always)]
+pub fn has_move_under<G: Geometry>(board: &BoardOf<G>, role: Role, rules: &RuleSet) -> bool {
     let empty = board.empty();
     let soldiers = board.soldiers(role);
+    let restricted = rules.restricted::<G>();
     // Fast path: a soldier next to an empty ordinary square can step there.
-    if (soldiers.neighbours() & empty & !BitboardOf::restricted()).any() {
+    if (soldiers.neighbours() & empty & !restricted).any() {
         return true;
     }
-    if role == Role::Defender && slides(board.king(), board.occupied()).any() {
+    if role == Role::Defender
+        && (slides(board.king(), board.occupied()) & !rules.king_barred::<G>()).any()
+    {
         return true;
     }
     // Otherwise a soldier can only move by passing over the empty throne.
-    count_soldier_moves(soldiers, empty) > 0
+    soldier_reach_under(soldiers, empty, restricted).1 > 0
 }
 
 /// The empty squares that `soldiers` can reach in one move (sliding through `empty`, never
@@ -201,9 +228,19 @@ pub fn soldier_reach<G: Geometry>(
     soldiers: BitboardOf<G>,
     empty: BitboardOf<G>,
 ) -> (BitboardOf<G>, u32) {
+    soldier_reach_under(soldiers, empty, BitboardOf::restricted())
+}
+
+/// [`soldier_reach`] with the squares no soldier may stop on given.
+#[inline(always)]
+fn soldier_reach_under<G: Geometry>(
+    soldiers: BitboardOf<G>,
+    empty: BitboardOf<G>,
+    restricted: BitboardOf<G>,
+) -> (BitboardOf<G>, u32) {
     let g = soldiers.0;
     let e = empty.0;
-    let land = e & !(G::CORNERS | G::THRONE);
+    let land = e & !restricted.0;
     let size = u32::from(G::SIZE);
     // Soldiers and empty squares lie on the board, so a shift past it finds nothing.
     let n = occluded_fill_up::<G>(g, e, size) & land;
@@ -214,20 +251,14 @@ pub fn soldier_reach<G: Geometry>(
     (BitboardOf(n | s | east | w), count)
 }
 
-/// Counts the soldier moves of a set of soldiers through `empty` squares.
-#[inline(always)]
-fn count_soldier_moves<G: Geometry>(soldiers: BitboardOf<G>, empty: BitboardOf<G>) -> u32 {
-    soldier_reach(soldiers, empty).1
-}
-
-/// The number of moves of `role`, as [`legal_moves`] would list them, computed without
-/// listing them (perft's bulk count).
+/// The number of moves of `role` under `rules`, as [`legal_moves`] would list them,
+/// computed without listing them (perft's bulk count).
 #[inline]
-pub fn count_moves<G: Geometry>(board: &BoardOf<G>, role: Role) -> u64 {
+pub fn count_moves<G: Geometry>(board: &BoardOf<G>, role: Role, rules: &RuleSet) -> u64 {
     let empty = board.empty();
-    let mut n = count_soldier_moves(board.soldiers(role), empty);
+    let mut n = soldier_reach_under(board.soldiers(role), empty, rules.restricted::<G>()).1;
     if role == Role::Defender {
-        n += slides(board.king(), board.occupied()).count();
+        n += (slides(board.king(), board.occupied()) & !rules.king_barred::<G>()).count();
     }
     n as u64
 }
@@ -241,11 +272,12 @@ mod tests {
     #[test]
     fn start_has_116_attacker_moves() {
         let b = Board::start();
-        assert_eq!(legal_moves(&b, Role::Attacker).len(), 116);
-        assert_eq!(count_moves(&b, Role::Attacker), 116);
+        let rules = RuleSet::COPENHAGEN;
+        assert_eq!(legal_moves(&b, Role::Attacker, &rules).len(), 116);
+        assert_eq!(count_moves(&b, Role::Attacker, &rules), 116);
         assert_eq!(
-            count_moves(&b, Role::Defender),
-            legal_moves(&b, Role::Defender).len() as u64
+            count_moves(&b, Role::Defender, &rules),
+            legal_moves(&b, Role::Defender, &rules).len() as u64
         );
     }
 

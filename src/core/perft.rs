@@ -25,10 +25,10 @@ use crate::core::rules::RuleSet;
 pub fn perft<G: Geometry>(pos: &PositionOf<G>, depth: u32, rules: &RuleSet) -> u64 {
     match depth {
         0 => 1,
-        1 => movegen::count_moves(pos.board(), pos.to_move()),
+        1 => movegen::count_moves(pos.board(), pos.to_move(), rules),
         _ => {
             let mut list = MoveListOf::new();
-            movegen::generate(pos.board(), pos.to_move(), &mut list);
+            movegen::generate_under(pos.board(), pos.to_move(), rules, &mut list);
             list.iter()
                 .map(|&mv| child_count(pos, mv, depth - 1, rules))
                 .sum()
@@ -51,7 +51,7 @@ pub fn perft_until<G: Geometry>(
         return None;
     }
     let mut list = MoveListOf::new();
-    movegen::generate(pos.board(), pos.to_move(), &mut list);
+    movegen::generate_under(pos.board(), pos.to_move(), rules, &mut list);
     let mut total = 0u64;
     for &mv in list.iter() {
         let mut child = *pos;
@@ -91,7 +91,7 @@ pub fn divide<G: Geometry>(
         return Vec::new();
     }
     let mut out: Vec<(MoveOf<G>, u64)> = pos
-        .legal_moves()
+        .legal_moves(rules)
         .iter()
         .map(|&mv| (mv, child_count(pos, mv, depth - 1, rules)))
         .collect();
@@ -125,7 +125,7 @@ pub fn divide_until<G: Geometry>(
     let Some(below) = depth.checked_sub(1) else {
         return true;
     };
-    let mut moves: Vec<MoveOf<G>> = pos.legal_moves().iter().copied().collect();
+    let mut moves: Vec<MoveOf<G>> = pos.legal_moves(rules).iter().copied().collect();
     moves.sort_unstable();
     for mv in moves {
         let mut child = *pos;

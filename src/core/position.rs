@@ -232,14 +232,16 @@ impl<G: Geometry> PositionOf<G> {
         self.board_hash() ^ zobrist::piece_key(piece, mv.from) ^ zobrist::piece_key(piece, mv.to)
     }
 
-    /// Every move of the side to move (the repetition rule is the game's business).
-    pub fn legal_moves(&self) -> MoveListOf<G> {
-        movegen::legal_moves(&self.board, self.to_move)
+    /// Every move of the side to move under `rules` (the repetition rule is the game's
+    /// business).
+    pub fn legal_moves(&self, rules: &RuleSet) -> MoveListOf<G> {
+        movegen::legal_moves(&self.board, self.to_move, rules)
     }
 
-    /// Checks a move against the board: a piece of the side to move, a straight unblocked
-    /// path, and no soldier stopping on a restricted square.
-    pub fn check_move(&self, mv: MoveOf<G>) -> Result<(), IllegalMoveOf<G>> {
+    /// Checks a move against the board under `rules`: a piece of the side to move, a
+    /// straight unblocked path, no soldier stopping on a restricted square, and no king
+    /// returning to a throne he may not return to.
+    pub fn check_move(&self, mv: MoveOf<G>, rules: &RuleSet) -> Result<(), IllegalMoveOf<G>> {
         let piece = self.board.piece_at(mv.from);
         if piece.is_none_or(|p| p.role() != self.to_move) {
             return Err(IllegalMoveOf::NoPiece {
@@ -254,7 +256,12 @@ impl<G: Geometry> PositionOf<G> {
         if occ.contains(mv.to) || (movegen::between(mv.from, mv.to) & occ).any() {
             return Err(IllegalMoveOf::Blocked(mv));
         }
-        if mv.to.is_restricted() && piece != Some(Piece::King) {
+        let barred = if piece == Some(Piece::King) {
+            rules.king_barred::<G>()
+        } else {
+            rules.restricted::<G>()
+        };
+        if barred.contains(mv.to) {
             return Err(IllegalMoveOf::Restricted(mv.to));
         }
         Ok(())
@@ -278,7 +285,7 @@ impl<G: Geometry> PositionOf<G> {
             ^ zobrist::piece_key(piece, mv.from)
             ^ zobrist::piece_key(piece, mv.to)
             ^ zobrist::SIDE;
-        let captured = capture::captures(&self.board, role, mv.to, rules.shield_walls);
+        let captured = capture::captures(&self.board, role, mv.to, rules);
         if captured.any() {
             let victim = if role == Role::Attacker {
                 Piece::Defender
@@ -301,7 +308,7 @@ impl<G: Geometry> PositionOf<G> {
     pub fn win_after_move(&self, to: SquareOf<G>, rules: &RuleSet) -> Option<Reason> {
         match self.to_move.opponent() {
             Role::Defender => {
-                if self.board.king().is_corner() {
+                if rules.escaped(self.board.king()) {
                     Some(Reason::KingEscaped)
                 } else if rules.edge_fort
                     && self.board.king().is_edge()
@@ -313,7 +320,7 @@ impl<G: Geometry> PositionOf<G> {
                 }
             }
             Role::Attacker => {
-                if capture::king_captured(&self.board, to) {
+                if capture::king_captured(&self.board, to, rules) {
                     Some(Reason::KingCaptured)
                 } else if rules.encirclement_wins && is_encircled(&self.board, rules.encirclement) {
                     Some(Reason::Encirclement)
@@ -335,9 +342,10 @@ impl<G: Geometry> PositionOf<G> {
 
     /// The static status of docs/RULES.md section 10: the board judged as if the other side
     /// had just moved, with no history (no king-capture test, which needs the move). A king
-    /// on a corner has escaped whichever side is to move: only his escape puts him there.
+    /// where he escapes has escaped whichever side is to move: only his escape puts him
+    /// there.
     pub fn static_status(&self, rules: &RuleSet) -> Status {
-        if self.board.king().is_corner() {
+        if rules.escaped(self.board.king()) {
             return Status::Won {
                 winner: Role::Defender,
                 reason: Reason::KingEscaped,
@@ -361,7 +369,7 @@ impl<G: Geometry> PositionOf<G> {
                 reason,
             };
         }
-        if !movegen::has_move(&self.board, self.to_move) {
+        if !movegen::has_move_under(&self.board, self.to_move, rules) {
             return Status::Won {
                 winner: last,
                 reason: Reason::NoMoves,

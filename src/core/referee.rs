@@ -81,10 +81,10 @@ impl Referee {
             }),
             Referee::HnefataflOrg => {
                 let board = after.board();
-                if board.king().is_corner() {
+                if rules.escaped(board.king()) {
                     return win(Role::Defender, Reason::KingEscaped);
                 }
-                if mover == Role::Attacker && capture::king_captured(board, to) {
+                if mover == Role::Attacker && capture::king_captured(board, to, rules) {
                     return win(Role::Attacker, Reason::KingCaptured);
                 }
                 org_position_win(board, rules)
@@ -120,14 +120,14 @@ impl Referee {
             Referee::HnefataflOrg => {
                 let board = pos.board();
                 let last = pos.to_move().opponent();
-                if board.king().is_corner() {
+                if rules.escaped(board.king()) {
                     Status::from(Win {
                         winner: Role::Defender,
                         reason: Reason::KingEscaped,
                     })
                 } else if let Some(w) = org_position_win(board, rules).or(self.adjudicate(pos)) {
                     w.into()
-                } else if !movegen::has_move(board, pos.to_move()) {
+                } else if !movegen::has_move_under(board, pos.to_move(), rules) {
                     Status::Won {
                         winner: last,
                         reason: Reason::NoMoves,

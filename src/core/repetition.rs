@@ -143,6 +143,11 @@ struct Entry {
 #[derive(Clone, Debug)]
 pub struct PositionHistory {
     entries: Vec<Entry>,
+    /// The first position is an earlier board for the rule (false where a server leaves
+    /// the game's start out of its record, [`RuleSet::first_position_counts`]).
+    ///
+    /// [`RuleSet::first_position_counts`]: super::rules::RuleSet::first_position_counts
+    first_counts: bool,
 }
 
 impl PositionHistory {
@@ -154,7 +159,15 @@ impl PositionHistory {
             board_hash: first.board_hash(),
             since: 0,
         });
-        PositionHistory { entries }
+        PositionHistory {
+            entries,
+            first_counts: true,
+        }
+    }
+
+    /// Leaves the first position out of the comparisons: no move repeats it.
+    pub fn forget_first(&mut self) {
+        self.first_counts = false;
     }
 
     /// The number of positions.
@@ -205,13 +218,21 @@ impl PositionHistory {
         let tail = self.entries.get(start..).unwrap_or(&[]);
         let mut entries = Vec::with_capacity(tail.len() + 256);
         entries.extend(tail.iter().map(|e| Entry { since: 0, ..*e }));
-        PositionHistory { entries }
+        PositionHistory {
+            entries,
+            first_counts: self.first_counts || start > 0,
+        }
     }
 
     /// The positions since the last irreversible move, the current one included.
     #[inline(always)]
     fn reversible(&self) -> &[Entry] {
-        let start = self.entries.last().map_or(0, |e| e.since as usize);
+        let since = self.entries.last().map_or(0, |e| e.since as usize);
+        let start = if self.first_counts {
+            since
+        } else {
+            since.max(1)
+        };
         self.entries.get(start..).unwrap_or(&[])
     }
 

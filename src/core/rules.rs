@@ -4,15 +4,19 @@
 //! `hnefi match` and the bot all ask [`outcome`]: the order of the end-of-game tests is
 //! written here once (docs/RULES.md section 10, and "The `hnefatafl-org` preset").
 
+use super::bitboard::BitboardOf;
 use super::encirclement::EncirclementMode;
-use super::geometry::Geometry;
+use super::geometry::{Bits, Geometry};
+use super::king::{Escape, Hostility, KingArmed, KingCapture};
 use super::position::{PositionOf, Reason, Status};
 use super::referee::Referee;
 use super::repetition::{RepetitionMode, Verdict};
+use super::role::Role;
 use super::square::SquareOf;
 
-/// Everything that varies between the rule sets hnefi plays; the board, its start position
-/// and the moves are Copenhagen's.
+/// Everything that decides what a move does and when a game ends under a rule set: its
+/// squares, captures, king, wins and draws. The board size, the start position and the
+/// side that moves first are the [`Variant`](super::variant::Variant)'s.
 ///
 /// ```
 /// use hnefi::core::rules::RuleSet;
@@ -38,6 +42,32 @@ pub struct RuleSet {
     pub edge_fort: bool,
     /// The attackers win by encircling the defenders (section 7).
     pub encirclement_wins: bool,
+    /// The four corners are restricted squares: only the king may stop on one.
+    pub corners: bool,
+    /// The centre square is the throne: only the king may stop on it.
+    pub throne: bool,
+    /// The king may stop on the throne again once he has left it.
+    pub king_returns: bool,
+    /// To whom an empty corner is hostile.
+    pub corner_hostility: Hostility,
+    /// To whom the empty throne is hostile.
+    pub throne_hostility: Hostility,
+    /// The throne with the king on it is hostile to attackers even when the king is not
+    /// armed as the far piece of a capture.
+    pub occupied_throne_hostile: bool,
+    /// How the king is captured.
+    pub king_capture: KingCapture,
+    /// Whether the king takes part in captures.
+    pub king_armed: KingArmed,
+    /// Where the king escapes.
+    pub escape: Escape,
+    /// A defender beside the king on the throne, the king's other three sides held by
+    /// attackers, is captured by one attacker against the occupied throne (Linnaean
+    /// capture, OpenTafl `linc:y`).
+    pub linnaean: bool,
+    /// The game's first position is an earlier board for the repetition rule; the
+    /// hnefatafl.org server leaves it out of its record on 7x7 and 13x13.
+    pub first_position_counts: bool,
 }
 
 impl RuleSet {
@@ -50,7 +80,76 @@ impl RuleSet {
         shield_walls: true,
         edge_fort: true,
         encirclement_wins: true,
+        corners: true,
+        throne: true,
+        king_returns: true,
+        corner_hostility: Hostility::ALL,
+        throne_hostility: Hostility::ALL,
+        occupied_throne_hostile: true,
+        king_capture: KingCapture::Strong,
+        king_armed: KingArmed::Yes,
+        escape: Escape::Corners,
+        linnaean: false,
+        first_position_counts: true,
     };
+
+    /// The squares on which only the king may stop: the corners and the throne, where
+    /// the rule set has them.
+    #[inline(always)]
+    pub fn restricted<G: Geometry>(&self) -> BitboardOf<G> {
+        let mut bits = G::Bits::ZERO;
+        if self.corners {
+            bits |= G::CORNERS;
+        }
+        if self.throne {
+            bits |= G::THRONE;
+        }
+        BitboardOf::from_bits(bits)
+    }
+
+    /// The squares on which the king may not stop: the throne once he has left it, where
+    /// he may not return.
+    #[inline(always)]
+    pub fn king_barred<G: Geometry>(&self) -> BitboardOf<G> {
+        if self.throne && !self.king_returns {
+            BitboardOf::THRONE
+        } else {
+            BitboardOf::EMPTY
+        }
+    }
+
+    /// The special squares hostile to `piece` when empty (a soldier of that side, or the
+    /// king when `king`).
+    #[inline(always)]
+    pub fn hostile_squares<G: Geometry>(&self, piece: Role, king: bool) -> BitboardOf<G> {
+        let to = |h: Hostility| {
+            if king {
+                h.king
+            } else {
+                match piece {
+                    Role::Attacker => h.attackers,
+                    Role::Defender => h.defenders,
+                }
+            }
+        };
+        let mut bits = G::Bits::ZERO;
+        if self.corners && to(self.corner_hostility) {
+            bits |= G::CORNERS;
+        }
+        if self.throne && to(self.throne_hostility) {
+            bits |= G::THRONE;
+        }
+        BitboardOf::from_bits(bits)
+    }
+
+    /// True when the king on `king` has escaped.
+    #[inline(always)]
+    pub fn escaped<G: Geometry>(&self, king: SquareOf<G>) -> bool {
+        match self.escape {
+            Escape::Corners => self.corners && king.is_corner(),
+            Escape::Edges => king.is_edge(),
+        }
+    }
 }
 
 impl Default for RuleSet {

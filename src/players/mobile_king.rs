@@ -74,8 +74,9 @@ fn clearance(board: &Board) -> (u8, std::cmp::Reverse<u32>, usize) {
         }
     }
     let blockers = lane & board.defenders();
+    // A heuristic count: Copenhagen's squares, which every 11x11 rule set shares.
     let freedom = Position::new(*board, Role::Defender)
-        .legal_moves()
+        .legal_moves(&crate::core::rules::RuleSet::COPENHAGEN)
         .iter()
         .filter(|mv| blockers.contains(mv.from))
         .count();

@@ -62,7 +62,7 @@ pub fn try_move(pos: &Position, rules: &RuleSet, mv: Move) -> Tried {
 /// game at once.
 pub fn wins_at_once(pos: &Position, rules: &RuleSet) -> bool {
     let me = pos.to_move();
-    pos.legal_moves()
+    pos.legal_moves(rules)
         .iter()
         .any(|&mv| try_move(pos, rules, mv).win.is_some_and(|w| w.winner == me))
 }
@@ -77,7 +77,7 @@ pub fn could_win_at_once(board: &Board, role: Role, rules: &RuleSet) -> bool {
 /// could capture with one move under `rules`.
 pub fn capturable(pos: &Position, rules: &RuleSet) -> Bitboard {
     let mut hit = Bitboard::EMPTY;
-    for &mv in pos.legal_moves().iter() {
+    for &mv in pos.legal_moves(rules).iter() {
         let mut p = *pos;
         hit |= p.make_move(mv, rules);
     }

@@ -472,7 +472,8 @@ impl<'a> Worker<'a> {
         let entry = self.shared.tt.probe(key);
         let mut hash_move = None;
         if let Some(e) = entry {
-            hash_move = e.mv.filter(|&m| pos.check_move(m).is_ok());
+            hash_move =
+                e.mv.filter(|&m| pos.check_move(m, &self.shared.rules).is_ok());
             if !pv_node && e.depth >= depth {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
@@ -755,7 +756,7 @@ impl<'a> Worker<'a> {
                     }
                 }
                 if features.qsearch_captures && qply < QCAPTURE_PLIES {
-                    capture::capture_moves(board, Role::Defender, &mut list);
+                    capture::capture_moves(board, Role::Defender, &self.shared.rules, &mut list);
                 }
                 self.qsearch_children(pos, &list, alpha, beta, ply, qply, best)
             }
@@ -776,7 +777,7 @@ impl<'a> Worker<'a> {
                         return stand;
                     }
                     let mut list = MoveList::new();
-                    capture::capture_moves(board, Role::Attacker, &mut list);
+                    capture::capture_moves(board, Role::Attacker, &self.shared.rules, &mut list);
                     let alpha = alpha.max(stand);
                     return self.qsearch_children(pos, &list, alpha, beta, ply, qply, stand);
                 }

@@ -7,6 +7,7 @@ use crate::core::capture;
 use crate::core::movegen::slides;
 use crate::core::moves::{MAX_MOVES, Move, MoveList};
 use crate::core::role::{ByRole, Role};
+use crate::core::rules::RuleSet;
 use crate::core::square::NUM_SQUARES;
 
 /// Maximum search ply the per-ply tables cover.
@@ -150,7 +151,9 @@ impl Picker {
         let king = board.king();
         let occ = board.occupied();
         let around_king = board.king_bb().neighbours();
-        let capturing = capture::custodial_squares(board, role);
+        // Copenhagen's hostile squares: every rule set the search plays has them, and a
+        // score needs no more.
+        let capturing = capture::custodial_squares(board, role, &RuleSet::COPENHAGEN);
         // The squares where a soldier's move gets more than its history and killer
         // scores; most moves land elsewhere and skip the tests below.
         let marked = capturing
@@ -184,7 +187,7 @@ impl Picker {
                 s = h.history(role, mv);
                 let killer = killer_bonus(mv);
                 let caps = if capturing.contains(mv.to) {
-                    capture::custodial(board, role, mv.to).count() as i32
+                    capture::custodial(board, role, mv.to, &RuleSet::COPENHAGEN).count() as i32
                 } else {
                     0
                 };

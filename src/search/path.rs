@@ -152,7 +152,7 @@ mod tests {
             ..game.rules()
         });
         let pos = *game.position();
-        for &mv in pos.legal_moves().iter() {
+        for &mv in pos.legal_moves(&game.rules()).iter() {
             let mut after = pos;
             let captured = after.make_move(mv, &game.rules());
             let searched = path.judge(ply, &pos, mv, captured, &after);
@@ -224,7 +224,7 @@ mod tests {
                     let ply = i;
                     // As in the tree: a sibling's subtree was searched before.
                     let pos = *game.position();
-                    if let Some(&other) = pos.legal_moves().first() {
+                    if let Some(&other) = pos.legal_moves(&game.rules()).first() {
                         let mut junk = pos;
                         let c = junk.make_move(other, &game.rules());
                         path.push(ply + 1, &junk, c.any());

@@ -102,7 +102,7 @@ fn main_on<G: Geometry>(job: PerftJob<'_>) -> ExitCode {
     let total = if depth == 0 {
         0
     } else {
-        pos.legal_moves().len()
+        pos.legal_moves(&rules).len()
     };
     let start = Instant::now();
     let draw = |done: usize, nodes: u64| {

@@ -661,7 +661,7 @@ mod tests {
             .copied()
             .unwrap_or_else(Position::start);
         let quiet: Vec<Position> = base
-            .legal_moves()
+            .legal_moves(&crate::core::rules::RuleSet::COPENHAGEN)
             .as_slice()
             .iter()
             .filter_map(|&mv| {
