@@ -252,14 +252,14 @@ enum Command {
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
-        /// The rule set whose moves and captures are counted (copenhagen, hnefatafl-org or
-        /// fetlar).
+        /// The rule family whose game is counted (copenhagen, hnefatafl-org or fetlar).
         #[arg(long, value_name = "NAME", default_value = "copenhagen")]
         rules: RulePreset,
-        /// The board: 7, 9, 11, 13 or 15 files (the size's usual start position unless
-        /// --position gives one of that size).
-        #[arg(long, value_name = "N", default_value = "11")]
-        board_size: BoardSize,
+        /// The board, 7 to 15 files: the family's game of that size, from its start
+        /// position unless --position gives one of that size [default: the family's
+        /// usual size].
+        #[arg(long, value_name = "N")]
+        board_size: Option<BoardSize>,
     },
     /// Play engine-vs-engine matches (text protocol, UCI-style, OpenTafl), refereed by the
     /// rules core.
@@ -304,16 +304,19 @@ fn main() -> ExitCode {
             divide,
             rules,
             board_size,
-        }) => hnefi::tools::perft::main(
-            hnefi::tools::perft::PerftJob {
+        }) => match rules.variant(board_size.unwrap_or(rules.usual_size())) {
+            Ok(variant) => hnefi::tools::perft::main(hnefi::tools::perft::PerftJob {
                 depth,
                 position: position.as_deref(),
                 to_move,
                 divide,
-                rules: rules.rules(),
-            },
-            board_size,
-        ),
+                variant,
+            }),
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Bench {
             extra_depth,
             threads,

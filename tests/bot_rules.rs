@@ -4,8 +4,9 @@
 
 mod case_file;
 
-use case_file::{count_blocks, parse_cases, run};
+use case_file::{parse_cases, run, run_file};
 use hnefi::core::game::{Game, RuleSet};
+use hnefi::core::geometry::BoardSize;
 use hnefi::core::moves::Move;
 use hnefi::core::position::Position;
 use hnefi::core::preset::RulePreset;
@@ -13,42 +14,55 @@ use hnefi::core::role::Role;
 
 #[test]
 fn every_hnefatafl_org_case_passes() {
-    let text = include_str!("data/hnefatafl_org_cases.txt");
-    let cases = parse_cases(text);
-    let blocks = count_blocks(text);
-    assert!(blocks > 0, "hnefatafl_org_cases.txt holds no case");
-    assert_eq!(cases.len(), blocks, "cases read");
-    let mut failures = Vec::new();
     let org = RulePreset::HnefataflOrg.rules();
-    for case in &cases {
-        // Every case is played by the preset (a move limit of its own aside).
-        assert_eq!(case.rules.referee, org.referee, "{}: rules", case.id);
-        assert_eq!(case.rules.repetition, org.repetition, "{}: rules", case.id);
-        let all = case
-            .all_symmetries
-            .unwrap_or_else(|| panic!("{}: no symmetries line", case.id));
-        if let Err(e) = run(case, 0) {
-            failures.push(format!("{}: {e}", case.id));
-        }
-        let others: Vec<(u8, Result<(), String>)> = (1..8).map(|s| (s, run(case, s))).collect();
-        if all {
-            for (sym, r) in others {
-                if let Err(e) = r {
-                    failures.push(format!("{} (symmetry {sym}): {e}", case.id));
-                }
-            }
-        } else if others.iter().all(|(_, r)| r.is_ok()) {
-            // A case drawn for one orientation must really depend on it; otherwise it
-            // belongs with the symmetric cases.
-            failures.push(format!("{}: holds under every symmetry", case.id));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
+    run_file(
+        include_str!("data/hnefatafl_org_cases.txt"),
+        "hnefatafl_org_cases.txt",
+        false,
+        |case| {
+            // Every case is played by the preset (a move limit of its own aside).
+            assert_eq!(case.rules.referee, org.referee, "{}: rules", case.id);
+            assert_eq!(case.rules.repetition, org.repetition, "{}: rules", case.id);
+            assert!(
+                case.all_symmetries.is_some(),
+                "{}: no symmetries line",
+                case.id
+            );
+        },
     );
+}
+
+/// The server's games on 7x7 and 13x13 (docs/RULES.md section 16): every case of
+/// `tests/data/hnefatafl_org_7x7_cases.txt` and `hnefatafl_org_13x13_cases.txt`, each
+/// checked in the reference engine, under the symmetries its case says.
+#[test]
+fn every_hnefatafl_org_case_of_the_small_and_large_boards_passes() {
+    for (text, name, size) in [
+        (
+            include_str!("data/hnefatafl_org_7x7_cases.txt"),
+            "hnefatafl_org_7x7_cases.txt",
+            BoardSize::S7,
+        ),
+        (
+            include_str!("data/hnefatafl_org_13x13_cases.txt"),
+            "hnefatafl_org_13x13_cases.txt",
+            BoardSize::S13,
+        ),
+    ] {
+        let org = RulePreset::HnefataflOrg
+            .variant(size)
+            .expect("the server plays this size")
+            .rules();
+        run_file(text, name, false, |case| {
+            assert_eq!(case.size, size, "{}: board size", case.id);
+            assert_eq!(case.rules, org, "{}: rules", case.id);
+            assert!(
+                case.all_symmetries.is_some(),
+                "{}: no symmetries line",
+                case.id
+            );
+        });
+    }
 }
 
 /// Only the preset switches the server's referee on: under hnefi's default rules the

@@ -199,13 +199,24 @@ pub fn captures<G: Geometry>(
 /// True when an attacker move that landed on `to` captures the king under `rules`
 /// (docs/RULES.md section 5, and [`KingCapture`] for the other modes). In every mode the
 /// arriving attacker is next to him.
-#[inline]
+#[inline(always)]
 pub fn king_captured<G: Geometry>(board: &BoardOf<G>, to: SquareOf<G>, rules: &RuleSet) -> bool {
     let king = board.king();
     let around = BitboardOf::<G>(G::tables().neighbours[king.index() & (TABLE - 1)]);
-    if !around.contains(to) {
-        return false;
-    }
+    // Most moves land away from the king: only those next to him go on.
+    around.contains(to) && king_surrounded(board, king, around, to, rules)
+}
+
+/// [`king_captured`] for an attacker that landed on `to`, next to the king on `king`
+/// whose neighbours are `around`.
+#[inline(never)]
+fn king_surrounded<G: Geometry>(
+    board: &BoardOf<G>,
+    king: SquareOf<G>,
+    around: BitboardOf<G>,
+    to: SquareOf<G>,
+    rules: &RuleSet,
+) -> bool {
     let attackers = board.attackers();
     // The empty special squares that count against him (the throne is empty when he is
     // beside it).

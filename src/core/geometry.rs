@@ -437,6 +437,35 @@ impl std::str::FromStr for BoardSize {
     }
 }
 
+/// Calls `$body` with `$g` bound to the geometry type of the [`BoardSize`] `$size`.
+#[macro_export]
+macro_rules! with_size {
+    ($size:expr, $g:ident => $body:expr) => {
+        match $size {
+            $crate::core::geometry::BoardSize::S7 => {
+                type $g = $crate::core::geometry::S7;
+                $body
+            }
+            $crate::core::geometry::BoardSize::S9 => {
+                type $g = $crate::core::geometry::S9;
+                $body
+            }
+            $crate::core::geometry::BoardSize::S11 => {
+                type $g = $crate::core::geometry::S11;
+                $body
+            }
+            $crate::core::geometry::BoardSize::S13 => {
+                type $g = $crate::core::geometry::S13;
+                $body
+            }
+            $crate::core::geometry::BoardSize::S15 => {
+                type $g = $crate::core::geometry::S15;
+                $body
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

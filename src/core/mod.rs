@@ -27,5 +27,6 @@ pub mod role;
 pub mod rules;
 pub mod square;
 pub mod start;
+pub mod variant;
 pub mod wide;
 pub mod zobrist;

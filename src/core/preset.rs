@@ -7,9 +7,13 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::encirclement::EncirclementMode;
+use super::geometry::BoardSize;
+use super::king::{Hostility, KingCapture};
 use super::referee::Referee;
 use super::repetition::RepetitionMode;
+use super::role::Role;
 use super::rules::RuleSet;
+use super::variant::{Variant, VariantError};
 
 /// The plies after which the hnefatafl.org server draws a game.
 ///
@@ -69,6 +73,56 @@ impl RulePreset {
         }
     }
 
+    /// The board sizes the family plays, its usual one first.
+    pub const fn sizes(self) -> &'static [BoardSize] {
+        match self {
+            RulePreset::Copenhagen | RulePreset::HnefataflOrg => {
+                &[BoardSize::S11, BoardSize::S7, BoardSize::S13]
+            }
+            RulePreset::Fetlar => &[BoardSize::S11],
+        }
+    }
+
+    /// The family's usual board size (its game when no size is given).
+    pub const fn usual_size(self) -> BoardSize {
+        match self {
+            RulePreset::Copenhagen | RulePreset::HnefataflOrg | RulePreset::Fetlar => {
+                BoardSize::S11
+            }
+        }
+    }
+
+    /// The family's game on a board of `size`: under `copenhagen`, 13x13 is Copenhagen
+    /// on the server's 13x13 board and 7x7 the server's 7x7 game (Copenhagen has none);
+    /// under `hnefatafl-org`, the server's game of that size (docs/RULES.md section 16).
+    pub fn variant(self, size: BoardSize) -> Result<Variant, VariantError> {
+        if !self.sizes().contains(&size) {
+            let sizes: Vec<String> = self.sizes().iter().map(|s| format!("{s}x{s}")).collect();
+            return Err(VariantError::NoSuchSize {
+                family: self,
+                size,
+                sizes: sizes.join(", "),
+            });
+        }
+        let (name, rules, first) = match (self, size) {
+            (RulePreset::Copenhagen | RulePreset::HnefataflOrg, BoardSize::S7) => (
+                RulePreset::HnefataflOrg,
+                hnefatafl_org_small(RulePreset::HnefataflOrg.rules()),
+                Role::Defender,
+            ),
+            (RulePreset::HnefataflOrg, BoardSize::S13) => (
+                self,
+                RuleSet {
+                    first_position_counts: false,
+                    ..self.rules()
+                },
+                Role::Attacker,
+            ),
+            _ => (self, self.rules(), Role::Attacker),
+        };
+        Variant::new(name.name(), size, None, first, rules)
+    }
+
     /// The rule set.
     pub fn rules(self) -> RuleSet {
         match self {
@@ -88,6 +142,20 @@ impl RulePreset {
                 ..RuleSet::COPENHAGEN
             },
         }
+    }
+}
+
+/// The hnefatafl.org server's 7x7 game from its 11x11 rules (docs/RULES.md section 16):
+/// the king is captured by two attackers on the line of the arriving one (a corner counts
+/// as one, the empty throne does not), by four on the throne; no edge fort; the start
+/// position is not an earlier board for the repetition rule.
+fn hnefatafl_org_small(rules: RuleSet) -> RuleSet {
+    RuleSet {
+        king_capture: KingCapture::StrongOnThrone,
+        throne_hostility: Hostility::SOLDIERS,
+        edge_fort: false,
+        first_position_counts: false,
+        ..rules
     }
 }
 

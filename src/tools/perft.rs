@@ -13,12 +13,12 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crate::core::geometry::{BoardSize, Geometry, S7, S9, S11, S13, S15};
+use crate::core::geometry::Geometry;
 use crate::core::notation::parse_opentafl;
 use crate::core::perft;
 use crate::core::position::PositionOf;
 use crate::core::role::Role;
-use crate::core::rules::RuleSet;
+use crate::core::variant::Variant;
 use crate::outln;
 use crate::tools::interrupt;
 
@@ -58,21 +58,15 @@ pub struct PerftJob<'a> {
     pub to_move: Role,
     /// Print each root move's count too.
     pub divide: bool,
-    /// The moves and captures counted.
-    pub rules: RuleSet,
+    /// The game whose moves and captures are counted, on its board.
+    pub variant: Variant,
 }
 
-/// Runs `hnefi perft` on a board of `size`: the leaves `depth` plies below the size's
-/// start position (or `position`, with `to_move` to move) under `rules`, each root move's
+/// Runs `hnefi perft`: the leaves `depth` plies below the variant's start position (or
+/// `position` on its board, with `to_move` to move) under its rules, each root move's
 /// count too with `divide`. Exit status 0, 2 for a bad position, 130 when interrupted.
-pub fn main(job: PerftJob<'_>, size: BoardSize) -> ExitCode {
-    match size {
-        BoardSize::S7 => main_on::<S7>(job),
-        BoardSize::S9 => main_on::<S9>(job),
-        BoardSize::S11 => main_on::<S11>(job),
-        BoardSize::S13 => main_on::<S13>(job),
-        BoardSize::S15 => main_on::<S15>(job),
-    }
+pub fn main(job: PerftJob<'_>) -> ExitCode {
+    crate::with_size!(job.variant.size(), G => main_on::<G>(job))
 }
 
 fn main_on<G: Geometry>(job: PerftJob<'_>) -> ExitCode {
@@ -81,10 +75,17 @@ fn main_on<G: Geometry>(job: PerftJob<'_>) -> ExitCode {
         position,
         to_move,
         divide,
-        rules,
+        variant,
     } = job;
+    let rules = variant.rules();
     let pos = match position {
-        None => PositionOf::<G>::start(),
+        None => match variant.start_position::<G>() {
+            Ok(pos) => pos,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
         Some(s) => match parse_opentafl::<G>(s) {
             Ok(board) => PositionOf::new(board, to_move),
             Err(e) => {

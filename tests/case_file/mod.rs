@@ -1,36 +1,42 @@
 //! The rule-case format shared by `tests/data/cases.txt` (Copenhagen) and
 //! `tests/data/hnefatafl_org_cases.txt` (the hnefatafl.org preset): its one parser and the
 //! runner of one case under one symmetry of the board. The grammar is in the header of
-//! `tests/data/cases.txt`; a case may also name a preset on its `rules` line and say
-//! `symmetries all` or `symmetries identity`.
+//! `tests/data/cases.txt`; a case may also name a preset on its `rules` line, say
+//! `symmetries all` or `symmetries identity`, and be played on another board
+//! (`board-size N` right after `case`; a preset then plays its game of that size).
+//! [`run_file`] runs every case of a file as its `symmetries` line says.
 
 // Each test target that includes this module uses part of it.
 #![allow(dead_code)]
 
-use hnefi::core::bitboard::Bitboard;
-use hnefi::core::board::Board;
+use hnefi::core::bitboard::BitboardOf;
+use hnefi::core::board::{Board, BoardOf};
 use hnefi::core::encirclement::EncirclementMode;
-use hnefi::core::game::{Game, RuleSet};
-use hnefi::core::moves::Move;
-use hnefi::core::position::Position;
+use hnefi::core::game::{GameOf, RuleSet};
+use hnefi::core::geometry::{BoardSize, Geometry};
+use hnefi::core::moves::MoveOf;
+use hnefi::core::position::{Position, PositionOf};
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
-use hnefi::core::square::Square;
+use hnefi::core::square::SquareOf;
+use hnefi::with_size;
 
 /// One block of a case file.
 #[derive(Debug)]
 pub struct Case {
     pub id: String,
+    pub size: BoardSize,
     pub to_move: Option<Role>,
     pub last_mover: Option<Role>,
     pub rules: RuleSet,
     /// `symmetries all` (true) or `identity` (false); `None` without such a line.
     pub all_symmetries: Option<bool>,
     pub board: Vec<String>,
-    pub history: Vec<Move>,
-    pub play: Option<Move>,
+    /// Moves and squares as written: they are read on the case's board.
+    pub history: Vec<String>,
+    pub play: Option<String>,
     pub expect: String,
-    pub captures: Option<Vec<Square>>,
+    pub captures: Option<Vec<String>>,
     pub result: Option<String>,
 }
 
@@ -38,6 +44,7 @@ impl Case {
     fn new(id: &str) -> Case {
         Case {
             id: id.to_string(),
+            size: BoardSize::S11,
             to_move: None,
             last_mover: None,
             rules: RuleSet::default(),
@@ -51,7 +58,8 @@ impl Case {
         }
     }
 
-    /// The position of the case's board with `to_move` to move (before its history).
+    /// The position of the case's 11x11 board with `to_move` to move (before its
+    /// history).
     pub fn position(&self, to_move: Role) -> Position {
         let board = Board::from_rows(self.board.iter().map(String::as_str))
             .unwrap_or_else(|e| panic!("{}: board: {e}", self.id));
@@ -63,15 +71,19 @@ fn parse_role(s: &str) -> Role {
     s.parse().unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The words of a `rules` line: `default`, a preset name, or `KEY=VALUE` changes.
-fn parse_rules(id: &str, rest: &str, rules: &mut RuleSet) {
+/// The words of a `rules` line: `default`, a preset name (its game on a board of `size`),
+/// or `KEY=VALUE` changes.
+fn parse_rules(id: &str, size: BoardSize, rest: &str, rules: &mut RuleSet) {
     for word in rest.split(' ') {
         if word == "default" {
             *rules = RuleSet::default();
             continue;
         }
         if let Ok(preset) = word.parse::<RulePreset>() {
-            *rules = preset.rules();
+            *rules = preset
+                .variant(size)
+                .unwrap_or_else(|e| panic!("{id}: {e}"))
+                .rules();
             continue;
         }
         let (k, v) = word
@@ -119,7 +131,13 @@ pub fn parse_cases(text: &str) -> Vec<Case> {
         match key {
             "to-move" => c.to_move = Some(parse_role(rest)),
             "last-mover" => c.last_mover = Some(parse_role(rest)),
-            "rules" => parse_rules(&c.id, rest, &mut c.rules),
+            "board-size" => {
+                c.size = rest.parse().expect("size");
+                c.rules = RulePreset::Copenhagen
+                    .variant(c.size)
+                    .map_or(RuleSet::default(), |v| v.rules());
+            }
+            "rules" => parse_rules(&c.id, c.size, rest, &mut c.rules),
             "symmetries" => {
                 c.all_symmetries = Some(match rest {
                     "all" => true,
@@ -127,17 +145,15 @@ pub fn parse_cases(text: &str) -> Vec<Case> {
                     _ => panic!("{}: symmetries {rest}", c.id),
                 })
             }
-            "board" => board_lines = 11,
-            "history" => c.history = rest.split(' ').map(|m| m.parse().expect("move")).collect(),
-            "play" => c.play = Some(rest.parse().expect("move")),
+            "board" => board_lines = c.size.files(),
+            "history" => c.history = rest.split(' ').map(str::to_string).collect(),
+            "play" => c.play = Some(rest.to_string()),
             "expect" => c.expect = rest.to_string(),
             "captures" => {
                 c.captures = Some(if rest == "none" {
                     vec![]
                 } else {
-                    rest.split(' ')
-                        .map(|s| s.parse().expect("square"))
-                        .collect()
+                    rest.split(' ').map(str::to_string).collect()
                 })
             }
             "result" => c.result = Some(rest.to_string()),
@@ -156,16 +172,61 @@ pub fn count_blocks(text: &str) -> usize {
         .count()
 }
 
+/// Every case of the case file `text` (named `name` in messages), each under the 8
+/// symmetries of its board when it says `symmetries all` (or has no such line and
+/// `default_all`), otherwise as drawn, where it must then fail under some other symmetry
+/// (a case that holds under all of them belongs with the symmetric ones). `check` sees
+/// each case first (to assert its rules). Panics with every failure.
+pub fn run_file(text: &str, name: &str, default_all: bool, check: impl Fn(&Case)) {
+    let cases = parse_cases(text);
+    let blocks = count_blocks(text);
+    assert!(blocks > 0, "{name} holds no case");
+    assert_eq!(cases.len(), blocks, "cases read from {name}");
+    let mut failures = Vec::new();
+    for case in &cases {
+        check(case);
+        if let Err(e) = run(case, 0) {
+            failures.push(format!("{}: {e}", case.id));
+        }
+        let others: Vec<(u8, Result<(), String>)> = (1..8).map(|s| (s, run(case, s))).collect();
+        if case.all_symmetries.unwrap_or(default_all) {
+            for (sym, r) in others {
+                if let Err(e) = r {
+                    failures.push(format!("{} (symmetry {sym}): {e}", case.id));
+                }
+            }
+        } else if others.iter().all(|(_, r)| r.is_ok()) {
+            failures.push(format!("{}: holds under every symmetry", case.id));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{name}: {} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// Runs one case under one symmetry; returns a description of the failure, if any.
 pub fn run(case: &Case, sym: u8) -> Result<(), String> {
-    let board = Board::from_rows(case.board.iter().map(String::as_str))
+    with_size!(case.size, G => run_on::<G>(case, sym))
+}
+
+fn mv<G: Geometry>(s: &str, sym: u8) -> Result<MoveOf<G>, String> {
+    s.parse::<MoveOf<G>>()
+        .map(|m| m.transform(sym))
+        .map_err(|e| format!("move {s}: {e}"))
+}
+
+fn run_on<G: Geometry>(case: &Case, sym: u8) -> Result<(), String> {
+    let board = BoardOf::<G>::from_rows(case.board.iter().map(String::as_str))
         .map_err(|e| format!("board: {e}"))?
         .transform(sym);
     let to_move = case.to_move.ok_or("no to-move")?;
-    let mut game = Game::from_position(Position::new(board, to_move), case.rules);
-    for mv in &case.history {
-        game.play(mv.transform(sym))
-            .map_err(|e| format!("history move {mv}: {e}"))?;
+    let mut game = GameOf::from_position(PositionOf::new(board, to_move), case.rules);
+    for m in &case.history {
+        game.play(mv::<G>(m, sym)?)
+            .map_err(|e| format!("history move {m}: {e}"))?;
     }
     if let Some(status) = case.expect.strip_prefix("status ") {
         if case.last_mover != Some(to_move.opponent()) {
@@ -178,7 +239,7 @@ pub fn run(case: &Case, sym: u8) -> Result<(), String> {
             Err(format!("status {got}, expected {status}"))
         };
     }
-    let mv = case.play.ok_or("no play line")?.transform(sym);
+    let mv = mv::<G>(case.play.as_deref().ok_or("no play line")?, sym)?;
     let before = (*game.position(), game.status(), game.plies().len());
     match (case.expect.as_str(), game.play(mv)) {
         ("illegal", Ok(c)) => Err(format!("{mv} was legal (captures {c:?})")),
@@ -192,13 +253,11 @@ pub fn run(case: &Case, sym: u8) -> Result<(), String> {
         }
         ("legal", Err(e)) => Err(format!("{mv} was illegal: {e}")),
         ("legal", Ok(captured)) => {
-            let want: Bitboard = case
-                .captures
-                .as_ref()
-                .ok_or("no captures line")?
-                .iter()
-                .map(|s| s.transform(sym))
-                .collect();
+            let mut want = BitboardOf::<G>::EMPTY;
+            for s in case.captures.as_ref().ok_or("no captures line")? {
+                let sq: SquareOf<G> = s.parse().map_err(|e| format!("square {s}: {e}"))?;
+                want.insert(sq.transform(sym));
+            }
             if captured != want {
                 return Err(format!("captures {captured:?}, expected {want:?}"));
             }
