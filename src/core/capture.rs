@@ -229,8 +229,9 @@ fn king_surrounded<G: Geometry>(
         KingCapture::StrongOnThrone if on_throne => (around & !attackers).is_empty(),
         KingCapture::StrongOnThrone => weak_king_captured(king, to, hostile),
         KingCapture::StrongNearThrone if on_throne => (around & !attackers).is_empty(),
+        // Beside the throne, which counts where it is hostile to him.
         KingCapture::StrongNearThrone if rules.throne && around.contains(SquareOf::THRONE) => {
-            (around & !(attackers | BitboardOf::THRONE)).is_empty()
+            (around & !hostile).is_empty()
         }
         KingCapture::StrongNearThrone => weak_king_captured(king, to, hostile),
     }

@@ -19,8 +19,9 @@ pub enum KingCapture {
     /// Four attackers on the throne, otherwise like [`KingCapture::Weak`]: the
     /// hnefatafl.org server's 7x7 game.
     StrongOnThrone,
-    /// Four attackers on the throne, three (the throne the fourth) beside it, otherwise
-    /// like [`KingCapture::Weak`] (OpenTafl `ks:c`).
+    /// Four attackers on the throne, beside it all four sides hostile (three attackers
+    /// and the throne where it is hostile to him), otherwise like [`KingCapture::Weak`]
+    /// (OpenTafl `ks:c`).
     StrongNearThrone,
 }
 

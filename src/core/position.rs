@@ -41,9 +41,27 @@ pub enum Reason {
     /// The hnefatafl.org server judged that the king can no longer escape (its early
     /// adjudication, `hnefatafl-org` rules only).
     CannotEscape,
+    /// No defender, the king included, has an empty square beside him (OpenTafl's
+    /// referee, docs/RULES.md section 17.8).
+    DefendersBlocked,
 }
 
 impl Reason {
+    /// Every reason.
+    pub const ALL: [Reason; 11] = [
+        Reason::KingCaptured,
+        Reason::KingEscaped,
+        Reason::EdgeFort,
+        Reason::Encirclement,
+        Reason::NoMoves,
+        Reason::Repetition,
+        Reason::Resignation,
+        Reason::Time,
+        Reason::MoveLimit,
+        Reason::CannotEscape,
+        Reason::DefendersBlocked,
+    ];
+
     /// The protocol name (`king_captured`, `edge_fort`, ...).
     pub const fn protocol_name(self) -> &'static str {
         match self {
@@ -57,6 +75,7 @@ impl Reason {
             Reason::Time => "time",
             Reason::MoveLimit => "move_limit",
             Reason::CannotEscape => "cannot_escape",
+            Reason::DefendersBlocked => "defenders_blocked",
         }
     }
 
@@ -73,6 +92,7 @@ impl Reason {
             Reason::Time => "time",
             Reason::MoveLimit => "move-limit",
             Reason::CannotEscape => "cannot-escape",
+            Reason::DefendersBlocked => "defenders-blocked",
         }
     }
 }

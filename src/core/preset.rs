@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use super::encirclement::EncirclementMode;
 use super::geometry::BoardSize;
-use super::king::{Hostility, KingCapture};
+use super::king::{Escape, Hostility, KingArmed, KingCapture};
 use super::referee::Referee;
 use super::repetition::RepetitionMode;
 use super::role::Role;
@@ -36,7 +36,8 @@ pub const HNEFATAFL_ORG_MOVE_LIMIT: u32 = 141;
 /// assert_eq!(p.rules().referee, hnefi::core::referee::Referee::HnefataflOrg);
 /// assert_eq!(p.to_string(), "hnefatafl-org");
 /// assert!("fetlar".parse::<RulePreset>().unwrap().rules().edge_fort == false);
-/// assert!("tawlbwrdd".parse::<RulePreset>().is_err());
+/// assert!("tawlbwrdd".parse::<RulePreset>().is_ok());
+/// assert!("alea-evangelii".parse::<RulePreset>().is_err());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
 pub enum RulePreset {
@@ -54,14 +55,31 @@ pub enum RulePreset {
     /// moves, custodial captures and king, without shield walls, edge forts or
     /// encirclement; the third occurrence of a position draws.
     Fetlar,
+    /// Brandubh on 7x7 as OpenTafl plays it (docs/RULES.md section 17): a weak king, who
+    /// escapes to a corner; corners hostile to all, the throne to nobody; no encirclement.
+    Brandubh,
+    /// Tablut as OpenTafl plays it on 9x9 (with Linnaean capture) and 15x15: the king
+    /// escapes to the edge, is strong on and beside the throne and weak elsewhere, and
+    /// never returns to the throne; no corners.
+    Tablut,
+    /// Sea Battle as OpenTafl plays it on 9x9 and 13x13 (Parlett's): a strong, unarmed
+    /// king who escapes to the edge; no corners, no throne.
+    SeaBattle,
+    /// Tawlbwrdd on 11x11 as OpenTafl plays it: a weak king who escapes to the edge; no
+    /// corners, no throne.
+    Tawlbwrdd,
 }
 
 impl RulePreset {
     /// Every preset.
-    pub const ALL: [RulePreset; 3] = [
+    pub const ALL: [RulePreset; 7] = [
         RulePreset::Copenhagen,
         RulePreset::HnefataflOrg,
         RulePreset::Fetlar,
+        RulePreset::Brandubh,
+        RulePreset::Tablut,
+        RulePreset::SeaBattle,
+        RulePreset::Tawlbwrdd,
     ];
 
     /// The name on the command line.
@@ -70,6 +88,10 @@ impl RulePreset {
             RulePreset::Copenhagen => "copenhagen",
             RulePreset::HnefataflOrg => "hnefatafl-org",
             RulePreset::Fetlar => "fetlar",
+            RulePreset::Brandubh => "brandubh",
+            RulePreset::Tablut => "tablut",
+            RulePreset::SeaBattle => "sea-battle",
+            RulePreset::Tawlbwrdd => "tawlbwrdd",
         }
     }
 
@@ -79,16 +101,22 @@ impl RulePreset {
             RulePreset::Copenhagen | RulePreset::HnefataflOrg => {
                 &[BoardSize::S11, BoardSize::S7, BoardSize::S13]
             }
-            RulePreset::Fetlar => &[BoardSize::S11],
+            RulePreset::Fetlar | RulePreset::Tawlbwrdd => &[BoardSize::S11],
+            RulePreset::Brandubh => &[BoardSize::S7],
+            RulePreset::Tablut => &[BoardSize::S9, BoardSize::S15],
+            RulePreset::SeaBattle => &[BoardSize::S9, BoardSize::S13],
         }
     }
 
     /// The family's usual board size (its game when no size is given).
     pub const fn usual_size(self) -> BoardSize {
         match self {
-            RulePreset::Copenhagen | RulePreset::HnefataflOrg | RulePreset::Fetlar => {
-                BoardSize::S11
-            }
+            RulePreset::Copenhagen
+            | RulePreset::HnefataflOrg
+            | RulePreset::Fetlar
+            | RulePreset::Tawlbwrdd => BoardSize::S11,
+            RulePreset::Brandubh => BoardSize::S7,
+            RulePreset::Tablut | RulePreset::SeaBattle => BoardSize::S9,
         }
     }
 
@@ -104,6 +132,11 @@ impl RulePreset {
                 sizes: sizes.join(", "),
             });
         }
+        let start = match (self, size) {
+            (RulePreset::Tawlbwrdd, _) => Some(TAWLBWRDD_11),
+            (RulePreset::SeaBattle, BoardSize::S13) => Some(SEA_BATTLE_13),
+            _ => None,
+        };
         let (name, rules, first) = match (self, size) {
             (RulePreset::Copenhagen | RulePreset::HnefataflOrg, BoardSize::S7) => (
                 RulePreset::HnefataflOrg,
@@ -118,9 +151,17 @@ impl RulePreset {
                 },
                 Role::Attacker,
             ),
+            (RulePreset::Tablut, BoardSize::S15) => (
+                self,
+                RuleSet {
+                    linnaean: false,
+                    ..self.rules()
+                },
+                Role::Attacker,
+            ),
             _ => (self, self.rules(), Role::Attacker),
         };
-        Variant::new(name.name(), size, None, first, rules)
+        Variant::new(name.name(), size, start.map(str::to_string), first, rules)
     }
 
     /// The rule set.
@@ -141,9 +182,61 @@ impl RulePreset {
                 encirclement_wins: false,
                 ..RuleSet::COPENHAGEN
             },
+            RulePreset::Brandubh => RuleSet {
+                king_capture: KingCapture::Weak,
+                throne_hostility: Hostility::NONE,
+                occupied_throne_hostile: false,
+                encirclement_wins: false,
+                ..OPENTAFL
+            },
+            RulePreset::Tablut => RuleSet {
+                escape: Escape::Edges,
+                corners: false,
+                king_returns: false,
+                occupied_throne_hostile: false,
+                king_capture: KingCapture::StrongNearThrone,
+                linnaean: true,
+                ..OPENTAFL
+            },
+            RulePreset::SeaBattle => RuleSet {
+                escape: Escape::Edges,
+                corners: false,
+                throne: false,
+                king_armed: KingArmed::No,
+                ..OPENTAFL
+            },
+            RulePreset::Tawlbwrdd => RuleSet {
+                escape: Escape::Edges,
+                corners: false,
+                throne: false,
+                king_capture: KingCapture::Weak,
+                ..OPENTAFL
+            },
         }
     }
 }
+
+/// OpenTafl's defaults for a rules string (docs/RULES.md section 17.2): its referee, the
+/// third occurrence of a position draws, encirclement (`surf:y`), a strong armed king
+/// escaping to a corner, corners hostile to all, the throne hostile to all when empty and
+/// to attackers when the king is on it; no shield walls, no edge fort, no move limit.
+const OPENTAFL: RuleSet = RuleSet {
+    repetition: RepetitionMode::ThirdOccurrenceDraws,
+    encirclement: EncirclementMode::MultiPocket,
+    move_limit: None,
+    referee: Referee::OpenTafl,
+    shield_walls: false,
+    edge_fort: false,
+    encirclement_wins: true,
+    ..RuleSet::COPENHAGEN
+};
+
+/// OpenTafl's Tawlbwrdd start (its built-in variant's `start:`).
+const TAWLBWRDD_11: &str =
+    "/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/";
+
+/// OpenTafl's 13x13 Sea Battle (Parlett) start (its `unbuilt/external-rules.conf`).
+const SEA_BATTLE_13: &str = "/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/5t1t5/4ttttt4/";
 
 /// The hnefatafl.org server's 7x7 game from its 11x11 rules (docs/RULES.md section 16):
 /// the king is captured by two attackers on the line of the arriving one (a corner counts
@@ -167,7 +260,9 @@ impl fmt::Display for RulePreset {
 
 /// An unknown preset name.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("invalid rules '{0}': expected copenhagen, hnefatafl-org or fetlar")]
+#[error(
+    "invalid rules '{0}': expected copenhagen, hnefatafl-org, fetlar, brandubh, tablut, sea-battle or tawlbwrdd"
+)]
 pub struct RulePresetError(pub String);
 
 impl FromStr for RulePreset {

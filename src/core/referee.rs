@@ -29,6 +29,12 @@ pub enum Referee {
     /// attacker left; then the move limit; then the server's early adjudication
     /// ([`cannot_escape`]); then no legal move.
     HnefataflOrg,
+    /// OpenTafl's (docs/RULES.md section 17.8): after every move, whoever made it, no
+    /// attacker left, the king's escape or capture, no defender with an empty square
+    /// beside him, encirclement; then no legal move for the side to move. (Its repetition
+    /// test comes first there, which decides nothing differently: a position that any of
+    /// these ends a game in cannot have occurred before.)
+    OpenTafl,
 }
 
 /// A side won.
@@ -59,6 +65,7 @@ impl Referee {
         match self {
             Referee::Copenhagen => "copenhagen",
             Referee::HnefataflOrg => "hnefatafl-org",
+            Referee::OpenTafl => "opentafl",
         }
     }
 
@@ -89,6 +96,19 @@ impl Referee {
                 }
                 org_position_win(board, rules)
             }
+            Referee::OpenTafl => {
+                let board = after.board();
+                if board.attackers().is_empty() {
+                    return win(Role::Defender, Reason::NoMoves);
+                }
+                if rules.escaped(board.king()) {
+                    return win(Role::Defender, Reason::KingEscaped);
+                }
+                if mover == Role::Attacker && capture::king_captured(board, to, rules) {
+                    return win(Role::Attacker, Reason::KingCaptured);
+                }
+                opentafl_position_win(board, rules)
+            }
         }
     }
 
@@ -98,7 +118,7 @@ impl Referee {
     #[inline]
     pub fn adjudicate<G: Geometry>(self, after: &PositionOf<G>) -> Option<Win> {
         match self {
-            Referee::Copenhagen => None,
+            Referee::Copenhagen | Referee::OpenTafl => None,
             Referee::HnefataflOrg if cannot_escape(after.board()) => {
                 win(Role::Attacker, Reason::CannotEscape)
             }
@@ -117,15 +137,22 @@ impl Referee {
     pub fn static_status<G: Geometry>(self, pos: &PositionOf<G>, rules: &RuleSet) -> Status {
         match self {
             Referee::Copenhagen => pos.static_status(rules),
-            Referee::HnefataflOrg => {
+            Referee::HnefataflOrg | Referee::OpenTafl => {
                 let board = pos.board();
                 let last = pos.to_move().opponent();
+                let position_win = |board: &BoardOf<G>| match self {
+                    Referee::OpenTafl if board.attackers().is_empty() => {
+                        win(Role::Defender, Reason::NoMoves)
+                    }
+                    Referee::OpenTafl => opentafl_position_win(board, rules),
+                    _ => org_position_win(board, rules).or(self.adjudicate(pos)),
+                };
                 if rules.escaped(board.king()) {
                     Status::from(Win {
                         winner: Role::Defender,
                         reason: Reason::KingEscaped,
                     })
-                } else if let Some(w) = org_position_win(board, rules).or(self.adjudicate(pos)) {
+                } else if let Some(w) = position_win(board) {
                     w.into()
                 } else if !movegen::has_move_under(board, pos.to_move(), rules) {
                     Status::Won {
@@ -151,6 +178,19 @@ fn org_position_win<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> Option<
     } else if board.attackers().is_empty() {
         // The attackers could not move: hnefi's name for that.
         win(Role::Defender, Reason::NoMoves)
+    } else {
+        None
+    }
+}
+
+/// OpenTafl's tests after every move once the king has neither escaped nor been taken:
+/// no defender with an empty square beside him, then encirclement where the rule set has
+/// it (docs/RULES.md section 17.8, steps 6 and 8).
+fn opentafl_position_win<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> Option<Win> {
+    if (board.defenders_and_king().neighbours() & board.empty()).is_empty() {
+        win(Role::Attacker, Reason::DefendersBlocked)
+    } else if rules.encirclement_wins && is_encircled(board, rules.encirclement) {
+        win(Role::Attacker, Reason::Encirclement)
     } else {
         None
     }

@@ -56,20 +56,6 @@ pub enum Reason {
     Unknown,
 }
 
-/// The rule reasons a game of a match can end with, for parsing.
-const RULES: [RulesReason; 10] = [
-    RulesReason::KingCaptured,
-    RulesReason::KingEscaped,
-    RulesReason::EdgeFort,
-    RulesReason::Encirclement,
-    RulesReason::NoMoves,
-    RulesReason::Repetition,
-    RulesReason::Resignation,
-    RulesReason::Time,
-    RulesReason::MoveLimit,
-    RulesReason::CannotEscape,
-];
-
 impl Reason {
     /// The name in tables and `.meta` files (`king_escaped`, `time`, `crash`, ...).
     ///
@@ -106,7 +92,7 @@ impl FromStr for Reason {
         if s == "unknown" {
             return Ok(Reason::Unknown);
         }
-        RULES
+        RulesReason::ALL
             .into_iter()
             .map(Reason::Rules)
             .chain(Adjudication::ALL.into_iter().map(Reason::Adjudicated))
