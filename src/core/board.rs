@@ -97,12 +97,23 @@ impl<G: Geometry> BoardOf<G> {
         })
     }
 
-    /// Builds a board from its three sets. Errors unless the sets are disjoint and form a
-    /// valid set-up.
+    /// Builds a board from its three sets. Errors unless the sets are disjoint and no
+    /// soldier stands on the throne or a corner.
     pub fn from_parts(
         attackers: BitboardOf<G>,
         defenders: BitboardOf<G>,
         king: SquareOf<G>,
+    ) -> Result<BoardOf<G>, BoardError> {
+        BoardOf::from_parts_with(attackers, defenders, king, BitboardOf::restricted())
+    }
+
+    /// [`BoardOf::from_parts`] with the squares no soldier may stand on given (a rule
+    /// set's [`restricted`](super::rules::RuleSet::restricted) squares).
+    pub fn from_parts_with(
+        attackers: BitboardOf<G>,
+        defenders: BitboardOf<G>,
+        king: SquareOf<G>,
+        restricted: BitboardOf<G>,
     ) -> Result<BoardOf<G>, BoardError> {
         let b = BoardOf {
             attackers,
@@ -112,14 +123,23 @@ impl<G: Geometry> BoardOf<G> {
         if (attackers & defenders).any() || (attackers | defenders).contains(king) {
             return Err(BoardError::Shape("two pieces on one square".into()));
         }
-        b.validate()?;
+        b.validate_with(restricted)?;
         Ok(b)
     }
 
     /// Reads `SIZE` rows of `SIZE` cells, the last rank first; each cell is `X`, `O`, `K`
-    /// or `.` (whitespace between cells is ignored).
+    /// or `.` (whitespace between cells is ignored). No soldier may stand on the throne
+    /// or a corner.
     pub fn from_rows<'a, I: IntoIterator<Item = &'a str>>(
         rows: I,
+    ) -> Result<BoardOf<G>, BoardError> {
+        BoardOf::from_rows_with(rows, BitboardOf::restricted())
+    }
+
+    /// [`BoardOf::from_rows`] with the squares no soldier may stand on given.
+    pub fn from_rows_with<'a, I: IntoIterator<Item = &'a str>>(
+        rows: I,
+        restricted: BitboardOf<G>,
     ) -> Result<BoardOf<G>, BoardError> {
         let size = G::SIZE;
         let mut attackers = BitboardOf::EMPTY;
@@ -160,15 +180,20 @@ impl<G: Geometry> BoardOf<G> {
             )));
         }
         match kings.as_slice() {
-            [king] => BoardOf::from_parts(attackers, defenders, *king),
+            [king] => BoardOf::from_parts_with(attackers, defenders, *king, restricted),
             _ => Err(BoardError::KingCount(kings.len())),
         }
     }
 
-    /// Checks the set-up rules: no soldier on a restricted square. (Exactly one king is
+    /// Checks the set-up rules: no soldier on the throne or a corner. (Exactly one king is
     /// guaranteed by the type.)
     pub fn validate(&self) -> Result<(), BoardError> {
-        if let Some(sq) = ((self.attackers | self.defenders) & BitboardOf::restricted()).first() {
+        self.validate_with(BitboardOf::restricted())
+    }
+
+    /// [`BoardOf::validate`] with the squares no soldier may stand on given.
+    pub fn validate_with(&self, restricted: BitboardOf<G>) -> Result<(), BoardError> {
+        if let Some(sq) = ((self.attackers | self.defenders) & restricted).first() {
             return Err(BoardError::SoldierOnRestricted(sq.to_string()));
         }
         Ok(())

@@ -109,6 +109,15 @@ pub enum PositionError {
 /// assert_eq!(to_opentafl(&board), start);
 /// ```
 pub fn parse_opentafl<G: Geometry>(s: &str) -> Result<BoardOf<G>, PositionError> {
+    parse_opentafl_with(s, BitboardOf::restricted())
+}
+
+/// [`parse_opentafl`] with the squares no soldier may stand on given (a rule set's
+/// [`restricted`](super::rules::RuleSet::restricted) squares).
+pub fn parse_opentafl_with<G: Geometry>(
+    s: &str,
+    restricted: BitboardOf<G>,
+) -> Result<BoardOf<G>, PositionError> {
     let size = G::SIZE;
     let syntax = |m: String| PositionError::Syntax(m);
     let trimmed = s.trim();
@@ -172,7 +181,9 @@ pub fn parse_opentafl<G: Geometry>(s: &str) -> Result<BoardOf<G>, PositionError>
     if kings != 1 {
         return Err(PositionError::Board(BoardError::KingCount(kings)));
     }
-    Ok(BoardOf::from_parts(attackers, defenders, king)?)
+    Ok(BoardOf::from_parts_with(
+        attackers, defenders, king, restricted,
+    )?)
 }
 
 /// Writes a board in OpenTafl notation (rank 1 first, with outer slashes).

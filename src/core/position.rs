@@ -352,11 +352,14 @@ impl<G: Geometry> PositionOf<G> {
     }
 
     /// Plays a move known to be legal: moves, captures, and tests for the wins that the
-    /// move itself produces.
+    /// move itself produces under the rule set's referee (perft's leaves).
     #[inline]
     pub fn play_unchecked(&mut self, mv: MoveOf<G>, rules: &RuleSet) -> MoveEffect<G> {
         let captured = self.make_move(mv, rules);
-        let win = self.win_after_move(mv.to, rules);
+        let win = rules
+            .referee
+            .after_move(self, mv.to, rules)
+            .map(|w| w.reason);
         MoveEffect { captured, win }
     }
 

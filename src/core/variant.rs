@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use super::board::BoardOf;
 use super::geometry::{BoardSize, Geometry};
-use super::notation::{PositionError, parse_opentafl};
+use super::notation::{PositionError, parse_opentafl_with};
 use super::position::PositionOf;
 use super::preset::RulePreset;
 use super::role::Role;
@@ -89,7 +89,7 @@ impl Variant {
         }
         match &self.start {
             None => Ok(BoardOf::start()),
-            Some(s) => Ok(parse_opentafl::<G>(s)?),
+            Some(s) => Ok(parse_opentafl_with::<G>(s, self.rules.restricted())?),
         }
     }
 

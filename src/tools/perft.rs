@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::core::geometry::Geometry;
-use crate::core::notation::parse_opentafl;
+use crate::core::notation::parse_opentafl_with;
 use crate::core::perft;
 use crate::core::position::PositionOf;
 use crate::core::role::Role;
@@ -86,7 +86,7 @@ fn main_on<G: Geometry>(job: PerftJob<'_>) -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        Some(s) => match parse_opentafl::<G>(s) {
+        Some(s) => match parse_opentafl_with::<G>(s, rules.restricted()) {
             Ok(board) => PositionOf::new(board, to_move),
             Err(e) => {
                 eprintln!("error: {e}");

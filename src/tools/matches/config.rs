@@ -161,7 +161,11 @@ impl MatchConfig {
         if tcp_engines > 1 {
             return Err(MatchError::TooManyTcp);
         }
-        let base = a.rules.unwrap_or_default().rules();
+        let base = a
+            .rules
+            .unwrap_or_default()
+            .variant(crate::core::geometry::BoardSize::S11)?
+            .rules();
         let repetition = repetition(
             a.repetition.or(a.rules.map(|p| p.rules().repetition)),
             &engines,

@@ -13,6 +13,9 @@ use super::stats::SprtError;
 /// A match that cannot be run.
 #[derive(Debug, Error)]
 pub enum MatchError {
+    /// A rule family without an 11x11 game (the match runner plays 11x11).
+    #[error(transparent)]
+    Variant(#[from] crate::core::variant::VariantError),
     /// An engine command line that does not split into words.
     #[error("invalid --engine '{0}': an unterminated quote or no command")]
     EngineSpec(String),
