@@ -172,10 +172,18 @@ fn rules_it_cannot_play_are_a_critical_error() {
     host.send("rules dim:9 name:Tablut start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/");
     let reply = host.command();
     assert!(reply.starts_with("error -1 rules not supported"), "{reply}");
-    host.send("rules dim:11 efe:n");
+    // A feature hnefi does not model is named.
+    host.send(&format!("rules {COPENHAGEN_RULES} ber:c"));
     let reply = host.command();
     assert!(
-        reply.starts_with("error -1 rules not supported: efe:n"),
+        reply.starts_with("error -1 rules not supported: hnefi does not model ber:c"),
+        "{reply}"
+    );
+    // A game hnefi models but its search does not play yet says so.
+    host.send("rules dim:11 name:Tawlbwrdd esc:e atkf:y ks:w nj:n cj:n cor: cen: start:/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/");
+    let reply = host.command();
+    assert!(
+        reply.contains("Tawlbwrdd 11x11: hnefi's search plays 11x11 games with Copenhagen's"),
         "{reply}"
     );
     host.goodbye();

@@ -25,6 +25,7 @@ pub mod repetition;
 pub mod rng;
 pub mod role;
 pub mod rules;
+pub mod rules_string;
 pub mod square;
 pub mod start;
 pub mod variant;

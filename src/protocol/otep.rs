@@ -3,8 +3,9 @@
 //! uses from the host's side (`crate::tools::matches::otep`).
 //!
 //! OpenTafl writes one command per line and acknowledges nothing. The engine says
-//! `hello` when it starts; then come `rules RULES` (an OpenTafl rules string: hnefi plays
-//! the Copenhagen rules on 11x11 from the standard start, with either side first), `side
+//! `hello` when it starts; then come `rules RULES` (an OpenTafl rules string, read by
+//! [`parse_rules_string`]: hnefi's search plays the 11x11 ones with Copenhagen's squares and
+//! king, OpenTafl's Copenhagen as hnefi's Copenhagen, and refuses the others), `side
 //! attackers|defenders`, `start`, and during the game `opponent-move MOVES POSITION`
 //! (moves `a4-a1`, several joined by `|`), `clock A D OT AO DO` (milliseconds left, an `*`
 //! marking time left in an overtime period; `-1` without a clock), `play SIDE` (answered
@@ -19,11 +20,13 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::core::board::Board;
+use crate::core::geometry::{BoardSize, S11};
 use crate::core::moves::Move;
 use crate::core::notation::{parse_opentafl, to_opentafl};
 use crate::core::role::{ByRole, Role};
+use crate::core::rules_string::parse_rules_string;
 use crate::core::square::Square;
+use crate::core::variant::Variant;
 use crate::session::{EngineMove, SearchOption, Session, TimeControl};
 
 /// The rules string of Copenhagen Hnefatafl as OpenTafl writes it.
@@ -95,56 +98,25 @@ pub fn parse_move(s: &str) -> Result<Move, OtepError> {
     Move::new(from, to).ok_or_else(err)
 }
 
-/// The values of the Copenhagen rules that a rules string may state.
-const FIXED: [(&str, &str); 4] = [("dim", "11"), ("tfr", "w"), ("sw", "s"), ("efe", "y")];
-
-/// Checks a rules string and returns the side that moves first (`atkf:y`, the default:
-/// the attackers). Keys hnefi does not know are ignored; a known key with a value other
-/// than Copenhagen's, or a start position other than the standard one, is refused.
+/// Reads a rules string into the game the search will play: an error unless hnefi models
+/// every feature it asks for ([`parse_rules_string`]) and its search plays that game (on
+/// 11x11, with Copenhagen's squares and king).
 ///
 /// ```
 /// use hnefi::core::role::Role;
 /// use hnefi::protocol::otep::{COPENHAGEN_RULES, parse_rules};
-/// assert_eq!(parse_rules(COPENHAGEN_RULES), Ok(Role::Attacker));
-/// assert_eq!(parse_rules("dim:11 atkf:n"), Ok(Role::Defender));
+/// assert_eq!(parse_rules(COPENHAGEN_RULES).unwrap().first(), Role::Attacker);
 /// assert!(parse_rules("dim:9 name:Tablut").is_err());
-/// assert!(parse_rules("dim:11 start:/11/11/11/11/11/5K5/11/11/11/11/11/").is_err());
+/// assert!(parse_rules("dim:11 start:/11/11/11/11/11/5K5/11/11/11/11/11/").is_ok());
 /// ```
-pub fn parse_rules(s: &str) -> Result<Role, OtepError> {
-    let mut first = Role::Attacker;
-    for field in s.split_whitespace() {
-        let Some((key, value)) = field.split_once(':') else {
-            continue;
-        };
-        if let Some((_, want)) = FIXED.iter().find(|(k, _)| *k == key)
-            && value != *want
-        {
-            return Err(OtepError::Rules(format!(
-                "{key}:{} (hnefi plays {key}:{want})",
-                clip(value)
-            )));
-        }
-        match key {
-            "atkf" => {
-                first = if value == "n" {
-                    Role::Defender
-                } else {
-                    Role::Attacker
-                }
-            }
-            "start" => {
-                let board =
-                    parse_opentafl(value).map_err(|e| OtepError::Rules(format!("start: {e}")))?;
-                if board != Board::start() {
-                    return Err(OtepError::Rules(
-                        "a start position other than Copenhagen's".into(),
-                    ));
-                }
-            }
-            _ => {}
-        }
+pub fn parse_rules(s: &str) -> Result<Variant, OtepError> {
+    let variant = parse_rules_string(s).map_err(|e| OtepError::Rules(e.to_string()))?;
+    if variant.size() != BoardSize::S11 || !crate::search::plays(&variant.rules()) {
+        return Err(OtepError::Rules(format!(
+            "{variant}: hnefi's search plays 11x11 games with Copenhagen's corners, throne and king only"
+        )));
     }
-    Ok(first)
+    Ok(variant)
 }
 
 /// One side's time as a `clock` command gives it.
@@ -234,10 +206,19 @@ impl OtepEngine {
         let args: Vec<&str> = words.collect();
         match (command, args.as_slice()) {
             ("rules", _) => match parse_rules(&args.join(" ")) {
-                Ok(first) => {
-                    self.session.new_game(first);
-                    Vec::new()
-                }
+                Ok(variant) => match variant.start_board::<S11>() {
+                    Ok(board) => {
+                        self.session.set_rule_set(variant.rules());
+                        match self
+                            .session
+                            .set_position(&to_opentafl(&board), variant.first())
+                        {
+                            Ok(()) => Vec::new(),
+                            Err(e) => vec![format!("error -1 rules not supported: {e}")],
+                        }
+                    }
+                    Err(e) => vec![format!("error -1 rules not supported: {e}")],
+                },
                 Err(e) => vec![format!("error -1 {e}")],
             },
             ("side", [side]) => match parse_side(side) {

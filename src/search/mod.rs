@@ -36,6 +36,24 @@ pub(crate) use driver::Shared;
 pub use driver::{MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Searcher, hardware_threads};
 pub use features::{Feature, Features, UnknownFeature};
 
+/// True when the search can play a game under `rules` on 11x11: Copenhagen's squares,
+/// king and escape, which its move generation and evaluation assume (the repetition rule,
+/// the referee, shield walls, forts and encirclement may be any).
+pub fn plays(rules: &crate::core::rules::RuleSet) -> bool {
+    use crate::core::rules::RuleSet;
+    let c = RuleSet::COPENHAGEN;
+    rules.corners == c.corners
+        && rules.throne == c.throne
+        && rules.king_returns == c.king_returns
+        && rules.corner_hostility == c.corner_hostility
+        && rules.throne_hostility == c.throne_hostility
+        && rules.occupied_throne_hostile == c.occupied_throne_hostile
+        && rules.king_capture == c.king_capture
+        && rules.king_armed == c.king_armed
+        && rules.escape == c.escape
+        && rules.linnaean == c.linnaean
+}
+
 /// A Fischer clock as the controller reports it for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {

@@ -1,0 +1,461 @@
+//! OpenTafl's rules strings (`dim:7 name:Brandub ks:w ... start:/3t3/...`), the format
+//! OpenTafl sends its engines: read into a [`Variant`] where hnefi models every feature the
+//! string asks for, refused with an error naming the first feature it does not
+//! (docs/RULES.md section 17 says what each key means in OpenTafl).
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+
+use super::bitboard::BitboardOf;
+use super::encirclement::EncirclementMode;
+use super::geometry::{BoardSize, Geometry};
+use super::king::{Escape, Hostility, KingArmed, KingCapture};
+use super::notation::{parse_opentafl_with, to_opentafl};
+use super::preset::RulePreset;
+use super::referee::Referee;
+use super::repetition::RepetitionMode;
+use super::role::Role;
+use super::rules::RuleSet;
+use super::square::SquareOf;
+use super::variant::{Variant, VariantError};
+
+/// Why a rules string cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RulesStringError {
+    /// `dim` or the start position is missing.
+    #[error("the rules string has no {0}")]
+    Missing(&'static str),
+    /// A value that does not parse.
+    #[error("{key}:{value} is not a valid value")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// Its value, shortened.
+        value: String,
+    },
+    /// A feature hnefi does not model.
+    #[error("hnefi does not model {0}")]
+    Unsupported(String),
+    /// The start position does not fit the board or the squares.
+    #[error("start: {0}")]
+    Start(#[from] VariantError),
+}
+
+fn clip(s: &str) -> String {
+    s.chars().take(40).collect()
+}
+
+fn unsupported(what: impl Into<String>) -> RulesStringError {
+    RulesStringError::Unsupported(what.into())
+}
+
+/// The fields of a rules string: `key:value` words, a later key replacing an earlier
+/// one; words without a colon are ignored, as OpenTafl ignores unknown keys.
+struct Fields<'a>(HashMap<&'a str, &'a str>);
+
+impl<'a> Fields<'a> {
+    fn new(s: &'a str) -> Fields<'a> {
+        Fields(
+            s.split_whitespace()
+                .filter_map(|w| w.split_once(':'))
+                .collect(),
+        )
+    }
+
+    fn get(&self, key: &str) -> Option<&'a str> {
+        self.0.get(key).copied()
+    }
+
+    /// A yes/no field: `y` is yes, any other value no.
+    fn flag(&self, key: &str, default: bool) -> bool {
+        self.get(key).map_or(default, |v| v == "y")
+    }
+
+    /// Which sides a piece list names (`t` for the attackers, `T` for the defenders, the
+    /// king included: OpenTafl reads hostility by side).
+    fn sides(&self, key: &str, default: &str) -> (bool, bool) {
+        let v = self.get(key).unwrap_or(default);
+        (v.contains('t'), v.contains('T'))
+    }
+}
+
+/// Reads an OpenTafl rules string.
+///
+/// ```
+/// use hnefi::core::rules_string::parse_rules_string;
+/// use hnefi::core::preset::RulePreset;
+/// use hnefi::core::geometry::BoardSize;
+/// let v = parse_rules_string(
+///     "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+/// ).unwrap();
+/// assert_eq!(v.rules(), RulePreset::Brandubh.variant(BoardSize::S7).unwrap().rules());
+/// assert_eq!(
+///     parse_rules_string("dim:7 ber:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+///         .unwrap_err()
+///         .to_string(),
+///     "hnefi does not model ber:c (berserk)"
+/// );
+/// ```
+pub fn parse_rules_string(s: &str) -> Result<Variant, RulesStringError> {
+    let f = Fields::new(s);
+    let dim = f.get("dim").ok_or(RulesStringError::Missing("dim"))?;
+    let size: BoardSize = dim.parse().map_err(|_| {
+        unsupported(format!(
+            "dim:{} (hnefi plays 7, 9, 11, 13 and 15)",
+            clip(dim)
+        ))
+    })?;
+    crate::with_size!(size, G => parse_on::<G>(&f, size))
+}
+
+fn parse_on<G: Geometry>(f: &Fields<'_>, size: BoardSize) -> Result<Variant, RulesStringError> {
+    let (start, inverted) = match (f.get("start"), f.get("starti")) {
+        (_, Some(s)) => (s, true),
+        (Some(s), None) => (s, false),
+        (None, None) => return Err(RulesStringError::Missing("start position")),
+    };
+    refuse_unmodelled(f)?;
+    let first = if f.flag("atkf", true) {
+        Role::Attacker
+    } else {
+        Role::Defender
+    };
+    // `starti` lists the ranks from the last; hnefi's notation from rank 1.
+    let start = if inverted {
+        let rows: Vec<&str> = start.split('/').filter(|r| !r.is_empty()).rev().collect();
+        format!("/{}/", rows.join("/"))
+    } else {
+        start.to_string()
+    };
+    let name = f.get("name").unwrap_or("Unknown_Tafl").replace('_', " ");
+    if is_copenhagen(f) && size == BoardSize::S11 {
+        let copenhagen = RulePreset::Copenhagen.variant(size)?;
+        let usual = copenhagen.start_board::<G>()?;
+        if parse_opentafl_with::<G>(&start, copenhagen.rules().restricted()).ok() == Some(usual) {
+            // OpenTafl's Copenhagen (its shield walls, edge fort and repetition): hnefi's
+            // own Copenhagen rules, docs/RULES.md section 17.
+            return Ok(Variant::new(name, size, None, first, copenhagen.rules())?);
+        }
+    }
+    let rules = rule_set::<G>(f)?;
+    let board = parse_opentafl_with::<G>(&start, rules.restricted())
+        .map_err(|e| RulesStringError::Start(VariantError::Start(e)))?;
+    Ok(Variant::new(
+        name,
+        size,
+        Some(to_opentafl(&board)),
+        first,
+        rules,
+    )?)
+}
+
+/// True for OpenTafl's Copenhagen: shield walls (`sw:s`), the edge fort, the third
+/// repetition lost by the repeating player, the usual squares and king.
+fn is_copenhagen(f: &Fields<'_>) -> bool {
+    let default = |k: &str| f.get(k).is_none();
+    f.get("sw") == Some("s")
+        && f.flag("efe", false)
+        && f.get("tfr") == Some("w")
+        && f.flag("surf", true)
+        && f.get("esc").is_none_or(|v| v == "c")
+        && [
+            "ks", "ka", "cor", "cen", "corh", "cenh", "cenhe", "cens", "cenp", "cors", "linc",
+        ]
+        .iter()
+        .all(|k| default(k))
+        && f.flag("swf", true)
+}
+
+/// The features no rule set of hnefi's has.
+fn refuse_unmodelled(f: &Fields<'_>) -> Result<(), RulesStringError> {
+    let checks: [(&str, &str, &str); 5] = [
+        ("ber", "n", "berserk"),
+        ("kj", "n", "a jumping king"),
+        ("spd", "-1", "speed limits"),
+        ("afor", "", "attacker forts"),
+        ("dfor", "", "defender forts"),
+    ];
+    for (key, ok, what) in checks {
+        if let Some(v) = f.get(key)
+            && v != ok
+        {
+            return Err(unsupported(format!("{key}:{} ({what})", clip(v))));
+        }
+    }
+    if let Some(v) = f.get("cenre").or(f.get("corre"))
+        && !(v.contains('t') && v.contains('T') && v.contains('K'))
+    {
+        return Err(unsupported(format!(
+            "re-entry lists (cenre/corre:{}) that leave a piece out",
+            clip(v)
+        )));
+    }
+    Ok(())
+}
+
+/// The special squares a `cor`/`cen` field names: `Some(true)` for the usual ones,
+/// `Some(false)` for none, an error for any other list.
+fn squares<G: Geometry>(
+    f: &Fields<'_>,
+    key: &str,
+    usual: BitboardOf<G>,
+) -> Result<bool, RulesStringError> {
+    let Some(v) = f.get(key) else {
+        return Ok(true);
+    };
+    if v == "default" {
+        return Ok(true);
+    }
+    let mut listed = BitboardOf::<G>::EMPTY;
+    for sq in v.split(',').filter(|s| !s.is_empty()) {
+        let sq: SquareOf<G> = sq.parse().map_err(|_| RulesStringError::BadValue {
+            key: key.to_string(),
+            value: clip(v),
+        })?;
+        listed.insert(sq);
+    }
+    if listed.is_empty() {
+        Ok(false)
+    } else if listed == usual {
+        Ok(true)
+    } else {
+        Err(unsupported(format!(
+            "{key}:{} (special squares elsewhere)",
+            clip(v)
+        )))
+    }
+}
+
+fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
+    let bad = |key: &str, v: &str| RulesStringError::BadValue {
+        key: key.to_string(),
+        value: clip(v),
+    };
+    let corners = squares::<G>(f, "cor", BitboardOf::CORNERS)?;
+    let throne = squares::<G>(f, "cen", BitboardOf::THRONE)?;
+    let escape = match f.get("esc") {
+        None | Some("c") => Escape::Corners,
+        Some(_) => Escape::Edges,
+    };
+    if escape == Escape::Corners && !corners {
+        return Err(unsupported(
+            "esc:c without corners (the king could never escape)",
+        ));
+    }
+    let repetition = match f.get("tfr").unwrap_or("d") {
+        "w" => RepetitionMode::ThirdOccurrenceMoverLoses,
+        "l" => return Err(unsupported("tfr:l (the repeating player wins)")),
+        _ => RepetitionMode::ThirdOccurrenceDraws,
+    };
+    let king_armed = match f.get("ka").unwrap_or("y") {
+        "y" => KingArmed::Yes,
+        "n" => KingArmed::No,
+        "h" => KingArmed::HammerOnly,
+        "a" => KingArmed::AnvilOnly,
+        v => return Err(bad("ka", v)),
+    };
+    let king_capture = match f.get("ks").unwrap_or("s") {
+        "s" | "y" => KingCapture::Strong,
+        "w" | "n" => KingCapture::Weak,
+        "m" => KingCapture::Middleweight,
+        "c" => KingCapture::StrongNearThrone,
+        v => return Err(bad("ks", v)),
+    };
+    // Who may stop on and pass the special squares: hnefi's squares let only the king
+    // stop on them and every piece pass the empty throne.
+    let (t, d) = f.sides("cors", "K");
+    let king_corner = f.get("cors").unwrap_or("K").contains('K');
+    if corners && (t || d || (escape == Escape::Corners && !king_corner)) {
+        return Err(unsupported(
+            "corners that soldiers may stop on, or the king may not",
+        ));
+    }
+    let (t, d) = f.sides("cens", "K");
+    if throne && (t || d) {
+        return Err(unsupported("a throne soldiers may stop on"));
+    }
+    let cenp = f.get("cenp").unwrap_or("tcnkmTCNKM");
+    if throne && !(cenp.contains('t') && cenp.contains('T') && cenp.contains('K')) {
+        return Err(unsupported(format!(
+            "cenp:{} (a piece that may not pass the throne)",
+            clip(cenp)
+        )));
+    }
+    let king_returns = f.get("cens").unwrap_or("K").contains('K');
+    let (a, d) = f.sides("corh", "tT");
+    let corner_hostility = Hostility {
+        attackers: a,
+        defenders: d,
+        king: d,
+    };
+    let (a, d) = f.sides("cenhe", "tT");
+    let throne_hostility = Hostility {
+        attackers: a,
+        defenders: d,
+        king: d,
+    };
+    let (occupied, to_defenders) = f.sides("cenh", "t");
+    if throne && to_defenders {
+        return Err(unsupported(
+            "cenh with T (the king's throne hostile to defenders)",
+        ));
+    }
+    let shield_walls = match f.get("sw").unwrap_or("n") {
+        "n" => false,
+        v => {
+            return Err(unsupported(format!(
+                "sw:{} (OpenTafl's shield walls)",
+                clip(v)
+            )));
+        }
+    };
+    if f.flag("efe", false) {
+        return Err(unsupported("efe:y (OpenTafl's edge fort)"));
+    }
+    Ok(RuleSet {
+        repetition,
+        encirclement: EncirclementMode::MultiPocket,
+        move_limit: None,
+        referee: Referee::OpenTafl,
+        shield_walls,
+        edge_fort: false,
+        encirclement_wins: f.flag("surf", true),
+        corners,
+        throne,
+        king_returns,
+        corner_hostility,
+        throne_hostility,
+        occupied_throne_hostile: occupied,
+        king_capture,
+        king_armed,
+        escape,
+        linnaean: throne && f.flag("linc", false),
+        first_position_counts: true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// OpenTafl's own strings of the variants hnefi names (docs/RULES.md section 17.11).
+    const STRINGS: [(&str, RulePreset, BoardSize); 6] = [
+        (
+            "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+            RulePreset::Brandubh,
+            BoardSize::S7,
+        ),
+        (
+            "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK linc:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+            RulePreset::Tablut,
+            BoardSize::S9,
+        ),
+        (
+            "dim:9 name:Sea_Battle esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+            RulePreset::SeaBattle,
+            BoardSize::S9,
+        ),
+        (
+            "dim:11 name:Tawlbwrdd esc:e atkf:y ks:w nj:n cj:n cor: cen: start:/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/",
+            RulePreset::Tawlbwrdd,
+            BoardSize::S11,
+        ),
+        (
+            "dim:13 name:Sea_Battle_(Parlett) esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/5t1t5/4ttttt4/",
+            RulePreset::SeaBattle,
+            BoardSize::S13,
+        ),
+        (
+            "dim:15 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: start:/5ttttt5/6ttt6/7t7/7t7/7T7/t5TTT5t/tt3T1T1T3tt/ttttTTTKTTTtttt/tt3T1T1T3tt/t5TTT5t/7T7/7t7/7t7/6ttt6/5ttttt5/",
+            RulePreset::Tablut,
+            BoardSize::S15,
+        ),
+    ];
+
+    #[test]
+    fn opentafls_strings_are_hnefis_families() {
+        for (s, family, size) in STRINGS {
+            let v = parse_rules_string(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+            let want = family.variant(size).expect("a size of the family");
+            assert_eq!(v.size(), size, "{s}");
+            assert_eq!(v.first(), want.first(), "{s}");
+            assert_eq!(v.rules(), want.rules(), "{s}");
+            crate::with_size!(size, G => assert_eq!(
+                v.start_board::<G>().expect("start"),
+                want.start_board::<G>().expect("start"),
+                "{s}"
+            ));
+        }
+    }
+
+    #[test]
+    fn opentafls_copenhagen_is_hnefis() {
+        let s = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+        let v = parse_rules_string(s).expect("Copenhagen");
+        assert_eq!(v.rules(), RuleSet::COPENHAGEN);
+        assert_eq!(v.size(), BoardSize::S11);
+        let v = parse_rules_string(&s.replace("atkf:y", "atkf:n")).expect("Copenhagen");
+        assert_eq!(v.first(), Role::Defender);
+    }
+
+    #[test]
+    fn every_unmodelled_feature_is_named() {
+        let brandub = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        for (extra, named) in [
+            ("ber:c", "berserk"),
+            ("kj:j", "a jumping king"),
+            ("spd:1", "speed limits"),
+            ("afor:a4,a5", "attacker forts"),
+            ("tfr:l", "the repeating player wins"),
+            ("sw:w", "shield walls"),
+            ("efe:y", "edge fort"),
+            ("cor:a1,b2", "special squares elsewhere"),
+            ("cens:tTK", "a throne soldiers may stop on"),
+            ("cenp:K", "may not pass the throne"),
+            ("cenh:T", "hostile to defenders"),
+            ("cenre:T", "re-entry"),
+        ] {
+            let e = parse_rules_string(&format!("{brandub} {extra}"))
+                .expect_err(extra)
+                .to_string();
+            assert!(e.contains(named), "{extra}: {e}");
+        }
+        for (s, named) in [
+            ("name:x", "no dim"),
+            ("dim:8 start:/8/8/8/8/8/8/8/8/", "dim:8"),
+            ("dim:7", "no start"),
+            ("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3n3/", "start"),
+            ("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/", "start"),
+            (
+                "dim:7 esc:c cor: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+                "esc:c",
+            ),
+        ] {
+            let e = parse_rules_string(s).expect_err(s).to_string();
+            assert!(e.contains(named), "{s}: {e}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Any string gets a variant or an error, never a panic.
+        #[test]
+        fn any_string_is_read_or_refused(
+            s in "(dim:(7|9|11|13|15|x|300) )?([a-z]{1,5}:[a-zA-Z0-9,_/-]{0,12} ){0,8}(start:[0-9tTKn/]{0,40})?"
+        ) {
+            let _ = parse_rules_string(&s);
+        }
+    }
+
+    #[test]
+    fn starti_lists_the_ranks_from_the_top() {
+        let up = parse_rules_string("dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/1t5/")
+            .expect("start");
+        let down = parse_rules_string("dim:7 ks:w starti:/1t5/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+            .expect("starti");
+        crate::with_size!(BoardSize::S7, G => assert_eq!(
+            up.start_board::<G>().expect("start"),
+            down.start_board::<G>().expect("start")
+        ));
+    }
+}
