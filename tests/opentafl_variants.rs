@@ -3,7 +3,11 @@
 //! v0.4.8.0b played under the variant's rules string) is replayed under hnefi's family of
 //! that name and size — every move legal, every capture and every ending the same — and
 //! every count of `tests/data/opentafl_<variant>_perft.txt` (OpenTafl's move generator and
-//! verdicts) is hnefi's perft (docs/RULES.md section 17).
+//! verdicts) is hnefi's perft, and every rule case of `tests/data/opentafl_cases.txt`
+//! (single moves checked in OpenTafl) passes under the 8 symmetries (docs/RULES.md
+//! section 17).
+
+mod case_file;
 
 use std::collections::BTreeMap;
 
@@ -344,4 +348,14 @@ fn opentafl_variant_perft_counts_match() {
         let checked = with_size!(size, G => check_perft::<G>(name, text, &variant));
         assert!(checked >= 10, "{name}: only {checked} counts checked");
     }
+}
+
+#[test]
+fn every_opentafl_rule_case_passes_under_all_symmetries() {
+    case_file::run_file(
+        include_str!("data/opentafl_cases.txt"),
+        "opentafl_cases.txt",
+        true,
+        |_| {},
+    );
 }

@@ -219,9 +219,12 @@ fn mv<G: Geometry>(s: &str, sym: u8) -> Result<MoveOf<G>, String> {
 }
 
 fn run_on<G: Geometry>(case: &Case, sym: u8) -> Result<(), String> {
-    let board = BoardOf::<G>::from_rows(case.board.iter().map(String::as_str))
-        .map_err(|e| format!("board: {e}"))?
-        .transform(sym);
+    let board = BoardOf::<G>::from_rows_with(
+        case.board.iter().map(String::as_str),
+        case.rules.restricted(),
+    )
+    .map_err(|e| format!("board: {e}"))?
+    .transform(sym);
     let to_move = case.to_move.ok_or("no to-move")?;
     let mut game = GameOf::from_position(PositionOf::new(board, to_move), case.rules);
     for m in &case.history {
