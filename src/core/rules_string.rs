@@ -133,9 +133,13 @@ fn parse_on<G: Geometry>(f: &Fields<'_>, size: BoardSize) -> Result<Variant, Rul
         let copenhagen = RulePreset::Copenhagen.variant(size)?;
         let usual = copenhagen.start_board::<G>()?;
         if parse_opentafl_with::<G>(&start, copenhagen.rules().restricted()).ok() == Some(usual) {
-            // OpenTafl's Copenhagen (its shield walls, edge fort and repetition): hnefi's
-            // own Copenhagen rules, docs/RULES.md section 17.
-            return Ok(Variant::new(name, size, None, first, copenhagen.rules())?);
+            // OpenTafl's Copenhagen: hnefi's Copenhagen with the repeating player losing,
+            // which replays OpenTafl's games (docs/RULES.md section 17.12).
+            let rules = RuleSet {
+                repetition: RepetitionMode::ThirdOccurrenceMoverLoses,
+                ..copenhagen.rules()
+            };
+            return Ok(Variant::new(name, size, None, first, rules)?);
         }
     }
     let rules = rule_set::<G>(f)?;
@@ -393,7 +397,13 @@ mod tests {
     fn opentafls_copenhagen_is_hnefis() {
         let s = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
         let v = parse_rules_string(s).expect("Copenhagen");
-        assert_eq!(v.rules(), RuleSet::COPENHAGEN);
+        assert_eq!(
+            v.rules(),
+            RuleSet {
+                repetition: RepetitionMode::ThirdOccurrenceMoverLoses,
+                ..RuleSet::COPENHAGEN
+            }
+        );
         assert_eq!(v.size(), BoardSize::S11);
         let v = parse_rules_string(&s.replace("atkf:y", "atkf:n")).expect("Copenhagen");
         assert_eq!(v.first(), Role::Defender);
