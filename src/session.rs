@@ -9,13 +9,16 @@ use std::time::{Duration, Instant};
 use crate::core::board::Board;
 use crate::core::encirclement::EncirclementMode;
 use crate::core::game::{Game, RepetitionMode, RuleSet};
+use crate::core::geometry::BoardSize;
 use crate::core::moves::Move;
 use crate::core::notation::{PositionError, parse_opentafl};
 use crate::core::perft;
 use crate::core::position::{IllegalMove, Position, Reason, Status};
+use crate::core::preset::RulePreset;
 use crate::core::record::{GameRecord, GameRecordError, RecordResult, ReplayError};
 use crate::core::role::{ByRole, Role};
 use crate::core::square::Square;
+use crate::core::variant::VariantError;
 use crate::options::{self, EngineOption, OptionError};
 use crate::players::Player;
 use crate::search::eval::WeightError;
@@ -80,6 +83,14 @@ pub enum SessionError {
     /// `stop` ended a count before it was complete.
     #[error("stopped before the count was complete")]
     Stopped,
+    /// A rule family without an 11x11 game.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    /// A game the search does not play yet.
+    #[error(
+        "hnefi's search plays 11x11 games with Copenhagen's corners, throne and king only, not {0}"
+    )]
+    SearchCannotPlay(String),
 }
 
 /// A search option that `set_option` and the command line can set.
@@ -414,7 +425,19 @@ impl Session {
         self.game.set_rules(self.rules);
     }
 
-    /// Sets every rule at once (a named preset) for new games and the game in progress.
+    /// Sets every rule at once, a family's 11x11 game, for new games and the game in
+    /// progress; an error, changing nothing, when the family has no 11x11 game or the
+    /// search does not play it.
+    pub fn set_rule_family(&mut self, family: RulePreset) -> Result<(), SessionError> {
+        let variant = family.variant(BoardSize::S11)?;
+        if !crate::search::plays(&variant.rules()) {
+            return Err(SessionError::SearchCannotPlay(variant.to_string()));
+        }
+        self.set_rule_set(variant.rules());
+        Ok(())
+    }
+
+    /// Sets the rules for new games and the game in progress.
     pub fn set_rule_set(&mut self, rules: RuleSet) {
         self.rules = rules;
         self.game.set_rules(self.rules);

@@ -12,6 +12,7 @@ use super::fort::is_edge_fort;
 use super::geometry::{Geometry, S11};
 use super::movegen;
 use super::moves::{MoveListOf, MoveOf};
+use super::referee::Referee;
 use super::role::Role;
 use super::rules::RuleSet;
 use super::square::SquareOf;
@@ -353,13 +354,15 @@ impl<G: Geometry> PositionOf<G> {
 
     /// Plays a move known to be legal: moves, captures, and tests for the wins that the
     /// move itself produces under the rule set's referee (perft's leaves).
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, mv: MoveOf<G>, rules: &RuleSet) -> MoveEffect<G> {
         let captured = self.make_move(mv, rules);
-        let win = rules
-            .referee
-            .after_move(self, mv.to, rules)
-            .map(|w| w.reason);
+        let win = match rules.referee {
+            // Copenhagen's wins are the mover's own, tested here without the referee's
+            // other arms (perft's hot path).
+            Referee::Copenhagen => self.win_after_move(mv.to, rules),
+            referee => referee.after_move(self, mv.to, rules).map(|w| w.reason),
+        };
         MoveEffect { captured, win }
     }
 

@@ -608,7 +608,8 @@ fn set_rule(s: &mut Session, args: &[&str]) -> Reply {
             let preset: RulePreset = arg(args, 1, "PRESET")?
                 .parse()
                 .map_err(|e| format!("argument 2 (PRESET): {e}"))?;
-            s.set_rule_set(preset.rules());
+            s.set_rule_family(preset)
+                .map_err(|e| format!("argument 2 (PRESET): {e}"))?;
         }
         _ => {
             return Err(format!(
