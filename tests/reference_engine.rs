@@ -5,7 +5,8 @@
 //! Seeded random games, biased per game so that every ending occurs, are played move by
 //! move in hnefi and in the engine. After every move the engine's captures, board and result
 //! must be hnefi's; illegal moves (random ones and those the repetition rule bans) must be
-//! refused by both; at some positions the engine's move generator must list hnefi's moves.
+//! refused by both for the same reason; at some positions the engine's move generator must
+//! list hnefi's moves.
 //!
 //! The engine is not quite the server (docs/RULES.md section 16), so each game is played in
 //! two hnefi games at once: `server`, the variant hnefi plays, and `model`, the same rules
@@ -408,14 +409,21 @@ impl<'a, G: Geometry> Match<'a, G> {
     fn expect_refused(&mut self, mv: MoveOf<G>, why: IllegalMoveOf<G>) {
         let command = self.play_command(mv);
         let reply = self.engine.ask(&command);
-        match (&reply, why) {
-            (Err(text), IllegalMoveOf::Repetition(_)) => assert!(
-                text.contains("already reached"),
-                "{mv}: the engine refused it with {text:?}, hnefi for repetition; {}",
+        // The engine's words for hnefi's reasons.
+        let words = match why {
+            IllegalMoveOf::NoPiece { .. } => "it isn't your turn",
+            IllegalMoveOf::Blocked(_) => "you have to play through empty locations",
+            IllegalMoveOf::Restricted(_) => "only the king may move to a restricted square",
+            IllegalMoveOf::Repetition(_) => "you already reached that position",
+            IllegalMoveOf::NotStraight(_) | IllegalMoveOf::GameOver => "",
+        };
+        match reply {
+            Err(text) => assert!(
+                text.contains(words),
+                "{mv}: the engine refused it with {text:?}, hnefi with {why}; {}",
                 self.repro()
             ),
-            (Err(_), _) => {}
-            (Ok(text), _) => panic!(
+            Ok(text) => panic!(
                 "{mv}: hnefi (as the engine) refuses it ({why}), the engine played it ({text:?}); {}",
                 self.repro()
             ),
