@@ -118,7 +118,7 @@ impl EngineFlags {
     fn session(&self) -> Result<Session, hnefi::session::SessionError> {
         let mut s = Session::new();
         if let Some(preset) = self.rules {
-            s.set_rule_family(preset)?;
+            s.start_family(preset)?;
         }
         if let Some(mode) = self.repetition {
             s.set_repetition(mode);

@@ -6,19 +6,15 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::core::board::Board;
+use crate::core::any_game::{AnyGame, AnyGameError, AnyIllegalMove};
+use crate::core::any_square::{AnyMove, AnySquare};
 use crate::core::encirclement::EncirclementMode;
 use crate::core::game::{Game, RepetitionMode, RuleSet};
 use crate::core::geometry::BoardSize;
 use crate::core::moves::Move;
-use crate::core::notation::{PositionError, parse_opentafl};
-use crate::core::perft;
-use crate::core::position::{IllegalMove, Position, Reason, Status};
+use crate::core::position::{IllegalMove, Reason, Status};
 use crate::core::preset::RulePreset;
-use crate::core::record::{GameRecord, GameRecordError, RecordResult, ReplayError};
 use crate::core::role::{ByRole, Role};
-use crate::core::square::Square;
-use crate::core::variant::VariantError;
 use crate::options::{self, EngineOption, OptionError};
 use crate::players::Player;
 use crate::search::eval::WeightError;
@@ -43,23 +39,18 @@ pub enum SessionError {
         /// The side named.
         role: Role,
         /// The square named.
-        square: Square,
+        square: AnySquare,
     },
     /// `undo` at the first position.
     #[error("no move to take back: the game is at its first position")]
     NothingToUndo,
-    /// The rules refuse the move.
+    /// The game refused a move, a position or a record, or its rule family has no game
+    /// of that board size.
     #[error(transparent)]
-    Illegal(#[from] IllegalMove),
-    /// An invalid OpenTafl position.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-    /// An unreadable record.
-    #[error(transparent)]
-    Record(#[from] GameRecordError),
-    /// A record that does not replay.
-    #[error(transparent)]
-    Replay(#[from] ReplayError),
+    Game(#[from] AnyGameError),
+    /// The search plays only the 11x11 board (issue 33 brings the others).
+    #[error("the search plays 11x11 only, and this game is on {0}x{0}")]
+    SearchBoard(BoardSize),
     /// An invalid search option.
     #[error(transparent)]
     Option(#[from] OptionError),
@@ -83,9 +74,6 @@ pub enum SessionError {
     /// `stop` ended a count before it was complete.
     #[error("stopped before the count was complete")]
     Stopped,
-    /// A rule family without an 11x11 game.
-    #[error(transparent)]
-    Variant(#[from] VariantError),
     /// A game the search does not play yet.
     #[error(
         "hnefi's search plays 11x11 games with Copenhagen's corners, throne and king only, not {0}"
@@ -200,10 +188,39 @@ impl std::fmt::Debug for InfoSink {
     }
 }
 
-/// One engine session: a game under a rule set, search options, a searcher and a clock.
+/// The rules that `set_rule repetition`, `encirclement` and `move_limit` changed since
+/// the rule family was chosen: they hold on every board size of the family.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct RuleOverrides {
+    repetition: Option<RepetitionMode>,
+    encirclement: Option<EncirclementMode>,
+    move_limit: Option<Option<u32>>,
+}
+
+impl RuleOverrides {
+    /// `rules` with these changes.
+    fn apply(self, rules: RuleSet) -> RuleSet {
+        RuleSet {
+            repetition: self.repetition.unwrap_or(rules.repetition),
+            encirclement: self.encirclement.unwrap_or(rules.encirclement),
+            move_limit: self.move_limit.unwrap_or(rules.move_limit),
+            ..rules
+        }
+    }
+}
+
+/// One engine session: a game on a board of any size under a rule family, search options,
+/// a searcher and a clock. The search plays 11x11 only; on another board everything but
+/// the search works.
 #[derive(Debug)]
 pub struct Session {
-    game: Game,
+    game: AnyGame,
+    /// The rule family: its game on the board's size ([`RulePreset::variant`]) gives new
+    /// games their start position, first mover and rules.
+    family: RulePreset,
+    /// What `set_rule` changed since the family was chosen.
+    overrides: RuleOverrides,
+    /// The rules of new games: the variant's, with the overrides.
     rules: RuleSet,
     limits: SearchLimits,
     searcher: Searcher,
@@ -235,9 +252,12 @@ impl Default for Session {
 impl Session {
     /// A session with the default rules and options, at the start position.
     pub fn new() -> Session {
-        let rules = RuleSet::default();
+        let family = RulePreset::default();
+        let rules = family.rules();
         Session {
-            game: Game::new(rules),
+            game: AnyGame::S11(Game::new(rules)),
+            family,
+            overrides: RuleOverrides::default(),
             rules,
             limits: SearchLimits::default(),
             searcher: Searcher::new(
@@ -279,8 +299,41 @@ impl Session {
     }
 
     /// The game in progress.
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &AnyGame {
         &self.game
+    }
+
+    /// The game in progress if it is on 11x11, the board the search plays (else
+    /// [`SessionError::SearchBoard`]).
+    pub fn game11(&self) -> Result<&Game, SessionError> {
+        self.game
+            .s11()
+            .ok_or(SessionError::SearchBoard(self.game.size()))
+    }
+
+    /// The game in progress if the search plays it: 11x11, with Copenhagen's corners,
+    /// throne and king (else [`SessionError::SearchBoard`] or
+    /// [`SessionError::SearchCannotPlay`]).
+    pub fn searchable(&self) -> Result<&Game, SessionError> {
+        let game = self.game11()?;
+        if !crate::search::plays(&game.rules()) {
+            let size = self.board_size();
+            return Err(SessionError::SearchCannotPlay(format!(
+                "{} {size}x{size}",
+                self.family
+            )));
+        }
+        Ok(game)
+    }
+
+    /// The board size of the game in progress (and of new games).
+    pub fn board_size(&self) -> BoardSize {
+        self.game.size()
+    }
+
+    /// The rule family.
+    pub fn family(&self) -> RulePreset {
+        self.family
     }
 
     /// The rule set new games start with.
@@ -293,33 +346,77 @@ impl Session {
         self.time
     }
 
-    fn replace_game(&mut self, game: Game) {
+    fn replace_game(&mut self, game: AnyGame) {
         self.game = game;
         self.time_left = ByRole::default();
         self.searcher.clear();
     }
 
-    /// A new game from the start position with `first` to move; rules, options and time
+    /// A new game of the family on the current board from its start position, with
+    /// `first` to move (the variant's first mover when `None`); rules, options and time
     /// settings are kept.
-    pub fn new_game(&mut self, first: Role) {
-        let pos = Position::new(Board::start(), first);
-        self.replace_game(Game::from_position(pos, self.rules));
+    pub fn new_game(&mut self, first: Option<Role>) -> Result<(), SessionError> {
+        let variant = self.family.variant(self.board_size()).map_err(game_error)?;
+        let first = first.unwrap_or(variant.first());
+        let game = AnyGame::start(&variant, first, self.rules).map_err(game_error)?;
+        self.replace_game(game);
+        Ok(())
     }
 
-    /// Loads an OpenTafl position with `to_move` to move, as a new game.
+    /// A new game on a board of `size`: the family's game of that size ([`RulePreset::
+    /// variant`]), its rules with what `set_rule` changed since the family was chosen.
+    /// An error, and nothing changes, when the family has no game of that size.
+    pub fn set_board_size(&mut self, size: BoardSize) -> Result<(), SessionError> {
+        let variant = self.family.variant(size).map_err(game_error)?;
+        let rules = self.overrides.apply(variant.rules());
+        let game = AnyGame::start(&variant, variant.first(), rules).map_err(game_error)?;
+        self.rules = rules;
+        self.replace_game(game);
+        Ok(())
+    }
+
+    /// Chooses a rule family ([`RulePreset`]), dropping what `set_rule` changed before.
+    /// If the family has a game of the current board size, the game in progress goes on
+    /// under its rules there (and new games are that game); if not, a new game of the
+    /// family on its usual board starts (so that a family whose sizes the current one
+    /// lacks, tablut's 9x9 under copenhagen, can be reached at all).
+    pub fn set_family(&mut self, family: RulePreset) -> Result<(), SessionError> {
+        if !family.sizes().contains(&self.board_size()) {
+            return self.start_family(family);
+        }
+        let variant = family.variant(self.board_size()).map_err(game_error)?;
+        self.family = family;
+        self.overrides = RuleOverrides::default();
+        self.rules = variant.rules();
+        self.game.set_rules(self.rules);
+        Ok(())
+    }
+
+    /// Chooses a rule family and starts its game on its usual board (`hnefi --rules`). On
+    /// an error nothing changes.
+    pub fn start_family(&mut self, family: RulePreset) -> Result<(), SessionError> {
+        let variant = family.variant(family.usual_size()).map_err(game_error)?;
+        let game =
+            AnyGame::start(&variant, variant.first(), variant.rules()).map_err(game_error)?;
+        self.family = family;
+        self.overrides = RuleOverrides::default();
+        self.rules = variant.rules();
+        self.replace_game(game);
+        Ok(())
+    }
+
+    /// Loads an OpenTafl position of the current board size with `to_move` to move, as a
+    /// new game.
     pub fn set_position(&mut self, otn: &str, to_move: Role) -> Result<(), SessionError> {
-        let board = parse_opentafl(otn)?;
-        self.replace_game(Game::from_position(
-            Position::new(board, to_move),
-            self.rules,
-        ));
+        let game = AnyGame::from_opentafl(self.board_size(), otn, to_move, self.rules)?;
+        self.replace_game(game);
         Ok(())
     }
 
     /// Plays `mv` for `role` and returns the captured squares sorted by rank then file,
     /// the king's square included when the move captured him (as the reference engine
     /// reports it).
-    pub fn play(&mut self, role: Role, mv: Move) -> Result<Vec<Square>, SessionError> {
+    pub fn play(&mut self, role: Role, mv: AnyMove) -> Result<Vec<AnySquare>, SessionError> {
         self.check_turn(role)?;
         let mut captured = self.game.play(mv)?;
         if let Status::Won {
@@ -327,9 +424,10 @@ impl Session {
             ..
         } = self.game.status()
         {
-            captured.insert(self.game.position().board().king());
+            captured.push(self.game.king());
+            captured.sort_unstable();
         }
-        Ok(captured.into_iter().collect())
+        Ok(captured)
     }
 
     fn check_turn(&self, role: Role) -> Result<(), SessionError> {
@@ -344,15 +442,16 @@ impl Session {
 
     /// `role` resigns.
     pub fn resign(&mut self, role: Role) -> Result<(), SessionError> {
-        Ok(self.game.resign(role)?)
+        self.game.resign(role).map_err(illegal)
     }
 
     /// Takes back one ply.
     pub fn undo(&mut self) -> Result<(), SessionError> {
-        self.game
-            .undo()
-            .map(|_| ())
-            .ok_or(SessionError::NothingToUndo)
+        if self.game.undo() {
+            Ok(())
+        } else {
+            Err(SessionError::NothingToUndo)
+        }
     }
 
     /// The status of the game.
@@ -361,24 +460,25 @@ impl Session {
     }
 
     /// Every legal move of the side to move, sorted by from then to.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves: Vec<Move> = self.game.legal_moves().iter().copied().collect();
-        moves.sort_unstable();
-        moves
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        self.game.legal_moves()
     }
 
     /// The squares holding a piece of the side to move with a legal move, sorted.
-    pub fn movable_pieces(&self) -> Vec<Square> {
-        let mut from: Vec<Square> = self.legal_moves().iter().map(|m| m.from).collect();
+    pub fn movable_pieces(&self) -> Vec<AnySquare> {
+        let mut from: Vec<AnySquare> = self.legal_moves().iter().map(|m| m.from).collect();
         from.dedup();
         from
     }
 
     /// The legal destinations of the piece of `role` on `from`, sorted.
-    pub fn destinations(&self, role: Role, from: Square) -> Result<Vec<Square>, SessionError> {
+    pub fn destinations(
+        &self,
+        role: Role,
+        from: AnySquare,
+    ) -> Result<Vec<AnySquare>, SessionError> {
         self.check_turn(role)?;
-        let piece = self.game.position().board().piece_at(from);
-        if piece.is_none_or(|p| p.role() != role) {
+        if self.game.role_at(from) != Some(role) {
             return Err(SessionError::NoPiece { role, square: from });
         }
         Ok(self
@@ -389,16 +489,17 @@ impl Session {
             .collect())
     }
 
-    /// The game so far as a record (its result from the game's status).
-    pub fn record(&self) -> GameRecord {
-        GameRecord::from_game(&self.game, RecordResult::of_status(self.game.status()))
+    /// The moves so far in record notation.
+    pub fn moves_field(&self) -> String {
+        self.game.moves_field()
     }
 
-    /// A new game from the start position (attackers first) with these record moves
-    /// played under the current rules. On an error the game is left as it was.
+    /// A new game from the variant's start position (its first mover first) with these
+    /// record moves played under the current rules. On an error the game is left as it
+    /// was.
     pub fn load_moves(&mut self, tokens: &[&str]) -> Result<(), SessionError> {
-        let record = GameRecord::from_moves(&tokens.join(" "))?;
-        let game = record.replay(self.rules)?;
+        let variant = self.family.variant(self.board_size()).map_err(game_error)?;
+        let game = AnyGame::from_record(&variant, &tokens.join(" "), self.rules)?;
         self.replace_game(game);
         Ok(())
     }
@@ -409,43 +510,38 @@ impl Session {
         if self.game.status().is_over() {
             return Ok(u64::from(depth == 0));
         }
-        perft::perft_until(self.game.position(), depth, &self.game.rules(), &self.stop)
+        self.game
+            .perft_until(depth, &self.stop)
             .ok_or(SessionError::Stopped)
     }
 
     /// Sets the repetition rule for new games and the game in progress.
     pub fn set_repetition(&mut self, mode: RepetitionMode) {
+        self.overrides.repetition = Some(mode);
         self.rules.repetition = mode;
         self.game.set_rules(self.rules);
     }
 
     /// Sets the encirclement rule for new games and the game in progress.
     pub fn set_encirclement(&mut self, mode: EncirclementMode) {
+        self.overrides.encirclement = Some(mode);
         self.rules.encirclement = mode;
         self.game.set_rules(self.rules);
     }
 
-    /// Sets every rule at once, a family's 11x11 game, for new games and the game in
-    /// progress; an error, changing nothing, when the family has no 11x11 game or the
-    /// search does not play it.
-    pub fn set_rule_family(&mut self, family: RulePreset) -> Result<(), SessionError> {
-        let variant = family.variant(BoardSize::S11)?;
-        if !crate::search::plays(&variant.rules()) {
-            return Err(SessionError::SearchCannotPlay(variant.to_string()));
-        }
-        self.set_rule_set(variant.rules());
-        Ok(())
-    }
-
-    /// Sets the rules for new games and the game in progress.
+    /// Sets the rules for new games and the game in progress (an OpenTafl rules string's,
+    /// from OTEP), as what `set_rule` changed.
     pub fn set_rule_set(&mut self, rules: RuleSet) {
+        self.overrides = RuleOverrides::default();
         self.rules = rules;
         self.game.set_rules(self.rules);
     }
 
     /// Sets the move limit (0 = none) for new games and the game in progress.
     pub fn set_move_limit(&mut self, plies: u32) {
-        self.rules.move_limit = (plies > 0).then_some(plies);
+        let limit = (plies > 0).then_some(plies);
+        self.overrides.move_limit = Some(limit);
+        self.rules.move_limit = limit;
         self.game.set_rules(self.rules);
     }
 
@@ -549,14 +645,18 @@ impl Session {
         limits: &Limits,
         lines: usize,
         extra: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
+    ) -> Result<SearchResult, SessionError> {
+        self.searchable()?;
+        let game = self
+            .game
+            .s11()
+            .ok_or(SessionError::SearchBoard(self.game.size()))?;
         self.searcher.set_multipv(lines);
         let info = &mut self.info;
-        self.searcher
-            .search(&self.game, limits, &self.stop, &mut |i| {
-                info.report(i);
-                extra(i);
-            })
+        Ok(self.searcher.search(game, limits, &self.stop, &mut |i| {
+            info.report(i);
+            extra(i);
+        }))
     }
 
     /// The node count of the search under way, readable from another thread while it
@@ -569,6 +669,7 @@ impl Session {
     /// plays the scripted player's move, when one is set). The search reports to the
     /// session's [`InfoSink`].
     pub fn generate_move(&mut self) -> Result<(Role, EngineMove), SessionError> {
+        self.searchable()?;
         if self.game.status().is_over() {
             return Err(SessionError::GameOver);
         }
@@ -577,18 +678,21 @@ impl Session {
         let started = Instant::now();
         self.expected_reply = None;
         let (best, pv) = match self.player {
-            Some(player) => (player.choose(&self.game), Vec::new()),
+            // The scripted players, like the search, play 11x11 only.
+            Some(player) => (player.choose(self.game11()?), Vec::new()),
             None => {
-                let result = self.search(&limits, 1, &mut |_| {});
+                let result = self.search(&limits, 1, &mut |_| {})?;
                 (result.best, result.pv)
             }
         };
         let Some(mv) = best else {
-            self.game.resign(role)?;
+            self.game.resign(role).map_err(illegal)?;
             return Ok((role, EngineMove::Resign));
         };
-        self.game
-            .play(mv)
+        let AnyGame::S11(game) = &mut self.game else {
+            return Err(SessionError::SearchBoard(self.game.size()));
+        };
+        game.play(mv)
             .map_err(|source| SessionError::SearchMove { mv, source })?;
         self.charge_clock(role, started.elapsed());
         if self.ponder && !self.game.status().is_over() {
@@ -662,7 +766,10 @@ impl Session {
     /// the game. What it finds stays in the table for the next search. Returns false when
     /// `reply` is not legal here or ends the game (nothing to ponder on).
     pub fn ponder_on(&mut self, reply: Move, limits: Option<Limits>) -> bool {
-        let mut game = self.game.clone();
+        let Some(game) = self.game.s11() else {
+            return false;
+        };
+        let mut game = game.clone();
         if game.play(reply).is_err() || game.status().is_over() {
             return false;
         }
@@ -687,8 +794,10 @@ impl Session {
         self.limits == SearchLimits::default()
     }
 
-    /// Refuses to analyze a finished game or a position without a legal move.
+    /// Refuses to analyze a game on a board the search does not play, a finished game or
+    /// a position without a legal move.
     pub fn check_analyzable(&self) -> Result<(), SessionError> {
+        self.searchable()?;
         if self.game.status().is_over() {
             return Err(SessionError::GameOver);
         }
@@ -722,12 +831,22 @@ impl Session {
         limits: &Limits,
         on_info: &mut dyn FnMut(&Info),
     ) -> Result<SearchResult, SessionError> {
-        let result = self.search(limits, self.multipv, on_info);
+        let result = self.search(limits, self.multipv, on_info)?;
         if result.best.is_none() {
             return Err(SessionError::NothingToAnalyze);
         }
         Ok(result)
     }
+}
+
+/// A game's error as the session's.
+fn game_error(e: impl Into<AnyGameError>) -> SessionError {
+    SessionError::Game(e.into())
+}
+
+/// A refused move as the session's error.
+fn illegal(e: AnyIllegalMove) -> SessionError {
+    game_error(e)
 }
 
 /// At most 24 characters of outside text, for messages.
@@ -762,10 +881,11 @@ mod tests {
         assert_eq!(s.limits().clock.unwrap().remaining, Duration::from_secs(60));
         s.set_time_left(Role::Attacker, Duration::from_secs(7));
         assert_eq!(s.limits().clock.unwrap().remaining, Duration::from_secs(7));
-        s.play(Role::Attacker, "h1-h3".parse().unwrap()).unwrap();
+        s.play(Role::Attacker, "h1-h3".parse::<Move>().unwrap().into())
+            .unwrap();
         assert_eq!(s.limits().clock.unwrap().remaining, Duration::from_secs(5));
         // A new game keeps the time control but forgets the reported clocks.
-        s.new_game(Role::Attacker);
+        s.new_game(Some(Role::Attacker)).unwrap();
         assert_eq!(s.limits().clock.unwrap().remaining, Duration::from_secs(60));
         s.set_time_control(None);
         assert_eq!(s.limits().clock, None);
@@ -795,7 +915,7 @@ mod tests {
             s.generate_move().unwrap();
             let reply = s.take_expected_reply().expect("a pv of two moves");
             assert_eq!(s.take_expected_reply(), None, "taken once");
-            let before = s.game().positions().len();
+            let before = s.game().moves_played();
             if ponder {
                 let depth = Limits {
                     depth: Some(5),
@@ -804,8 +924,8 @@ mod tests {
                 assert!(s.ponder_on(reply, Some(depth)));
             }
             // Pondering changed nothing in the game.
-            assert_eq!(s.game().positions().len(), before);
-            s.play(s.game().to_move(), reply).unwrap();
+            assert_eq!(s.game().moves_played(), before);
+            s.play(s.game().to_move(), reply.into()).unwrap();
             let mut nodes = 0;
             let counter = s.node_counter();
             s.generate_move().unwrap();

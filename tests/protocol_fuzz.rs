@@ -1,7 +1,9 @@
 //! Robustness: random and mutated command lines (random bytes, huge numbers, invalid
-//! UTF-8, overlong lines) must each get exactly one well-formed reply, or none when the
-//! line is blank, and never stop the engine. Thousands of lines run in-process; a smaller
-//! batch goes through the real binary, which must then exit with status 0.
+//! UTF-8, overlong lines, board sizes and rule families, valid or not) must each get
+//! exactly one well-formed reply, or none when the line is blank, and never stop the
+//! engine; a `?` reply must leave the game, the rules and the options as they were.
+//! Thousands of lines run in-process; a smaller batch goes through the real binary, which
+//! must then exit with status 0.
 //!
 //! Commands whose running time depends on their arguments (`generate_move`, `analyze`,
 //! `perft`, and `set_option`, which could raise the search limits or the hash size) are
@@ -22,6 +24,16 @@ const BASE: &[&str] = &[
     "known_command play",
     "help play",
     "board_size 11",
+    "board_size 7",
+    "board_size 13",
+    "board_size 9",
+    "set_rule rules fetlar",
+    "set_rule rules hnefatafl-org",
+    "set_rule rules copenhagen",
+    "play defender d3 a3",
+    "play attacker m7 l7",
+    "set_position /3t3/5T1/1tT4/7/1tK4/7/3t3/ attacker",
+    "set_position /13/13/12t/13/10tT1/13/6K6/13/13/13/13/13/13/ attacker",
     "clear_board",
     "reset_board",
     "play attacker h1 h3",
@@ -153,8 +165,21 @@ fn mutated() -> impl Strategy<Value = Vec<u8>> {
         })
 }
 
+/// `board_size` with a random size, written as `N` or `NxN`.
+fn board_size_line() -> impl Strategy<Value = Vec<u8>> {
+    (0u32..20, any::<bool>()).prop_map(|(n, square)| {
+        let size = if square {
+            format!("{n}x{n}")
+        } else {
+            n.to_string()
+        };
+        format!("board_size {size}").into_bytes()
+    })
+}
+
 fn any_line() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
+        1 => board_size_line(),
         3 => mutated(),
         2 => prop::collection::vec(any::<u8>(), 0..64)
             .prop_map(|v| v.into_iter().filter(|&b| b != b'\n').collect()),
@@ -173,9 +198,28 @@ proptest! {
             if e.quit_requested() {
                 e = engine();
             }
-            check_reply(line, e.handle_line(line));
+            let before = snapshot(&e);
+            let reply = e.handle_line(line);
+            if reply.as_deref().is_some_and(|r| r.starts_with('?')) {
+                prop_assert_eq!(&before, &snapshot(&e), "{:?} -> {:?}", String::from_utf8_lossy(line), reply);
+            }
+            check_reply(line, reply);
         }
     }
+}
+
+/// Everything a failed command must leave as it was.
+fn snapshot(e: &Engine) -> String {
+    let s = e.session();
+    format!(
+        "{:?} {:?} {:?} {:?} {:?} {:?}",
+        s.game(),
+        s.family(),
+        s.rules(),
+        s.limits(),
+        s.time_control(),
+        e.dialect()
+    )
 }
 
 #[test]

@@ -104,13 +104,10 @@ fn lines_match(expected: &[String], actual: &str) -> bool {
 
 /// Everything a failed command must leave as it was.
 fn snapshot(session: &Session) -> String {
-    let g = session.game();
     format!(
-        "{:?} {:?} {:?} {:?} {:?} {:?} {:?}",
-        g.positions(),
-        g.plies(),
-        g.status(),
-        g.rules(),
+        "{:?} {:?} {:?} {:?} {:?}",
+        session.game(),
+        session.family(),
         session.rules(),
         session.limits(),
         session.time_control()

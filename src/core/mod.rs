@@ -4,6 +4,9 @@
 //! No I/O, and no allocation in the hot path (move generation and make-move).
 
 pub mod adjudication;
+pub mod any_game;
+pub mod any_size;
+pub mod any_square;
 pub mod bitboard;
 pub mod board;
 pub mod capture;

@@ -3,28 +3,34 @@
 
 use thiserror::Error;
 
-use super::bitboard::{Bitboard, BitboardOf};
+use super::bitboard::BitboardOf;
 use super::board::{BoardError, BoardOf};
-use super::geometry::Geometry;
-use super::moves::{Move, MoveError};
+use super::geometry::{Geometry, S11};
+use super::moves::{MoveError, MoveOf};
 use super::position::PositionOf;
 use super::role::Role;
-use super::square::{Square, SquareError, SquareOf};
+use super::square::{SquareError, SquareOf};
+
+/// A record move of the 11x11 board.
+pub type RecordMove = RecordMoveOf<S11>;
 
 /// A move as written in a record: `from-to` and the squares it captured.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RecordMove {
+pub struct RecordMoveOf<G: Geometry> {
     /// The move.
-    pub mv: Move,
+    pub mv: MoveOf<G>,
     /// The squares listed after `x` (as a set: the records may list one twice).
-    pub captures: Bitboard,
+    pub captures: BitboardOf<G>,
 }
+
+/// A record token of the 11x11 board.
+pub type RecordToken = RecordTokenOf<S11>;
 
 /// One token of a game record.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum RecordToken {
+pub enum RecordTokenOf<G: Geometry> {
     /// A move with its listed captures.
-    Move(RecordMove),
+    Move(RecordMoveOf<G>),
     /// The final `timeout`: the side to move lost on time.
     Timeout,
 }
@@ -40,7 +46,7 @@ pub enum RecordError {
     Square(#[from] SquareError),
 }
 
-impl RecordMove {
+impl<G: Geometry> RecordMoveOf<G> {
     /// Reads `g3-e3xe2` (captures optional, duplicates allowed).
     ///
     /// ```
@@ -50,18 +56,18 @@ impl RecordMove {
     /// assert_eq!(m.captures.count(), 1);
     /// assert_eq!(m.to_string(), "e7-k7xk6");
     /// ```
-    pub fn parse(s: &str) -> Result<RecordMove, RecordError> {
+    pub fn parse(s: &str) -> Result<RecordMoveOf<G>, RecordError> {
         let mut parts = s.split(['x', 'X']);
-        let mv: Move = parts.next().unwrap_or("").parse()?;
-        let mut captures = Bitboard::EMPTY;
+        let mv: MoveOf<G> = parts.next().unwrap_or("").parse()?;
+        let mut captures = BitboardOf::EMPTY;
         for p in parts {
-            captures.insert(p.parse::<Square>()?);
+            captures.insert(p.parse::<SquareOf<G>>()?);
         }
-        Ok(RecordMove { mv, captures })
+        Ok(RecordMoveOf { mv, captures })
     }
 }
 
-impl std::fmt::Display for RecordMove {
+impl<G: Geometry> std::fmt::Display for RecordMoveOf<G> {
     /// `from-to` then one `x<square>` per capture, in square order.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.mv)?;
@@ -72,13 +78,13 @@ impl std::fmt::Display for RecordMove {
     }
 }
 
-impl RecordToken {
+impl<G: Geometry> RecordTokenOf<G> {
     /// Reads a move with optional captures, or `timeout`.
-    pub fn parse(s: &str) -> Result<RecordToken, RecordError> {
+    pub fn parse(s: &str) -> Result<RecordTokenOf<G>, RecordError> {
         if s.eq_ignore_ascii_case("timeout") {
-            Ok(RecordToken::Timeout)
+            Ok(RecordTokenOf::Timeout)
         } else {
-            RecordMove::parse(s).map(RecordToken::Move)
+            RecordMoveOf::parse(s).map(RecordTokenOf::Move)
         }
     }
 }

@@ -18,10 +18,11 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::bitboard::Bitboard;
-use super::game::{Game, Ply, RuleSet};
-use super::notation::{RecordError, RecordMove, RecordToken};
-use super::position::{IllegalMove, Status};
+use super::bitboard::BitboardOf;
+use super::game::{GameOf, PlyOf, RuleSet};
+use super::geometry::{Geometry, S11};
+use super::notation::{RecordError, RecordMoveOf, RecordTokenOf};
+use super::position::{IllegalMoveOf, PositionOf, Status};
 use super::role::{ByRole, Role};
 
 /// The result field of a record.
@@ -147,9 +148,12 @@ pub enum GameRecordError {
     Result(String),
 }
 
+/// Why a record of the 11x11 board does not replay.
+pub type ReplayError = ReplayErrorOf<S11>;
+
 /// Why a record does not replay under the rules.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ReplayError {
+pub enum ReplayErrorOf<G: Geometry> {
     /// A move is illegal (or the game was already over).
     #[error("ply {ply} ({token}): {source}")]
     Illegal {
@@ -158,7 +162,7 @@ pub enum ReplayError {
         /// The record move.
         token: String,
         /// Why the rules refuse it.
-        source: IllegalMove,
+        source: IllegalMoveOf<G>,
     },
     /// A move lists captures, and they are not the move's.
     #[error(
@@ -171,9 +175,9 @@ pub enum ReplayError {
         /// The record move.
         token: String,
         /// The captures the record lists.
-        listed: Bitboard,
+        listed: BitboardOf<G>,
         /// The captures the move makes.
-        actual: Bitboard,
+        actual: BitboardOf<G>,
     },
     /// The final `timeout` after the end of the game.
     #[error("ply {ply} (timeout): {source}")]
@@ -181,11 +185,11 @@ pub enum ReplayError {
         /// The ply, from 1.
         ply: usize,
         /// Why the rules refuse it.
-        source: IllegalMove,
+        source: IllegalMoveOf<G>,
     },
 }
 
-fn squares(b: Bitboard) -> String {
+fn squares<G: Geometry>(b: BitboardOf<G>) -> String {
     if b.is_empty() {
         return "none".into();
     }
@@ -204,7 +208,11 @@ pub(crate) fn short(s: &str) -> String {
     out
 }
 
-/// One game of a records file.
+/// A game record of the 11x11 board.
+pub type GameRecord = GameRecordOf<S11>;
+
+/// One game of a records file (or the moves of a game on any board: the format has no
+/// board size, the reader knows it).
 ///
 /// ```
 /// use hnefi::core::game::RuleSet;
@@ -219,26 +227,27 @@ pub(crate) fn short(s: &str) -> String {
 /// assert!("d1-d3,0,1,Black".parse::<GameRecord>().is_err()); // no capture listed
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct GameRecord {
+pub struct GameRecordOf<G: Geometry> {
     /// The moves with the captures they list.
-    pub moves: Vec<RecordMove>,
+    pub moves: Vec<RecordMoveOf<G>>,
     /// The record ends with `timeout`: the side to move after the moves lost on time.
     pub timeout: bool,
     /// The result field.
     pub result: RecordResult,
 }
 
-impl GameRecord {
+impl<G: Geometry> GameRecordOf<G> {
     /// Reads a moves field alone (record moves, optionally a final `timeout`); the result
     /// is [`RecordResult::Ongoing`].
-    pub fn from_moves(field: &str) -> Result<GameRecord, GameRecordError> {
-        Ok(GameRecord::read_moves(field)?.0)
+    pub fn from_moves(field: &str) -> Result<GameRecordOf<G>, GameRecordError> {
+        Ok(GameRecordOf::read_moves(field)?.0)
     }
 
-    /// Reads a moves field; also returns the capture suffixes written by each side.
-    fn read_moves(field: &str) -> Result<(GameRecord, ByRole<u32>), GameRecordError> {
+    /// Reads a moves field; also returns the capture suffixes written by each side
+    /// (the attackers moving first, as in the records file).
+    fn read_moves(field: &str) -> Result<(GameRecordOf<G>, ByRole<u32>), GameRecordError> {
         let tokens: Vec<&str> = field.split_whitespace().collect();
-        let mut record = GameRecord {
+        let mut record = GameRecordOf {
             moves: Vec::with_capacity(tokens.len()),
             timeout: false,
             result: RecordResult::Ongoing,
@@ -247,15 +256,16 @@ impl GameRecord {
         let mut mover = Role::Attacker;
         for (i, &text) in tokens.iter().enumerate() {
             let ply = i + 1;
-            let token = RecordToken::parse(text).map_err(|source| GameRecordError::Token {
-                ply,
-                token: short(text),
-                source,
-            })?;
+            let token =
+                RecordTokenOf::<G>::parse(text).map_err(|source| GameRecordError::Token {
+                    ply,
+                    token: short(text),
+                    source,
+                })?;
             match token {
-                RecordToken::Timeout if ply == tokens.len() => record.timeout = true,
-                RecordToken::Timeout => return Err(GameRecordError::TimeoutNotLast { ply }),
-                RecordToken::Move(m) => {
+                RecordTokenOf::Timeout if ply == tokens.len() => record.timeout = true,
+                RecordTokenOf::Timeout => return Err(GameRecordError::TimeoutNotLast { ply }),
+                RecordTokenOf::Move(m) => {
                     let suffixes = text.matches(['x', 'X']).count();
                     *listed.get_mut(mover) += u32::try_from(suffixes).unwrap_or(u32::MAX);
                     record.moves.push(m);
@@ -269,26 +279,27 @@ impl GameRecord {
     /// The record of `game` (moves with their captures, a final `timeout` for a loss on
     /// time, resignations left out) with the result `result`. The format has no position
     /// field: the record means what it says only for a game from the start position.
-    pub fn from_game(game: &Game, result: RecordResult) -> GameRecord {
-        let mut record = GameRecord {
+    pub fn from_game(game: &GameOf<G>, result: RecordResult) -> GameRecordOf<G> {
+        let mut record = GameRecordOf {
             moves: Vec::with_capacity(game.plies().len()),
             timeout: false,
             result,
         };
         for ply in game.plies() {
             match *ply {
-                Ply::Move { mv, captured } => record.moves.push(RecordMove {
+                PlyOf::Move { mv, captured } => record.moves.push(RecordMoveOf {
                     mv,
                     captures: captured,
                 }),
-                Ply::Timeout(_) => record.timeout = true,
-                Ply::Resign(_) => {}
+                PlyOf::Timeout(_) => record.timeout = true,
+                PlyOf::Resign(_) => {}
             }
         }
         record
     }
 
-    /// The number of pieces each side captured, as the moves list them.
+    /// The number of pieces each side captured, as the moves list them (the attackers
+    /// moving first, as in the records file).
     pub fn captures(&self) -> ByRole<u32> {
         let mut counts = ByRole::<u32>::default();
         for (i, m) in self.moves.iter().enumerate() {
@@ -315,17 +326,27 @@ impl GameRecord {
     /// and, where the record lists captures, capture exactly those; a final `timeout`
     /// ends the game on time. The result field is not checked (records end by
     /// resignations too, which they do not write).
-    pub fn replay(&self, rules: RuleSet) -> Result<Game, ReplayError> {
-        let mut game = Game::new(rules);
+    pub fn replay(&self, rules: RuleSet) -> Result<GameOf<G>, ReplayErrorOf<G>> {
+        self.replay_from(PositionOf::start(), rules)
+    }
+
+    /// Plays the record as [`GameRecordOf::replay`] does, from `start` (a variant's start
+    /// position, whose side to move plays the first move).
+    pub fn replay_from(
+        &self,
+        start: PositionOf<G>,
+        rules: RuleSet,
+    ) -> Result<GameOf<G>, ReplayErrorOf<G>> {
+        let mut game = GameOf::from_position(start, rules);
         for (i, m) in self.moves.iter().enumerate() {
             let ply = i + 1;
-            let actual = game.play(m.mv).map_err(|source| ReplayError::Illegal {
+            let actual = game.play(m.mv).map_err(|source| ReplayErrorOf::Illegal {
                 ply,
                 token: m.to_string(),
                 source,
             })?;
             if m.captures.any() && m.captures != actual {
-                return Err(ReplayError::Captures {
+                return Err(ReplayErrorOf::Captures {
                     ply,
                     token: m.to_string(),
                     listed: m.captures,
@@ -336,7 +357,7 @@ impl GameRecord {
         if self.timeout {
             let loser = game.to_move();
             game.lose_on_time(loser)
-                .map_err(|source| ReplayError::Timeout {
+                .map_err(|source| ReplayErrorOf::Timeout {
                     ply: self.moves.len() + 1,
                     source,
                 })?;
@@ -345,17 +366,17 @@ impl GameRecord {
     }
 }
 
-impl FromStr for GameRecord {
+impl<G: Geometry> FromStr for GameRecordOf<G> {
     type Err = GameRecordError;
 
     /// Reads one line (without its newline). The capture counts must equal the capture
     /// suffixes each side wrote.
-    fn from_str(line: &str) -> Result<GameRecord, GameRecordError> {
+    fn from_str(line: &str) -> Result<GameRecordOf<G>, GameRecordError> {
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
         let [moves, attacker, defender, result] = fields.as_slice() else {
             return Err(GameRecordError::Fields(fields.len()));
         };
-        let (mut record, listed) = GameRecord::read_moves(moves)?;
+        let (mut record, listed) = GameRecordOf::<G>::read_moves(moves)?;
         for (role, text) in [(Role::Attacker, attacker), (Role::Defender, defender)] {
             let field: u32 = text.parse().map_err(|_| GameRecordError::CountSyntax {
                 role,
@@ -375,7 +396,7 @@ impl FromStr for GameRecord {
     }
 }
 
-impl fmt::Display for GameRecord {
+impl<G: Geometry> fmt::Display for GameRecordOf<G> {
     /// One line, without its newline; each capture listed once.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let counts = self.captures();

@@ -4,13 +4,13 @@
 
 use std::time::Duration;
 
+use crate::core::any_square::{AnyMove, AnySquare};
 use crate::core::encirclement::EncirclementMode;
 use crate::core::game::RepetitionMode;
-use crate::core::moves::Move;
+use crate::core::geometry::BoardSize;
 use crate::core::position::Status;
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
-use crate::core::square::Square;
 use crate::options::{self, MAX_CLOCK_MS, MAX_INCREMENT_SECS, MAX_MINUTES, MAX_MOVETIME_MS};
 use crate::search::Info;
 use crate::session::{EngineMove, MAX_PERFT_DEPTH, Session, TimeControl, short};
@@ -93,14 +93,14 @@ pub const COMMANDS: &[Command] = &[
     ),
     cmd(
         "board_size",
-        "board_size 11",
-        "a new game from the start position (only size 11)",
+        "board_size SIZE",
+        "a new game on a SIZE x SIZE board: the rule family's game of that size (its start position and first mover), or an error naming the sizes the family has",
         board_size,
     ),
     cmd(
         "clear_board",
         "clear_board",
-        "a new game from the start position, attackers first",
+        "a new game from the start position on the same board, its first mover first",
         clear_board,
     ),
     cmd(
@@ -276,9 +276,9 @@ fn role_arg(args: &[&str], i: usize) -> Result<Role, String> {
         .map_err(|e| format!("argument {} (ROLE): {e}", i + 1))
 }
 
-fn square_arg(args: &[&str], i: usize, what: &str) -> Result<Square, String> {
-    arg(args, i, what)?
-        .parse()
+/// A square of the board of the game in progress.
+fn square_arg(s: &Session, args: &[&str], i: usize, what: &str) -> Result<AnySquare, String> {
+    AnySquare::parse(arg(args, i, what)?, s.board_size())
         .map_err(|e| format!("argument {} ({what}): {e}", i + 1))
 }
 
@@ -401,19 +401,17 @@ pub(crate) fn stop(_: &mut Session, args: &[&str]) -> Reply {
 
 fn board_size(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 1, 1, "board_size")?;
-    let size = number_arg(args, 0, "SIZE", 0, u64::MAX)?;
-    if size != 11 {
-        return Err(format!(
-            "argument 1 (SIZE): unsupported board size {size}: only 11 is supported"
-        ));
-    }
-    s.new_game(Role::Attacker);
+    let bad = |e: String| format!("argument 1 (SIZE): {e}");
+    let size: BoardSize = arg(args, 0, "SIZE")?
+        .parse()
+        .map_err(|e: crate::core::geometry::BoardSizeError| bad(e.to_string()))?;
+    s.set_board_size(size).map_err(|e| bad(e.to_string()))?;
     Ok(String::new())
 }
 
 fn clear_board(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "clear_board")?;
-    s.new_game(Role::Attacker);
+    s.new_game(None).map_err(|e| e.to_string())?;
     Ok(String::new())
 }
 
@@ -426,13 +424,13 @@ fn play(s: &mut Session, args: &[&str]) -> Reply {
         return Ok(String::new());
     }
     let mv = if args.len() == 2 {
-        second.parse::<Move>().map_err(|e| {
+        AnyMove::parse(second, s.board_size()).map_err(|e| {
             format!("argument 2 (FROM-TO): {e}; or play ROLE FROM TO, or play ROLE resign")
         })?
     } else {
-        let from = square_arg(args, 1, "FROM")?;
-        let to = square_arg(args, 2, "TO")?;
-        Move::new(from, to).ok_or_else(|| {
+        let from = square_arg(s, args, 1, "FROM")?;
+        let to = square_arg(s, args, 2, "TO")?;
+        AnyMove::new(from, to).ok_or_else(|| {
             format!("{from}-{to} is not a straight move: FROM and TO must differ and share a rank or file")
         })?
     };
@@ -486,7 +484,7 @@ fn play_from(s: &mut Session, args: &[&str]) -> Reply {
 fn play_to(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 2, 2, "play_to")?;
     let role = role_arg(args, 0)?;
-    let from = square_arg(args, 1, "FROM")?;
+    let from = square_arg(s, args, 1, "FROM")?;
     Ok(join(s.destinations(role, from).map_err(|e| e.to_string())?))
 }
 
@@ -497,20 +495,20 @@ fn legal_moves(s: &mut Session, args: &[&str]) -> Reply {
 
 fn show_board(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "show_board")?;
-    let pos = s.game().position();
+    let game = s.game();
     // The diagram starts on the line after `=`, so that its rows line up.
-    Ok(format!("\n{}\n{} to move", pos.board(), pos.to_move()))
+    Ok(format!("\n{}\n{} to move", game.diagram(), game.to_move()))
 }
 
 fn show_moves(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "show_moves")?;
-    Ok(s.record().moves_field())
+    Ok(s.moves_field())
 }
 
 fn first_move(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 1, 1, "first_move")?;
     let role = role_arg(args, 0)?;
-    s.new_game(role);
+    s.new_game(Some(role)).map_err(|e| e.to_string())?;
     Ok(String::new())
 }
 
@@ -562,12 +560,8 @@ fn set_position(s: &mut Session, args: &[&str]) -> Reply {
 
 fn show_position(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "show_position")?;
-    let pos = s.game().position();
-    Ok(format!(
-        "{} {}",
-        crate::core::notation::to_opentafl(pos.board()),
-        pos.to_move()
-    ))
+    let game = s.game();
+    Ok(format!("{} {}", game.to_opentafl(), game.to_move()))
 }
 
 fn load_moves(s: &mut Session, args: &[&str]) -> Reply {
@@ -608,7 +602,7 @@ fn set_rule(s: &mut Session, args: &[&str]) -> Reply {
             let preset: RulePreset = arg(args, 1, "PRESET")?
                 .parse()
                 .map_err(|e| format!("argument 2 (PRESET): {e}"))?;
-            s.set_rule_family(preset)
+            s.set_family(preset)
                 .map_err(|e| format!("argument 2 (PRESET): {e}"))?;
         }
         _ => {

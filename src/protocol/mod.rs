@@ -280,8 +280,8 @@ impl Engine {
     }
 
     /// Switches the dialect, only before the first move of a game; the 0.3.1 dialect
-    /// brings its repetition rule and a new game, and leaving it brings back the default
-    /// rule. On an error nothing changes.
+    /// brings its repetition rule and a new game on 11x11 (the only board it names), and
+    /// leaving it brings back the default rule. On an error nothing changes.
     pub fn set_dialect(&mut self, dialect: Dialect) -> Result<(), String> {
         if dialect == self.dialect {
             return Ok(());
@@ -293,8 +293,15 @@ impl Engine {
             Dialect::Hnefi => crate::core::repetition::RepetitionMode::default(),
             Dialect::Compat03 => compat03::REPETITION,
         };
+        if dialect == Dialect::Compat03 {
+            self.session
+                .set_board_size(crate::core::geometry::BoardSize::S11)
+                .map_err(|e| format!("the 0.3.1 dialect plays 11x11: {e}"))?;
+        }
         self.session.set_repetition(repetition);
-        self.session.new_game(crate::core::role::Role::Attacker);
+        self.session
+            .new_game(Some(crate::core::role::Role::Attacker))
+            .map_err(|e| e.to_string())?;
         self.dialect = dialect;
         Ok(())
     }

@@ -271,7 +271,10 @@ impl OtepEngine {
     }
 
     fn board_differs(&self, pos: &str) -> bool {
-        parse_opentafl(pos).map_or(true, |b| &b != self.session.game().position().board())
+        match (parse_opentafl(pos), self.session.game11()) {
+            (Ok(b), Ok(game)) => &b != game.position().board(),
+            _ => true,
+        }
     }
 
     /// Takes the host's position as a new game with `to_move` to move.
@@ -286,7 +289,7 @@ impl OtepEngine {
         let mut played = 0;
         for token in moves.split('|') {
             let role = self.session.game().to_move();
-            match parse_move(token).map(|mv| self.session.play(role, mv)) {
+            match parse_move(token).map(|mv| self.session.play(role, mv.into())) {
                 Ok(Ok(_)) => played += 1,
                 _ => break,
             }
@@ -340,7 +343,7 @@ impl OtepEngine {
         let mut out = Vec::new();
         if self.session.game().to_move() != role {
             // Out of step: play for the side OpenTafl asks for, on the same board.
-            let pos = to_opentafl(self.session.game().position().board());
+            let pos = self.session.game().to_opentafl();
             out.extend(self.resync(&pos, role));
         }
         if let Err(e) = self.apply_clock(role) {

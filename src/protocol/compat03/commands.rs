@@ -170,7 +170,8 @@ fn quit(_: &mut Session, args: &[&str]) -> Reply {
 
 fn reset_board(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, "reset_board")?;
-    s.new_game(crate::core::role::Role::Attacker);
+    s.new_game(Some(crate::core::role::Role::Attacker))
+        .map_err(|e| e.to_string())?;
     Ok(String::new())
 }
 
@@ -206,10 +207,15 @@ fn play(s: &mut Session, args: &[&str]) -> Reply {
     if s.game().to_move() != role {
         return Err(format!("not {}'s turn", colour_name(role)));
     }
-    s.game().check(mv).map_err(illegal_move_message)?;
-    let captures = s.play(role, mv).map_err(|e| e.to_string())?;
+    // The dialect plays 11x11 only (Engine::set_dialect starts an 11x11 game).
+    s.game11()
+        .map_err(|e| e.to_string())?
+        .check(mv)
+        .map_err(illegal_move_message)?;
+    let captures = s.play(role, mv.into()).map_err(|e| e.to_string())?;
     Ok(captures
         .into_iter()
+        .filter_map(|sq| sq.on::<crate::core::geometry::S11>())
         .map(square_name)
         .collect::<Vec<_>>()
         .join(" "))
@@ -239,5 +245,6 @@ fn final_status(s: &mut Session, args: &[&str]) -> Reply {
 
 fn show_board(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, "show_board")?;
-    Ok(format!("\n{}", board_diagram(s.game().position().board())))
+    let game = s.game11().map_err(|e| e.to_string())?;
+    Ok(format!("\n{}", board_diagram(game.position().board())))
 }
