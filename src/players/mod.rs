@@ -1,7 +1,7 @@
 //! Scripted players: the nine strategies of the Fetlar strategy study (the design document
-//! in `../shared/seeds/fetlar-strategies-paper.txt`, section 5.2, Algorithms 2 to 10) and
-//! its Random player, written from the paper's text. `hnefi --player NAME` answers
-//! `generate_move` with them instead of a search.
+//! `seeds/fetlar-strategies-paper.txt`, kept outside this repository, section 5.2,
+//! Algorithms 2 to 10) and its Random player, written from the paper's text.
+//! `hnefi --player NAME` answers `generate_move` with them instead of a search.
 //!
 //! - [`vocabulary`]: the notions the strategies share (barricades, cordon, royal guard,
 //!   "can the king be captured", "move closest to").

@@ -1,8 +1,8 @@
 //! The Fetlar strategy study's own results (its section 6, Tables 3 to 7: each attacking
 //! strategy and Random against each defending strategy and Random, 10 games a pairing),
 //! copied here so that `hnefi study` can set hnefi's numbers beside them; the paper itself
-//! (`../shared/seeds/fetlar-strategies-paper.txt`, a text extraction of the PDF) is not
-//! read by the code.
+//! (the project's design document `seeds/fetlar-strategies-paper.txt`, a text extraction of
+//! the PDF, kept outside this repository) is not read by the code.
 //!
 //! Where the extraction is garbled or the paper disagrees with itself, the numbers here
 //! are the attackers' tables (3 to 7), which add up to the summary (Table 14):
