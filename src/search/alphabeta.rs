@@ -18,21 +18,18 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use crate::core::bitboard::Bitboard;
+use crate::core::bitboard::BitboardOf;
 use crate::core::capture;
-use crate::core::movegen;
-use crate::core::moves::{Move, MoveList};
-use crate::core::position::{Position, Reason, Status};
+use crate::core::moves::{MoveListOf, MoveOf};
+use crate::core::position::{PositionOf, Reason, Status};
 use crate::core::repetition::Verdict;
 use crate::core::role::Role;
 use crate::core::rules::outcome;
-use crate::core::square::Square;
+use crate::core::square::SquareOf;
 
 use super::Shared;
-use super::accumulator::AccumulatorStack;
-use super::eval::{
-    escape_blocks, escape_lines, evaluate_in_search, king_capturable, quiet_win_near, threat_in_one,
-};
+use super::boards::SearchGeometry;
+use super::knowledge::Knowledge;
 use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker, is_tactical};
 use super::path::SearchPath;
 use super::tt::Bound;
@@ -98,40 +95,45 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// A search thread's state.
-pub struct Worker<'a> {
-    shared: &'a Shared<'a>,
+/// A search thread's state, on boards of geometry `G` with the knowledge `K` of the
+/// rules.
+pub(crate) struct Worker<'a, G: SearchGeometry, K: Knowledge<G>> {
+    shared: &'a Shared<'a, G, K>,
     /// Killers and history.
     pub heur: &'a mut Heuristics,
     /// 0 for the main thread.
     pub id: usize,
     unflushed: u64,
     stopped: bool,
-    path: SearchPath,
-    pv: Vec<[Option<Move>; MAX_PLY + 1]>,
+    path: SearchPath<G>,
+    pv: Vec<[Option<MoveOf<G>>; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
     /// Set when the repetition rule changed a result in the subtree being searched (a
     /// banned move or a third occurrence): such a result depends on the path to it, so
     /// neither the node nor any ancestor stores it in the table.
     rep_affected: bool,
     /// The root moves, best first after each iteration.
-    pub root_moves: Vec<Move>,
-    /// The network's sums along the path.
-    acc: AccumulatorStack,
+    pub root_moves: Vec<MoveOf<G>>,
+    /// What the evaluation keeps along the path (the network's sums).
+    scratch: K::Scratch,
 }
 
 /// The outcome of one iteration at the root.
 #[derive(Clone, Debug)]
-pub struct Iteration {
+pub struct Iteration<G: SearchGeometry> {
     /// Score for the side to move.
     pub score: i32,
     /// Principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<MoveOf<G>>,
 }
 
-impl<'a> Worker<'a> {
+impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
     /// A worker over the shared state, with its own heuristics.
-    pub fn new(shared: &'a Shared<'a>, heur: &'a mut Heuristics, id: usize) -> Worker<'a> {
+    pub fn new(
+        shared: &'a Shared<'a, G, K>,
+        heur: &'a mut Heuristics,
+        id: usize,
+    ) -> Worker<'a, G, K> {
         let path = shared.path.clone();
         Worker {
             shared,
@@ -144,7 +146,7 @@ impl<'a> Worker<'a> {
             pv_len: vec![0; MAX_PLY + 2],
             rep_affected: false,
             root_moves: Vec::new(),
-            acc: AccumulatorStack::default(),
+            scratch: K::Scratch::default(),
         }
     }
 
@@ -208,7 +210,7 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn update_pv(&mut self, ply: usize, mv: Move) {
+    fn update_pv(&mut self, ply: usize, mv: MoveOf<G>) {
         let child_len = self.pv_len.get(ply + 1).copied().unwrap_or(ply + 1);
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let (Some(row), Some(child)) = (head.get_mut(ply), tail.first()) else {
@@ -227,11 +229,11 @@ impl<'a> Worker<'a> {
     /// Searches the root to `depth` within (`alpha`, `beta`).
     pub fn search_root(
         &mut self,
-        root: &Position,
+        root: &PositionOf<G>,
         depth: i32,
         mut alpha: i32,
         beta: i32,
-    ) -> Iteration {
+    ) -> Iteration<G> {
         if let Some(l) = self.pv_len.get_mut(0) {
             *l = 0;
         }
@@ -297,7 +299,7 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn current_pv(&self) -> Vec<Move> {
+    fn current_pv(&self) -> Vec<MoveOf<G>> {
         let len = self.pv_len.first().copied().unwrap_or(0);
         self.pv
             .first()
@@ -319,15 +321,15 @@ impl<'a> Worker<'a> {
     #[inline]
     fn decided(
         &self,
-        child: &Position,
-        to: Square,
+        child: &PositionOf<G>,
+        to: SquareOf<G>,
         us: Role,
         verdict: Verdict,
         ply_after: usize,
     ) -> Option<(i32, bool)> {
         let at_limit = self.at_move_limit(ply_after);
         let status = outcome(&self.shared.rules, child, to, verdict, at_limit, || {
-            !at_limit || movegen::has_move(child.board(), child.to_move())
+            !at_limit || self.shared.know.has_move(child.board(), child.to_move())
         });
         let mate = MATE - ply_after as i32;
         match status {
@@ -343,7 +345,7 @@ impl<'a> Worker<'a> {
     /// The exact score of a node the move limit ends or whose every move reaches it, for
     /// its side to move; `None` further from the limit.
     #[inline]
-    fn near_move_limit(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+    fn near_move_limit(&mut self, pos: &PositionOf<G>, ply: usize) -> Option<i32> {
         if !self.at_move_limit(ply + 1) {
             return None;
         }
@@ -358,10 +360,10 @@ impl<'a> Worker<'a> {
     /// unless the rules test the limit after the lack of a move (Copenhagen) and there is
     /// none. The score depends on the distance to the root, so the nodes above are kept
     /// out of the table as for the repetition rule.
-    fn move_limit_score(&mut self, pos: &Position, ply: usize) -> i32 {
+    fn move_limit_score(&mut self, pos: &PositionOf<G>, ply: usize) -> i32 {
         self.rep_affected = true;
         if !self.shared.rules.referee.move_limit_first()
-            && !movegen::has_move(pos.board(), pos.to_move())
+            && !self.shared.know.has_move(pos.board(), pos.to_move())
         {
             return -(MATE - ply as i32);
         }
@@ -372,11 +374,11 @@ impl<'a> Worker<'a> {
     /// its moves' decided scores and of the limit's verdict after them (no legal move: a
     /// loss). The escape and capture threats, the quiescence search and the evaluation
     /// mean nothing when the next ply ends the game.
-    fn last_ply_score(&mut self, pos: &Position, ply: usize) -> i32 {
+    fn last_ply_score(&mut self, pos: &PositionOf<G>, ply: usize) -> i32 {
         self.rep_affected = true;
         let us = pos.to_move();
-        let mut list = MoveList::new();
-        movegen::generate(pos.board(), us, &mut list);
+        let mut list = MoveListOf::new();
+        self.shared.know.generate(pos.board(), us, &mut list);
         let mut best = -(MATE - ply as i32);
         for &mv in list.iter() {
             let mut child = *pos;
@@ -394,8 +396,10 @@ impl<'a> Worker<'a> {
     }
 
     #[inline]
-    fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
-        evaluate_in_search(pos, &self.shared.evaluator, &mut self.acc, ply)
+    fn eval(&mut self, pos: &PositionOf<G>, ply: usize) -> i32 {
+        self.shared
+            .know
+            .evaluate(pos, &mut self.scratch, ply)
             .clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
@@ -403,7 +407,7 @@ impl<'a> Worker<'a> {
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
-        pos: &Position,
+        pos: &PositionOf<G>,
         depth: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -423,16 +427,18 @@ impl<'a> Worker<'a> {
         }
         let board = pos.board();
         let us = pos.to_move();
+        let shared = self.shared;
+        let know = &shared.know;
 
         // Wins in one, exact.
         match us {
             Role::Defender => {
-                if escape_lines(board) > 0 {
+                if know.escape_lines(board) > 0 {
                     return MATE - (ply as i32 + 1);
                 }
             }
             Role::Attacker => {
-                if king_capturable(board) {
+                if know.king_capturable(board) {
                     return MATE - (ply as i32 + 1);
                 }
             }
@@ -445,14 +451,14 @@ impl<'a> Worker<'a> {
         }
 
         // The escape threat: the attackers must block.
-        let mut blocks = Bitboard::EMPTY;
-        if us == Role::Attacker {
-            let lines = escape_lines(board);
+        let mut blocks = BitboardOf::EMPTY;
+        if us == Role::Attacker && know.forcing() {
+            let lines = know.escape_lines(board);
             if lines >= 2 {
                 return -(MATE - (ply as i32 + 2));
             }
             if lines == 1 {
-                blocks = escape_blocks(board);
+                blocks = know.escape_blocks(board);
                 if blocks.is_empty() {
                     return -(MATE - (ply as i32 + 2));
                 }
@@ -469,7 +475,7 @@ impl<'a> Worker<'a> {
 
         // Transposition table.
         let key = pos.hash();
-        let entry = self.shared.tt.probe(key);
+        let entry = self.shared.tt.probe::<G>(key);
         let mut hash_move = None;
         if let Some(e) = entry {
             hash_move =
@@ -496,7 +502,7 @@ impl<'a> Worker<'a> {
             && (features.null_move
                 || ((features.reverse_futility || features.late_move_pruning)
                     && depth <= RFP_DEPTH.max(LMP_DEPTH)));
-        let calm = prunable && !quiet_win_near(board) && !threat_in_one(board, us);
+        let calm = prunable && !know.quiet_win_near(board) && !know.threat_in_one(board, us);
         // The static evaluation only where a pruning below reads it (it is a large share
         // of a node's cost; the search itself scores only leaves).
         let static_eval = if calm && us == Role::Attacker && beta.abs() < MATE_BOUND {
@@ -532,7 +538,7 @@ impl<'a> Worker<'a> {
             && board.soldiers(us).count() >= 4
         {
             let r = 2 + depth / 4;
-            let child = Position::new(*board, us.opponent());
+            let child = PositionOf::new(*board, us.opponent());
             self.path.push(ply + 1, &child, true);
             let s = -self.negamax(
                 &child,
@@ -551,8 +557,8 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let mut list = MoveList::new();
-        movegen::generate(board, us, &mut list);
+        let mut list = MoveListOf::new();
+        self.shared.know.generate(board, us, &mut list);
         if list.is_empty() {
             return -(MATE - ply as i32);
         }
@@ -567,14 +573,14 @@ impl<'a> Worker<'a> {
             blocks,
             ply,
         };
-        let mut picker = Picker::new(board, us, list, node);
+        let mut picker = Picker::new(board, us, list, node, &self.shared.know);
 
         let mut path_dependent = false;
         let mut legal = 0usize;
         let mut best = -INFINITE;
         let mut best_move = None;
         let original_alpha = alpha;
-        let mut quiets: [Option<Move>; 64] = [None; 64];
+        let mut quiets: [Option<MoveOf<G>>; 64] = [None; 64];
         let mut n_quiets = 0usize;
         // Whether the repetition rule touches the moves' subtrees (the flag of the
         // subtrees searched before, the siblings' and the null move's, is kept aside).
@@ -669,7 +675,7 @@ impl<'a> Worker<'a> {
                     }
                     if score >= beta {
                         if captured.is_empty() {
-                            let tried: Vec<Move> =
+                            let tried: Vec<MoveOf<G>> =
                                 quiets.iter().take(n_quiets).map_while(|m| *m).collect();
                             self.heur.cutoff(us, ply, mv, depth, &tried);
                         }
@@ -708,13 +714,13 @@ impl<'a> Worker<'a> {
     /// or play a king move onto a free line to a corner (Hnefatafl's check); the
     /// attackers facing such a line may only block it. `qply` counts the plies spent
     /// here.
-    fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn qsearch(&mut self, pos: &PositionOf<G>, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.qsearch_inner(pos, alpha.max(-INFINITE), beta, ply, 0)
     }
 
     fn qsearch_inner(
         &mut self,
-        pos: &Position,
+        pos: &PositionOf<G>,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -728,9 +734,11 @@ impl<'a> Worker<'a> {
             return s;
         }
         let board = pos.board();
+        let shared = self.shared;
+        let know = &shared.know;
         match pos.to_move() {
             Role::Defender => {
-                if escape_lines(board) > 0 {
+                if know.escape_lines(board) > 0 {
                     return MATE - (ply as i32 + 1);
                 }
                 let features = self.shared.features;
@@ -744,16 +752,9 @@ impl<'a> Worker<'a> {
                 }
                 let best = stand;
                 alpha = alpha.max(stand);
-                let mut list = MoveList::new();
+                let mut list = MoveListOf::new();
                 if features.qsearch_checks {
-                    let king = board.king();
-                    let occ_nk = board.occupied() ^ board.king_bb();
-                    for to in movegen::slides(king, board.occupied()) {
-                        // Only king moves that open a free line to a corner.
-                        if !(movegen::slides(to, occ_nk) & Bitboard::CORNERS).is_empty() {
-                            list.push(Move { from: king, to });
-                        }
-                    }
+                    know.escape_threats(board, &mut list);
                 }
                 if features.qsearch_captures && qply < QCAPTURE_PLIES {
                     capture::capture_moves(board, Role::Defender, &self.shared.rules, &mut list);
@@ -761,10 +762,14 @@ impl<'a> Worker<'a> {
                 self.qsearch_children(pos, &list, alpha, beta, ply, qply, best)
             }
             Role::Attacker => {
-                if king_capturable(board) {
+                if know.king_capturable(board) {
                     return MATE - (ply as i32 + 1);
                 }
-                let lines = escape_lines(board);
+                let lines = if know.forcing() {
+                    know.escape_lines(board)
+                } else {
+                    0
+                };
                 if ply >= MAX_PLY - 2 {
                     return self.eval(pos, ply);
                 }
@@ -776,17 +781,17 @@ impl<'a> Worker<'a> {
                     {
                         return stand;
                     }
-                    let mut list = MoveList::new();
+                    let mut list = MoveListOf::new();
                     capture::capture_moves(board, Role::Attacker, &self.shared.rules, &mut list);
                     let alpha = alpha.max(stand);
                     return self.qsearch_children(pos, &list, alpha, beta, ply, qply, stand);
                 }
-                let blocks = escape_blocks(board);
+                let blocks = know.escape_blocks(board);
                 if lines >= 2 || blocks.is_empty() {
                     return -(MATE - (ply as i32 + 2));
                 }
-                let mut list = MoveList::new();
-                movegen::generate(board, Role::Attacker, &mut list);
+                let mut list = MoveListOf::new();
+                know.generate(board, Role::Attacker, &mut list);
                 list.retain(|m| blocks.contains(m.to));
                 let best = -(MATE - (ply as i32 + 2));
                 self.qsearch_children(pos, &list, alpha, beta, ply, qply, best)
@@ -800,8 +805,8 @@ impl<'a> Worker<'a> {
     #[allow(clippy::too_many_arguments)]
     fn qsearch_children(
         &mut self,
-        pos: &Position,
-        moves: &[Move],
+        pos: &PositionOf<G>,
+        moves: &[MoveOf<G>],
         mut alpha: i32,
         beta: i32,
         ply: usize,

@@ -6,12 +6,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use crate::core::game::{Game, RuleSet};
-use crate::core::moves::{Move, MoveList};
+use crate::core::game::{GameOf, RuleSet};
+use crate::core::moves::{MoveListOf, MoveOf};
+use crate::core::position::PositionOf;
 use crate::core::role::{ByRole, Role};
 
 use super::alphabeta::{self, INFINITE, MATE, MATE_BOUND, Worker};
-use super::eval::{self, Weights};
+use super::boards::SearchGeometry;
+use super::eval::Weights;
+use super::knowledge::{AnyRules, Copenhagen11, Knowledge};
 use super::network::Network;
 use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker};
 use super::path::SearchPath;
@@ -20,7 +23,7 @@ use super::tt::Table;
 use super::{Features, Info, Limits, Score, SearchResult};
 
 /// What the search threads share.
-pub(crate) struct Shared<'a> {
+pub(crate) struct Shared<'a, G: SearchGeometry, K: Knowledge<G>> {
     pub(super) tt: &'a Table,
     pub(super) stop: &'a AtomicBool,
     pub(super) abort: AtomicBool,
@@ -31,8 +34,9 @@ pub(crate) struct Shared<'a> {
     pub(super) rules: RuleSet,
     /// The ply below the root at which the move limit draws the game, if it has one.
     pub(super) limit_ply: Option<usize>,
-    pub(super) path: SearchPath,
-    pub(super) evaluator: eval::Evaluator,
+    pub(super) path: SearchPath<G>,
+    /// What the search knows of the rules, the evaluation among it.
+    pub(super) know: K,
     pub(super) features: Features,
 }
 
@@ -203,19 +207,65 @@ impl Searcher {
     /// rule) within `limits`, until done or until `stop` becomes true. Calls `on_info`
     /// after each completed iteration. Always returns a legal move when one exists.
     ///
+    /// Any board size and any rule set: an 11x11 game under Copenhagen's squares, king
+    /// and escape ([`plays_copenhagen`](super::plays_copenhagen)) is searched with the
+    /// Copenhagen evaluation and the learned network, every other game with the
+    /// hand-written evaluation read for its board and rules.
+    ///
     /// With one thread and a depth or node limit the result is deterministic for a given
     /// state of the searcher (a new searcher, or after [`Searcher::clear`]).
-    pub fn search(
+    pub fn search<G: SearchGeometry>(
         &mut self,
-        game: &Game,
+        game: &GameOf<G>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<G>),
+    ) -> SearchResult<G> {
+        G::search(self, game, limits, stop, on_info)
+    }
+
+    /// The search of `game` under the knowledge of any rule set.
+    pub(crate) fn search_any<G: SearchGeometry>(
+        &mut self,
+        game: &GameOf<G>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<G>),
+    ) -> SearchResult<G> {
+        let weights = self.weights(game.position().to_move());
+        let know = AnyRules::new(&game.rules(), &weights);
+        self.run(game, know, limits, stop, on_info)
+    }
+
+    /// The search of an 11x11 `game`: the Copenhagen search where the rules allow it.
+    pub(crate) fn search_11(
+        &mut self,
+        game: &GameOf<crate::core::geometry::S11>,
         limits: &Limits,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        if !super::plays_copenhagen(&game.rules()) {
+            return self.search_any(game, limits, stop, on_info);
+        }
+        let weights = self.weights(game.position().to_move());
+        let know = Copenhagen11::new(&weights, self.network.clone());
+        self.run(game, know, limits, stop, on_info)
+    }
+
+    /// The search of `game` with the knowledge `know`.
+    fn run<G: SearchGeometry, K: Knowledge<G>>(
+        &mut self,
+        game: &GameOf<G>,
+        know: K,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<G>),
+    ) -> SearchResult<G> {
         let start = Instant::now();
         let plan = TimePlan::new(limits, start);
         let root = *game.position();
-        let legal: MoveList = game.legal_moves();
+        let legal: MoveListOf<G> = game.legal_moves();
         if legal.is_empty() {
             let score = if game.status().is_over() {
                 Score::Cp(0)
@@ -231,19 +281,19 @@ impl Searcher {
             };
         }
         self.tt.new_search();
-        self.heuristics.new_search();
+        self.heuristics.new_search::<G>();
         for h in &mut self.helper_heuristics {
-            h.new_search();
+            h.new_search::<G>();
         }
         // Root moves in ordering order.
-        let root_moves: Vec<Move> = {
-            let hash_move = self.tt.probe(root.hash()).and_then(|e| e.mv);
+        let root_moves: Vec<MoveOf<G>> = {
+            let hash_move = self.tt.probe::<G>(root.hash()).and_then(|e| e.mv);
             let node = NodeInfo {
                 hash_move,
-                blocks: eval::escape_blocks(root.board()),
+                blocks: know.escape_blocks(root.board()),
                 ply: 0,
             };
-            let mut picker = Picker::new(root.board(), root.to_move(), legal.clone(), node);
+            let mut picker = Picker::new(root.board(), root.to_move(), legal.clone(), node, &know);
             let heuristics = &self.heuristics;
             std::iter::from_fn(|| picker.pick(heuristics).map(|(m, _)| m)).collect()
         };
@@ -267,8 +317,7 @@ impl Searcher {
                 .move_limit
                 .map(|n| (n as usize).saturating_sub(game.moves_played())),
             path: SearchPath::new(game),
-            evaluator: eval::Evaluator::new(self.weights.get(root.to_move()))
-                .with_network(self.network.clone()),
+            know,
             features: self.features,
         };
         let main_heur = &mut self.heuristics;
@@ -285,8 +334,8 @@ impl Searcher {
             }
             let mut w = Worker::new(&shared, main_heur, 0);
             w.root_moves = root_moves.clone();
-            let mut last: Option<(i32, i32, Vec<Move>)> = None;
-            let mut report = |depth: i32, line: usize, it: &alphabeta::Iteration| {
+            let mut last: Option<(i32, i32, Vec<MoveOf<G>>)> = None;
+            let mut report = |depth: i32, line: usize, it: &alphabeta::Iteration<G>| {
                 let nodes = shared.nodes.load(Ordering::Relaxed);
                 let info = Info {
                     depth: depth as u32,
@@ -341,19 +390,19 @@ impl Searcher {
 /// (the main thread reports; helpers ignore it), once per line (0 the best) when
 /// `multipv` is more than 1. Returns the best result of an interrupted iteration, if a
 /// move in it was fully searched.
-fn iterate(
-    w: &mut Worker<'_>,
-    root: &crate::core::position::Position,
+fn iterate<G: SearchGeometry, K: Knowledge<G>>(
+    w: &mut Worker<'_, G, K>,
+    root: &PositionOf<G>,
     max_depth: i32,
     multipv: usize,
-    report: &mut dyn FnMut(i32, usize, &alphabeta::Iteration),
-) -> Option<alphabeta::Iteration> {
+    report: &mut dyn FnMut(i32, usize, &alphabeta::Iteration<G>),
+) -> Option<alphabeta::Iteration<G>> {
     if multipv > 1 {
         return iterate_multipv(w, root, max_depth, multipv, report);
     }
     let mut prev: Option<i32> = None;
     // The last iteration's best move, and how many iterations before it had the same.
-    let mut prev_best: Option<Move> = None;
+    let mut prev_best: Option<MoveOf<G>> = None;
     let mut same_best = 0u32;
     let main = w.id == 0;
     let mut depth = if main { 1 } else { 1 + (w.id % 2) as i32 };
@@ -423,16 +472,16 @@ fn iterate(
 /// Iterative deepening of the main thread reporting `lines` root moves: at each depth,
 /// line k searches the root without the moves of lines 0..k (as Stockfish's multi-PV
 /// does), with a full window. Returns what [`iterate`] returns, for line 0.
-fn iterate_multipv(
-    w: &mut Worker<'_>,
-    root: &crate::core::position::Position,
+fn iterate_multipv<G: SearchGeometry, K: Knowledge<G>>(
+    w: &mut Worker<'_, G, K>,
+    root: &PositionOf<G>,
     max_depth: i32,
     lines: usize,
-    report: &mut dyn FnMut(i32, usize, &alphabeta::Iteration),
-) -> Option<alphabeta::Iteration> {
+    report: &mut dyn FnMut(i32, usize, &alphabeta::Iteration<G>),
+) -> Option<alphabeta::Iteration<G>> {
     for depth in 1..=max_depth {
         let all = std::mem::take(&mut w.root_moves);
-        let mut chosen: Vec<Move> = Vec::with_capacity(lines);
+        let mut chosen: Vec<MoveOf<G>> = Vec::with_capacity(lines);
         let mut rest = all.clone();
         for line in 0..lines {
             w.root_moves = rest.clone();

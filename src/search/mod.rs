@@ -6,40 +6,64 @@
 //! The interface ([`Searcher::search`], [`Limits`], [`Info`], [`SearchResult`], [`Score`])
 //! is what the protocol layer relies on.
 //!
+//! The search plays every board size and every rule set hnefi models: one alpha-beta,
+//! monomorphised per board size ([`SearchGeometry`]) and per knowledge of the rules
+//! (`knowledge`): on 11x11 under Copenhagen's squares, king and escape
+//! ([`plays_copenhagen`]) the Copenhagen search with its learned network, elsewhere the
+//! core's rules-aware move generation, the rules' threats ([`threats`]) and the
+//! hand-written evaluation read for the board and rules ([`general`]).
+//!
 //! Files: this one holds the interface; `driver` the [`Searcher`] (iterative deepening,
-//! aspiration windows, Lazy SMP helper threads sharing the table); `features` the
-//! switchable [`Features`] and their names; `alphabeta` the tree search of one thread;
-//! [`eval`] the evaluation, [`placement`] its piece-square terms, [`proximity`] its
-//! king-relative terms and [`network`] its learned correction and `accumulator` its sums along the search's path; `tt` the shared
-//! transposition table; `ordering` move ordering; `path` the repetition rule inside the
-//! tree; `timeman` time budgets.
+//! aspiration windows, Lazy SMP helper threads sharing the table); [`boards`] the board
+//! sizes; `knowledge` what the search knows of the rules; `features` the switchable
+//! [`Features`] and their names; `alphabeta` the tree search of one thread; [`eval`] the
+//! Copenhagen evaluation, [`placement`] its piece-square terms, [`proximity`] its
+//! king-relative terms, [`network`] its learned correction and `accumulator` its sums
+//! along the search's path; [`general`] the evaluation of any board and rules and
+//! [`threats`] their escape and capture threats; `tt` the shared transposition table;
+//! `ordering` move ordering; `path` the repetition rule inside the tree; `timeman` time
+//! budgets.
 
 mod accumulator;
 pub(crate) mod alphabeta;
+pub mod boards;
 mod driver;
 pub mod eval;
 mod features;
+pub mod general;
+pub(crate) mod knowledge;
 pub mod network;
 pub(crate) mod ordering;
 pub(crate) mod path;
 pub mod placement;
 pub mod proximity;
+pub mod threats;
 pub(crate) mod timeman;
 pub(crate) mod tt;
 
 use std::fmt;
 use std::time::Duration;
 
-use crate::core::moves::Move;
+use crate::core::geometry::{Geometry, S11};
+use crate::core::moves::MoveOf;
 
+pub use boards::SearchGeometry;
 pub(crate) use driver::Shared;
 pub use driver::{MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Searcher, hardware_threads};
 pub use features::{Feature, Features, UnknownFeature};
 
-/// True when the search can play a game under `rules` on 11x11: Copenhagen's squares,
-/// king and escape, which its move generation and evaluation assume (the repetition rule,
-/// the referee, shield walls, forts and encirclement may be any).
+/// True when the session lets the search play a game under `rules` on 11x11: those of
+/// [`plays_copenhagen`].
 pub fn plays(rules: &crate::core::rules::RuleSet) -> bool {
+    plays_copenhagen(rules)
+}
+
+/// True when an 11x11 game under `rules` is searched with the Copenhagen search (its
+/// move generation, threats and evaluation written for Copenhagen's squares, king and
+/// escape, and the learned network): the repetition rule, the referee, shield walls,
+/// forts and encirclement may be any. Every other game is searched under its own rules
+/// with the hand-written evaluation ([`general`]).
+pub fn plays_copenhagen(rules: &crate::core::rules::RuleSet) -> bool {
     use crate::core::rules::RuleSet;
     let c = RuleSet::COPENHAGEN;
     rules.corners == c.corners
@@ -98,9 +122,9 @@ impl fmt::Display for Score {
     }
 }
 
-/// One completed iteration, reported while searching.
+/// One completed iteration, reported while searching (moves on the board of `G`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Info {
+pub struct Info<G: Geometry = S11> {
     /// Depth completed.
     pub depth: u32,
     /// In a multi-PV search, which line this is (1 the best); `None` otherwise.
@@ -114,10 +138,10 @@ pub struct Info {
     /// Time used so far.
     pub time: Duration,
     /// The principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<MoveOf<G>>,
 }
 
-impl fmt::Display for Info {
+impl<G: Geometry> fmt::Display for Info<G> {
     /// `depth D score S nodes N nps R time MS pv MOVE MOVE ...`, with `multipv K` after
     /// the depth in a multi-PV search.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -140,12 +164,12 @@ impl fmt::Display for Info {
     }
 }
 
-/// The outcome of a search.
+/// The outcome of a search (moves on the board of `G`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
+pub struct SearchResult<G: Geometry = S11> {
     /// The move to play; `None` only when the side to move has no legal move or the game
     /// is over.
-    pub best: Option<Move>,
+    pub best: Option<MoveOf<G>>,
     /// Its score.
     pub score: Score,
     /// Depth completed.
@@ -153,5 +177,5 @@ pub struct SearchResult {
     /// Nodes searched.
     pub nodes: u64,
     /// Principal variation, starting with `best`.
-    pub pv: Vec<Move>,
+    pub pv: Vec<MoveOf<G>>,
 }

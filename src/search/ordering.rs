@@ -1,14 +1,17 @@
 //! Move ordering: the hash move, captures, king moves that open lines to corners, moves
 //! that block the king's lines, killers and the history heuristic.
 
-use crate::core::bitboard::Bitboard;
-use crate::core::board::Board;
+use crate::core::bitboard::BitboardOf;
+use crate::core::board::BoardOf;
 use crate::core::capture;
+use crate::core::geometry::Geometry;
 use crate::core::movegen::slides;
-use crate::core::moves::{MAX_MOVES, Move, MoveList};
+use crate::core::moves::{MoveListOf, MoveOf};
 use crate::core::role::{ByRole, Role};
-use crate::core::rules::RuleSet;
-use crate::core::square::NUM_SQUARES;
+use crate::core::square::SquareOf;
+
+use super::boards::SearchGeometry;
+use super::knowledge::Knowledge;
 
 /// Maximum search ply the per-ply tables cover.
 pub const MAX_PLY: usize = 128;
@@ -22,59 +25,104 @@ const KILLER_1: i32 = 1 << 24;
 const KILLER_2: i32 = (1 << 24) - 1;
 const NEAR_KING: i32 = 1 << 20;
 
-/// History and killer tables of one search thread.
+/// A killer slot without a move.
+const NO_KILLER: u16 = u16::MAX;
+
+/// History and killer tables of one search thread, for the board of the last search
+/// (a search on another board size starts them afresh).
 #[derive(Clone)]
 pub struct Heuristics {
+    /// Indexed by origin and destination, `NUM_SQUARES` squares a row.
     history: ByRole<Vec<i32>>,
-    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    /// The squares of the board the tables are for.
+    squares: usize,
+    /// Each killer as its origin's and destination's indices (`from << 8 | to`), so that
+    /// the tables outlive a search on any board.
+    killers: [[u16; 2]; MAX_PLY + 1],
 }
 
 impl Default for Heuristics {
     fn default() -> Self {
-        Heuristics {
-            history: ByRole::new_with(|_| vec![0; NUM_SQUARES * NUM_SQUARES]),
-            killers: [[None; 2]; MAX_PLY + 1],
-        }
+        Heuristics::for_squares(crate::core::square::NUM_SQUARES)
     }
 }
 
 #[inline(always)]
-fn hidx(mv: Move) -> usize {
-    mv.from.index() * NUM_SQUARES + mv.to.index()
+fn hidx<G: Geometry>(mv: MoveOf<G>) -> usize {
+    mv.from.index() * G::NUM_SQUARES + mv.to.index()
+}
+
+#[inline(always)]
+fn killer_code<G: Geometry>(mv: MoveOf<G>) -> u16 {
+    (mv.from.index() as u16) << 8 | mv.to.index() as u16
+}
+
+#[inline(always)]
+fn killer_move<G: Geometry>(code: u16) -> Option<MoveOf<G>> {
+    if code == NO_KILLER {
+        return None;
+    }
+    Some(MoveOf {
+        from: SquareOf::new((code >> 8) as u8)?,
+        to: SquareOf::new((code & 0xff) as u8)?,
+    })
 }
 
 impl Heuristics {
+    fn for_squares(squares: usize) -> Heuristics {
+        Heuristics {
+            history: ByRole::new_with(|_| vec![0; squares * squares]),
+            squares,
+            killers: [[NO_KILLER; 2]; MAX_PLY + 1],
+        }
+    }
+
     /// Forgets everything.
     pub fn clear(&mut self) {
         for role in Role::ALL {
             self.history.get_mut(role).iter_mut().for_each(|h| *h = 0);
         }
-        self.killers = [[None; 2]; MAX_PLY + 1];
+        self.killers = [[NO_KILLER; 2]; MAX_PLY + 1];
     }
 
-    /// Ages the history between searches and clears the killers.
-    pub fn new_search(&mut self) {
+    /// Ages the history between searches and clears the killers; a search on a board of
+    /// another size than the last starts with empty tables of its size.
+    pub fn new_search<G: Geometry>(&mut self) {
+        if self.squares != G::NUM_SQUARES {
+            *self = Heuristics::for_squares(G::NUM_SQUARES);
+            return;
+        }
         for role in Role::ALL {
             self.history.get_mut(role).iter_mut().for_each(|h| *h /= 8);
         }
-        self.killers = [[None; 2]; MAX_PLY + 1];
+        self.killers = [[NO_KILLER; 2]; MAX_PLY + 1];
     }
 
     /// The killers of a ply.
     #[inline]
-    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
-        self.killers.get(ply).copied().unwrap_or([None; 2])
+    pub fn killers<G: Geometry>(&self, ply: usize) -> [Option<MoveOf<G>>; 2] {
+        self.killers
+            .get(ply)
+            .map_or([None; 2], |k| k.map(killer_move))
     }
 
     /// Records a quiet move that caused a cut-off, and penalises the quiet moves tried
     /// before it.
     #[inline]
-    pub fn cutoff(&mut self, role: Role, ply: usize, mv: Move, depth: i32, tried: &[Move]) {
+    pub fn cutoff<G: Geometry>(
+        &mut self,
+        role: Role,
+        ply: usize,
+        mv: MoveOf<G>,
+        depth: i32,
+        tried: &[MoveOf<G>],
+    ) {
+        let code = killer_code(mv);
         if let Some(k) = self.killers.get_mut(ply)
-            && k[0] != Some(mv)
+            && k[0] != code
         {
             k[1] = k[0];
-            k[0] = Some(mv);
+            k[0] = code;
         }
         let bonus = (depth * depth).min(400);
         self.update(role, mv, bonus);
@@ -86,7 +134,7 @@ impl Heuristics {
     }
 
     #[inline(always)]
-    fn update(&mut self, role: Role, mv: Move, bonus: i32) {
+    fn update<G: Geometry>(&mut self, role: Role, mv: MoveOf<G>, bonus: i32) {
         if let Some(h) = self.history.get_mut(role).get_mut(hidx(mv)) {
             *h += bonus - *h * bonus.abs() / 16384;
         }
@@ -94,17 +142,17 @@ impl Heuristics {
 
     /// The history score of a move.
     #[inline(always)]
-    pub fn history(&self, role: Role, mv: Move) -> i32 {
+    pub fn history<G: Geometry>(&self, role: Role, mv: MoveOf<G>) -> i32 {
         self.history.get(role).get(hidx(mv)).copied().unwrap_or(0)
     }
 }
 
 /// What the ordering needs to know about a node.
-pub struct NodeInfo {
+pub struct NodeInfo<G: Geometry> {
     /// The hash move.
-    pub hash_move: Option<Move>,
-    /// Squares on the king's free lines to corners (blocking squares).
-    pub blocks: Bitboard,
+    pub hash_move: Option<MoveOf<G>>,
+    /// Squares on the king's free lines to where he escapes (blocking squares).
+    pub blocks: BitboardOf<G>,
     /// The ply.
     pub ply: usize,
 }
@@ -113,14 +161,15 @@ pub struct NodeInfo {
 /// without scoring the others: it is searched before they are scored, so where it cuts
 /// off no other move is scored, and where it does not, they are scored with the history
 /// its subtree has just updated.
-pub struct Picker {
-    moves: MoveList,
-    scores: [i32; MAX_MOVES],
+pub struct Picker<'k, G: SearchGeometry, K> {
+    moves: MoveListOf<G>,
+    scores: G::Scores,
     next: usize,
-    board: Board,
+    board: BoardOf<G>,
     role: Role,
-    node: NodeInfo,
+    node: NodeInfo<G>,
     scored: bool,
+    know: &'k K,
 }
 
 /// A move's ordering class, used by the reductions.
@@ -129,17 +178,25 @@ pub fn is_tactical(score: i32) -> bool {
     score >= NEAR_KING
 }
 
-impl Picker {
-    /// The moves of `role` on `board`, to be picked in order.
-    pub fn new(board: &Board, role: Role, moves: MoveList, node: NodeInfo) -> Picker {
+impl<'k, G: SearchGeometry, K: Knowledge<G>> Picker<'k, G, K> {
+    /// The moves of `role` on `board`, to be picked in order, under what `know` knows of
+    /// the rules.
+    pub fn new(
+        board: &BoardOf<G>,
+        role: Role,
+        moves: MoveListOf<G>,
+        node: NodeInfo<G>,
+        know: &'k K,
+    ) -> Picker<'k, G, K> {
         Picker {
             moves,
-            scores: [0; MAX_MOVES],
+            scores: G::ZERO_SCORES,
             next: 0,
             board: *board,
             role,
             node,
             scored: false,
+            know,
         }
     }
 
@@ -151,9 +208,12 @@ impl Picker {
         let king = board.king();
         let occ = board.occupied();
         let around_king = board.king_bb().neighbours();
-        // Copenhagen's hostile squares: every rule set the search plays has them, and a
-        // score needs no more.
-        let capturing = capture::custodial_squares(board, role, &RuleSet::COPENHAGEN);
+        // The captures as the knowledge's rules make them (on the Copenhagen path,
+        // Copenhagen's: every rule set it plays has its hostile squares, and a score
+        // needs no more).
+        let rules = self.know.capture_rules();
+        let escapes = self.know.escape_squares();
+        let capturing = capture::custodial_squares(board, role, rules);
         // The squares where a soldier's move gets more than its history and killer
         // scores; most moves land elsewhere and skip the tests below.
         let marked = capturing
@@ -161,9 +221,9 @@ impl Picker {
             | if role == Role::Attacker {
                 around_king
             } else {
-                Bitboard::EMPTY
+                BitboardOf::EMPTY
             };
-        let killer_bonus = |mv: Move| {
+        let killer_bonus = |mv: MoveOf<G>| {
             if Some(mv) == killers[0] {
                 KILLER_1
             } else if Some(mv) == killers[1] {
@@ -175,19 +235,19 @@ impl Picker {
         let unpicked = self
             .moves
             .iter()
-            .zip(self.scores.iter_mut())
+            .zip(self.scores.as_mut().iter_mut())
             .skip(self.next);
         for (&mv, slot) in unpicked {
             let mut s;
             if mv.from != king && !marked.contains(mv.to) {
                 s = h.history(role, mv) + killer_bonus(mv);
-            } else if mv.from == king && mv.to.is_corner() {
+            } else if mv.from == king && escapes.contains(mv.to) {
                 s = WIN_MOVE;
             } else {
                 s = h.history(role, mv);
                 let killer = killer_bonus(mv);
                 let caps = if capturing.contains(mv.to) {
-                    capture::custodial(board, role, mv.to, &RuleSet::COPENHAGEN).count() as i32
+                    capture::custodial(board, role, mv.to, rules).count() as i32
                 } else {
                     0
                 };
@@ -195,7 +255,7 @@ impl Picker {
                     s += CAPTURE * caps.min(3) / 2 + CAPTURE / 2;
                 } else if mv.from == king {
                     let occ2 = occ ^ board.king_bb();
-                    let lines = slides(mv.to, occ2) & Bitboard::CORNERS;
+                    let lines = slides(mv.to, occ2) & escapes;
                     if lines.any() {
                         s += CORNER_LINE;
                     }
@@ -214,7 +274,7 @@ impl Picker {
     /// The next best move and its ordering score (`h` scores the moves after the hash
     /// move).
     #[inline]
-    pub fn pick(&mut self, h: &Heuristics) -> Option<(Move, i32)> {
+    pub fn pick(&mut self, h: &Heuristics) -> Option<(MoveOf<G>, i32)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
@@ -230,7 +290,7 @@ impl Picker {
             }
             self.score(h);
         }
-        let scores = &mut self.scores[..n];
+        let scores = self.scores.as_mut().get_mut(..n)?;
         // The first of the best scores, found in two passes: the maximum (a loop the
         // compiler vectorises) and then where it first stands.
         let rest = &scores[self.next..];

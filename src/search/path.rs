@@ -3,29 +3,35 @@
 //! current path pushed on top, judged by the core's one owner of the rule,
 //! [`PositionHistory::judge`].
 
-use crate::core::bitboard::Bitboard;
-use crate::core::game::Game;
-use crate::core::moves::Move;
-use crate::core::position::Position;
+use std::marker::PhantomData;
+
+use crate::core::bitboard::BitboardOf;
+use crate::core::game::GameOf;
+use crate::core::geometry::Geometry;
+use crate::core::moves::MoveOf;
+use crate::core::position::PositionOf;
 use crate::core::repetition::{PositionHistory, RepetitionMode, Verdict};
 
-/// The positions from the game's last capture to the node being searched.
+/// The positions from the game's last capture to the node being searched, on boards of
+/// geometry `G`.
 #[derive(Clone, Debug)]
-pub(crate) struct SearchPath {
+pub(crate) struct SearchPath<G: Geometry> {
     history: PositionHistory,
     /// The index of the root in `history`.
     root: usize,
     mode: RepetitionMode,
+    board: PhantomData<G>,
 }
 
-impl SearchPath {
+impl<G: Geometry> SearchPath<G> {
     /// The path at the current position of `game`, under the game's repetition rule.
-    pub(crate) fn new(game: &Game) -> SearchPath {
+    pub(crate) fn new(game: &GameOf<G>) -> SearchPath<G> {
         let history = game.history().since_irreversible();
         SearchPath {
             root: history.len().saturating_sub(1),
             history,
             mode: game.rules().repetition,
+            board: PhantomData,
         }
     }
 
@@ -36,10 +42,10 @@ impl SearchPath {
     pub(crate) fn judge(
         &mut self,
         ply: usize,
-        before: &Position,
-        mv: Move,
-        captured: Bitboard,
-        after: &Position,
+        before: &PositionOf<G>,
+        mv: MoveOf<G>,
+        captured: BitboardOf<G>,
+        after: &PositionOf<G>,
     ) -> Verdict {
         if !self.mode.restricts(before.to_move()) {
             return Verdict::Allowed;
@@ -51,7 +57,7 @@ impl SearchPath {
     /// Records `pos`, reached at `ply` (at least 1) from the position at `ply - 1`;
     /// `irreversible` when the move captured (or was a null move).
     #[inline(always)]
-    pub(crate) fn push(&mut self, ply: usize, pos: &Position, irreversible: bool) {
+    pub(crate) fn push(&mut self, ply: usize, pos: &PositionOf<G>, irreversible: bool) {
         self.history.truncate(self.root + ply);
         self.history.push(pos, irreversible);
     }
@@ -65,7 +71,10 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::core::game::RuleSet;
+    use crate::core::bitboard::Bitboard;
+    use crate::core::game::{Game, RuleSet};
+    use crate::core::moves::Move;
+    use crate::core::position::Position;
     use crate::core::position::{Reason, Status};
     use crate::core::role::Role;
 
@@ -145,7 +154,12 @@ mod tests {
 
     /// Checks every move of the position at `ply` of `path` against the game and the
     /// oracle.
-    fn check_node(path: &mut SearchPath, ply: usize, game: &Game, mode: RepetitionMode) {
+    fn check_node(
+        path: &mut SearchPath<crate::core::geometry::S11>,
+        ply: usize,
+        game: &Game,
+        mode: RepetitionMode,
+    ) {
         let mut game = game.clone();
         game.set_rules(RuleSet {
             repetition: mode,

@@ -12,7 +12,7 @@ use crate::core::bitboard::Bitboard;
 use crate::core::square::Square;
 
 /// The largest distance, along files or ranks, of a piece counted.
-const REACH: usize = 3;
+pub(crate) const REACH: usize = 3;
 
 /// The number of offsets `(a, b)` with `a ≤ b`, `1 ≤ b ≤ REACH`.
 pub const OFFSETS: usize = (REACH + 1) * (REACH + 2) / 2 - 1;
@@ -24,7 +24,7 @@ pub const TERMS: usize = 2 * OFFSETS;
 /// The term index of the offset with sorted distances `a ≤ b` (`b ≥ 1`): the offsets of
 /// distance `b` follow those of the smaller ones, `(0, 1)` is 0, `(1, 1)` 1, `(0, 2)` 2,
 /// ..., `(3, 3)` 8.
-const fn offset_index(a: usize, b: usize) -> usize {
+pub(crate) const fn offset_index(a: usize, b: usize) -> usize {
     b * (b + 1) / 2 - 1 + a
 }
 

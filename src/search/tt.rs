@@ -7,8 +7,10 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::core::moves::Move;
-use crate::core::square::Square;
+use crate::core::geometry::Geometry;
+use crate::core::geometry::S11;
+use crate::core::moves::MoveOf;
+use crate::core::square::SquareOf;
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,11 +23,12 @@ pub enum Bound {
     Exact,
 }
 
-/// One probed entry.
+/// One probed entry, its move on the board of geometry `G` (the table itself stores
+/// square indices, whatever the board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct Entry<G: Geometry = S11> {
     /// The best or refuting move, if any.
-    pub mv: Option<Move>,
+    pub mv: Option<MoveOf<G>>,
     /// The score, with win/loss scores relative to the stored node.
     pub score: i32,
     /// The remaining depth the score was searched to.
@@ -54,20 +57,20 @@ impl std::fmt::Debug for Table {
 
 const SLOT_BYTES: usize = 16;
 
-fn encode_move(mv: Option<Move>) -> u64 {
+fn encode_move<G: Geometry>(mv: Option<MoveOf<G>>) -> u64 {
     match mv {
         Some(m) => (m.from.index() as u64) | (m.to.index() as u64) << 8,
         None => 0,
     }
 }
 
-fn decode_move(bits: u64) -> Option<Move> {
-    let from = Square::new((bits & 0xff) as u8)?;
-    let to = Square::new((bits >> 8 & 0xff) as u8)?;
-    Move::new(from, to)
+fn decode_move<G: Geometry>(bits: u64) -> Option<MoveOf<G>> {
+    let from = SquareOf::new((bits & 0xff) as u8)?;
+    let to = SquareOf::new((bits >> 8 & 0xff) as u8)?;
+    MoveOf::new(from, to)
 }
 
-fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, age: u64) -> u64 {
+fn pack<G: Geometry>(mv: Option<MoveOf<G>>, score: i32, depth: i32, bound: Bound, age: u64) -> u64 {
     let b = match bound {
         Bound::Upper => 1u64,
         Bound::Lower => 2,
@@ -80,7 +83,7 @@ fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, age: u64) -> u64
         | ((age & 0xff) << 48)
 }
 
-fn unpack(data: u64) -> Option<Entry> {
+fn unpack<G: Geometry>(data: u64) -> Option<Entry<G>> {
     let bound = match data >> 40 & 3 {
         1 => Bound::Upper,
         2 => Bound::Lower,
@@ -132,7 +135,7 @@ impl Table {
 
     /// The entry stored for `key`, if any.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub fn probe<G: Geometry>(&self, key: u64) -> Option<Entry<G>> {
         let b = self.bucket(key);
         for i in b..b + 2 {
             let Some(slot) = self.slots.get(i) else {
@@ -148,7 +151,14 @@ impl Table {
 
     /// Stores a result for `key`.
     #[inline]
-    pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+    pub fn store<G: Geometry>(
+        &self,
+        key: u64,
+        mv: Option<MoveOf<G>>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
         let age = self.age.load(Ordering::Relaxed) & 0xff;
         let b = self.bucket(key);
         let (Some(first), Some(second)) = (self.slots.get(b), self.slots.get(b + 1)) else {
@@ -180,6 +190,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::moves::Move;
 
     #[test]
     fn store_and_probe() {
@@ -191,8 +202,8 @@ mod tests {
         assert_eq!(e.score, -29990);
         assert_eq!(e.depth, 7);
         assert_eq!(e.bound, Bound::Lower);
-        assert!(t.probe(54321).is_none());
+        assert!(t.probe::<S11>(54321).is_none());
         t.clear();
-        assert!(t.probe(12345).is_none());
+        assert!(t.probe::<S11>(12345).is_none());
     }
 }

@@ -1,0 +1,177 @@
+//! The escape and capture threats of any board under any rule set: where the king
+//! escapes (a corner or any edge square), the free lines that lead there, the attacker
+//! moves that block them, and whether an attacker move captures the king now, however
+//! the rules capture him. The Copenhagen 11x11 search has its own faster versions of
+//! these (in [`eval`](super::eval)); on its rules these give the same answers (tested).
+
+use crate::core::bitboard::BitboardOf;
+use crate::core::board::BoardOf;
+use crate::core::capture;
+use crate::core::geometry::Geometry;
+use crate::core::king::Escape;
+use crate::core::movegen::{between, slides};
+use crate::core::moves::{MoveListOf, MoveOf};
+use crate::core::role::Role;
+use crate::core::rules::RuleSet;
+
+/// What the threats of one rule set on one board size need, computed once per search.
+#[derive(Clone, Copy, Debug)]
+pub struct Threats<G: Geometry> {
+    /// The rules.
+    pub rules: RuleSet,
+    /// The squares where the king escapes.
+    pub escapes: BitboardOf<G>,
+    /// The squares no soldier may stop on.
+    pub restricted: BitboardOf<G>,
+    /// The squares the king may not stop on.
+    pub king_barred: BitboardOf<G>,
+}
+
+impl<G: Geometry> Threats<G> {
+    /// The threats under `rules`.
+    pub fn new(rules: &RuleSet) -> Threats<G> {
+        let escapes = match rules.escape {
+            Escape::Corners if rules.corners => BitboardOf::CORNERS,
+            Escape::Corners => BitboardOf::EMPTY,
+            Escape::Edges => BitboardOf::EDGE,
+        };
+        Threats {
+            rules: *rules,
+            escapes,
+            restricted: rules.restricted::<G>(),
+            king_barred: rules.king_barred::<G>(),
+        }
+    }
+
+    /// The squares the king on `board` can move to.
+    #[inline]
+    pub fn king_reach(&self, board: &BoardOf<G>) -> BitboardOf<G> {
+        slides(board.king(), board.occupied()) & !self.king_barred
+    }
+
+    /// The squares from which the king would see an escape square along a free line, one
+    /// set per line: under corner escape one per corner, under edge escape one per edge
+    /// (the squares whose line towards that edge is free to it). `occ` must not hold the
+    /// king. The escape squares themselves are left out.
+    #[inline]
+    pub fn lines(&self, occ: BitboardOf<G>) -> [BitboardOf<G>; 4] {
+        match self.rules.escape {
+            Escape::Corners => {
+                let mut out = [BitboardOf::EMPTY; 4];
+                for (slot, corner) in out
+                    .iter_mut()
+                    .zip(crate::core::square::SquareOf::<G>::CORNERS)
+                {
+                    if self.escapes.contains(corner) {
+                        *slot = slides(corner, occ);
+                    }
+                }
+                out
+            }
+            Escape::Edges => {
+                let empty = !occ & BitboardOf::FULL;
+                let fill = |start: BitboardOf<G>, step: fn(BitboardOf<G>) -> BitboardOf<G>| {
+                    let mut seen = start & empty;
+                    let mut cur = seen;
+                    while cur.any() {
+                        cur = step(cur) & empty & !seen;
+                        seen |= cur;
+                    }
+                    seen & !start
+                };
+                [
+                    fill(BitboardOf::RANK_LAST, BitboardOf::south),
+                    fill(BitboardOf::FILE_LAST, BitboardOf::west),
+                    fill(BitboardOf::RANK_1, BitboardOf::north),
+                    fill(BitboardOf::FILE_A, BitboardOf::east),
+                ]
+            }
+        }
+    }
+
+    /// The escape squares the king can move to now.
+    #[inline]
+    pub fn escape_targets(&self, board: &BoardOf<G>) -> BitboardOf<G> {
+        self.king_reach(board) & self.escapes
+    }
+
+    /// The number of escape squares the king can move to (each a line the attackers must
+    /// block).
+    #[inline]
+    pub fn escape_lines(&self, board: &BoardOf<G>) -> u32 {
+        self.escape_targets(board).count()
+    }
+
+    /// The squares an attacker must stop on to block every line of the king to an escape
+    /// square (the escape square too, where a soldier may stop on it); empty when he
+    /// sees none.
+    #[inline]
+    pub fn escape_blocks(&self, board: &BoardOf<G>) -> BitboardOf<G> {
+        let king = board.king();
+        let mut out = BitboardOf::EMPTY;
+        for t in self.escape_targets(board) {
+            out |= between(king, t) | BitboardOf::from_square(t);
+        }
+        out & !self.restricted
+    }
+
+    /// An attacker move that captures the king now (attackers to move), if there is one:
+    /// an attacker that can slide onto an empty square next to him after which the rules
+    /// find him captured. The move's own captures are left out: they only empty squares,
+    /// and an empty square never helps to capture him.
+    #[inline]
+    pub fn king_capture(&self, board: &BoardOf<G>) -> Option<MoveOf<G>> {
+        let gaps = board.king_bb().neighbours() & board.empty() & !self.restricted;
+        for gap in gaps {
+            for from in slides(gap, board.occupied()) & board.attackers() {
+                let mut after = *board;
+                after.move_piece(Role::Attacker, from, gap);
+                if capture::king_captured(&after, gap, &self.rules) {
+                    return Some(MoveOf { from, to: gap });
+                }
+            }
+        }
+        None
+    }
+
+    /// True when the position is close to a quiet win: the king on the edge (a fort, or
+    /// an escape, is near) or the defenders' region touching the edge on at most four
+    /// squares (an encirclement is near).
+    #[inline]
+    pub fn quiet_win_near(&self, board: &BoardOf<G>) -> bool {
+        if board.king().is_edge() {
+            return true;
+        }
+        let region = board.defenders_and_king().flood(!board.attackers());
+        (region & BitboardOf::EDGE).count() <= 4
+    }
+
+    /// True when the side not to move threatens to win with its next move if `us` passed:
+    /// the attackers to capture the king, or the king to step onto a free line to an
+    /// escape square.
+    #[inline]
+    pub fn threat_in_one(&self, board: &BoardOf<G>, us: Role) -> bool {
+        match us {
+            Role::Defender => self.king_capture(board).is_some(),
+            Role::Attacker => {
+                let occ_nk = board.occupied() ^ board.king_bb();
+                let lines = self.lines(occ_nk);
+                let all = lines[0] | lines[1] | lines[2] | lines[3];
+                (self.king_reach(board) & all).any()
+            }
+        }
+    }
+
+    /// The king moves onto a square with a free line to an escape square (the search's
+    /// checks), appended to `list`.
+    #[inline]
+    pub fn escape_threats(&self, board: &BoardOf<G>, list: &mut MoveListOf<G>) {
+        let king = board.king();
+        let occ_nk = board.occupied() ^ board.king_bb();
+        for to in self.king_reach(board) {
+            if (slides(to, occ_nk) & self.escapes).any() {
+                list.push(MoveOf { from: king, to });
+            }
+        }
+    }
+}
