@@ -1176,3 +1176,147 @@ fn time_odds_give_each_engine_its_own_time_control() {
     }
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// The rating-list section of a match's table (from its heading to the blank line after).
+fn rating_section(table: &str) -> String {
+    table
+        .lines()
+        .skip_while(|l| !l.starts_with("Rating list"))
+        .take_while(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_gauntlet_plays_the_first_engine_against_each_other_and_rates_all() {
+    let dir = scratch("gauntlet");
+    let out_file = dir.join("games.csv");
+    let out_path = out_file.display().to_string();
+    let random = format!("'{BIN}' --player random --seed 3");
+    let base = [
+        "--gauntlet",
+        "--engine",
+        &hnefi(1),
+        "--engine",
+        &random,
+        "--engine",
+        &hnefi(2),
+        "--move-limit",
+        "60",
+        "--out",
+        &out_path,
+    ];
+    let with = |extra: &[&'static str]| -> Vec<&str> {
+        base.iter().copied().chain(extra.iter().copied()).collect()
+    };
+    let out = run_match(&with(&["--games", "2"]));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let table = stdout(&out);
+    // E1 plays E2 then E3, two games each, sides swapped; E2 and E3 never meet.
+    let meta = meta_lines(&dir.join("games.csv.meta"));
+    let sides: Vec<String> = meta
+        .iter()
+        .map(|l| l.split(',').skip(1).take(2).collect::<Vec<_>>().join(","))
+        .collect();
+    assert_eq!(sides, ["1,2", "2,1", "1,3", "3,1"], "{meta:?}");
+    assert!(
+        lines(&dir.join("games.csv.meta"))
+            .iter()
+            .any(|l| l == "# schedule: gauntlet (E1 against each of the others)")
+    );
+    assert!(
+        table.contains("E1 vs E2:") && table.contains("E1 vs E3:"),
+        "{table}"
+    );
+    assert!(!table.contains("E2 vs E3"), "{table}");
+    let list = rating_section(&table);
+    assert!(
+        list.contains("from all 4 games") && list.contains("E1 held at 0"),
+        "{table}"
+    );
+    assert!(list.contains("anchor"), "{list}");
+    // Resuming replays the records and prints the same list; another anchor shifts it.
+    let again = run_match(&with(&["--games", "2", "--resume"]));
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(rating_section(&stdout(&again)), list);
+    let anchored = run_match(&with(&["--games", "2", "--resume", "--anchor", "3"]));
+    assert!(anchored.status.success(), "{}", stderr(&anchored));
+    assert!(
+        rating_section(&stdout(&anchored)).contains("E3 held at 0"),
+        "{}",
+        stdout(&anchored)
+    );
+    // The same records as a round robin are another match.
+    let round_robin: Vec<&str> = with(&["--games", "2", "--resume"])
+        .into_iter()
+        .filter(|a| *a != "--gauntlet")
+        .collect();
+    let refused = run_match(&round_robin);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("schedule: gauntlet"),
+        "{}",
+        stderr(&refused)
+    );
+    assert_eq!(lines(&out_file).len(), 4);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_round_robin_of_three_prints_its_rating_list() {
+    let random = format!("'{BIN}' --player random --seed 5");
+    let out = run_match(&[
+        "--engine",
+        &hnefi(1),
+        "--engine",
+        &random,
+        "--engine",
+        &hnefi(2),
+        "--games",
+        "2",
+        "--move-limit",
+        "60",
+        "--anchor",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let table = stdout(&out);
+    assert!(table.contains("E2 vs E3:"), "{table}");
+    let list = rating_section(&table);
+    assert!(
+        list.contains("from all 6 games") && list.contains("E2 held at 0"),
+        "{table}"
+    );
+    // Three engines ranked, each with its points and games.
+    let ranked: Vec<&str> = list
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(ranked.len(), 3, "{list}");
+    for l in ranked {
+        assert!(l.trim_end().ends_with('%') && l.contains(" 4 "), "{l}");
+    }
+    // A two-engine match has its pair's Elo and no list.
+    let two = run_match(&["--engine", &hnefi(1), "--engine", &hnefi(1), "--games", "2"]);
+    assert!(two.status.success());
+    assert!(!stdout(&two).contains("Rating list"), "{}", stdout(&two));
+    // --anchor must name an engine.
+    for bad in ["0", "4"] {
+        let out = run_match(&[
+            "--engine",
+            &hnefi(1),
+            "--engine",
+            &hnefi(1),
+            "--engine",
+            &hnefi(1),
+            "--anchor",
+            bad,
+        ]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).contains("--anchor must be an engine's number, 1 to 3"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}

@@ -11,13 +11,22 @@ use crate::core::preset::RulePreset;
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
     /// An engine command line (split as a shell does), given twice or more (every pair
-    /// plays). Prefix `htp:` for the reference engine's dialect
+    /// plays, or with --gauntlet the first against each of the others). Prefix `htp:` for the reference engine's dialect
     /// (`htp:hnefatafl-text-protocol`), `htp-tcp:` to start the reference engine in TCP
     /// mode with the runner as its relay on 127.0.0.1:49152 (`htp-tcp:hnefatafl-text-protocol
     /// --host 127.0.0.1 --ai basic --depth 2`), `uci:` for a UCI-style tafl engine
     /// (TaflZero, ZevraTafl), `otep:` for an OpenTafl Engine Protocol engine.
     #[arg(long = "engine", value_name = "CMD", required = true)]
     pub engines: Vec<String>,
+    /// A gauntlet, as cutechess-cli plays one: the first engine plays each of the others
+    /// (--games games each); the others do not meet. Without it every pair plays (a round
+    /// robin).
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// The engine (its number in --engine order, from 1) whose rating the rating list
+    /// holds at 0.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub anchor: usize,
     /// Games per engine pair (sides alternate).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub games: usize,

@@ -16,7 +16,7 @@ use super::error::MatchError;
 use super::openings;
 use super::play::{Settings, TimeControl};
 use super::relay;
-use super::schedule::{Scheduled, schedule};
+use super::schedule::{Scheduled, gauntlet, schedule};
 use super::stats::Sprt;
 
 /// One engine of the match.
@@ -49,6 +49,10 @@ pub struct MatchConfig {
     pub resume: bool,
     /// The optional SPRT.
     pub sprt: Option<Sprt>,
+    /// The first engine against each of the others, not every pair.
+    pub gauntlet: bool,
+    /// The engine the rating list holds at 0.
+    pub anchor: usize,
     /// A note for the table: the time control and rules.
     pub summary: String,
     /// The `.meta` header: engines, openings, time control and rules, which `--resume`
@@ -148,6 +152,11 @@ impl MatchConfig {
         if engines.len() < 2 {
             return Err(MatchError::TooFewEngines);
         }
+        let anchor = a
+            .anchor
+            .checked_sub(1)
+            .filter(|&i| i < engines.len())
+            .ok_or(MatchError::Anchor(engines.len()))?;
         if a.games == 0 || a.games > 1_000_000 {
             return Err(MatchError::Games);
         }
@@ -285,7 +294,10 @@ impl MatchConfig {
                 .move_limit
                 .map_or("none".to_string(), |n| format!("{n} plies"))
         );
-        let summary = format!("time: {time_text}; {rules_text}; openings: {opening_text}");
+        let mut summary = format!("time: {time_text}; {rules_text}; openings: {opening_text}");
+        if a.gauntlet {
+            summary.push_str("; gauntlet: E1 against each of the others");
+        }
         let mut header = vec!["# hnefi match".to_string()];
         for (i, e) in engines.iter().enumerate() {
             header.push(format!("# engine E{}: {}", i + 1, e.label));
@@ -293,8 +305,17 @@ impl MatchConfig {
         header.push(format!("# openings: {opening_text}"));
         header.push(format!("# time: {time_text}"));
         header.push(format!("# {rules_text}"));
+        // Only a gauntlet names its schedule, so that the round robins recorded before
+        // there was a choice still resume.
+        if a.gauntlet {
+            header.push("# schedule: gauntlet (E1 against each of the others)".to_string());
+        }
         Ok(MatchConfig {
-            schedule: schedule(engines.len(), a.games, &openings),
+            schedule: if a.gauntlet {
+                gauntlet(engines.len(), a.games, &openings)
+            } else {
+                schedule(engines.len(), a.games, &openings)
+            },
             engines,
             settings: Settings {
                 rules,
@@ -309,6 +330,8 @@ impl MatchConfig {
             out: a.out.clone(),
             resume: a.resume,
             sprt,
+            gauntlet: a.gauntlet,
+            anchor,
             summary,
             header,
         })

@@ -22,6 +22,9 @@ pub enum MatchError {
     /// Fewer than two engines.
     #[error("give --engine at least twice")]
     TooFewEngines,
+    /// `--anchor` names no engine.
+    #[error("--anchor must be an engine's number, 1 to {0}")]
+    Anchor(usize),
     /// `--games` out of range.
     #[error("--games must be 1 to 1000000")]
     Games,

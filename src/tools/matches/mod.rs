@@ -8,7 +8,8 @@
 //!   ([`relay`]); [`uci`]: UCI-style tafl engines; [`otep`]: OpenTafl engines.
 //! - [`play`]: one game; [`reason`]: why a game ended; [`runner`]: the games in
 //!   parallel, in schedule order; [`records`]: the CSV output and `--resume`.
-//! - [`stats`]: score, Elo, SPRT; [`pairs`]: game pairs; [`progress`]: the progress
+//! - [`stats`]: score, Elo, SPRT; [`pairs`]: game pairs; [`rating`]: the rating list of
+//!   a tournament (maximum-likelihood Elo of every engine); [`progress`]: the progress
 //!   line; [`report`]: the final table.
 //!
 //! Exit status: 0 for a match played; 2 when it could not start (bad flags or files, an
@@ -26,6 +27,7 @@ pub mod otep;
 pub mod pairs;
 pub mod play;
 pub mod progress;
+pub mod rating;
 pub mod reason;
 pub mod records;
 pub mod relay;

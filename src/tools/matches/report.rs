@@ -1,6 +1,7 @@
 //! The final table: per engine wins/draws/losses overall and per side, each pair's score
-//! and Elo (over games and over game pairs), the reasons games ended, the adjudications
-//! in game order, and the SPRT state.
+//! and Elo (over games and over game pairs), the rating list of a round robin of three or
+//! more engines or a gauntlet, the reasons games ended, the adjudications in game order,
+//! and the SPRT state.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -9,6 +10,7 @@ use crate::core::role::Role;
 
 use super::config::MatchConfig;
 use super::pairs::{pair_means, sprt_units};
+use super::rating::{Scored, rating_list};
 use super::records::GameResult;
 use super::stats::{self, EloEstimate, SprtState, Wdl};
 
@@ -56,6 +58,116 @@ pub fn repeated_games(results: &[GameResult]) -> Vec<(usize, usize)> {
         }
     }
     repeats
+}
+
+/// The rating list: every engine's maximum-likelihood Elo from every game (see
+/// [`rating`](super::rating)), best first, with its 95% interval, points and games.
+pub fn rating_text(config: &MatchConfig, results: &[GameResult]) -> String {
+    let games: Vec<Scored> = results
+        .iter()
+        .filter_map(|r| {
+            Some(Scored {
+                engine: r.attacker,
+                opponent: r.defender,
+                score: r.score_of(r.attacker)?,
+            })
+        })
+        .collect();
+    let list = rating_list(config.engines.len(), &games, config.anchor);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "Rating list (maximum-likelihood Elo from all {} games, draws half a point; E{} held at 0; \
+         ± the 95% interval relative to it):",
+        games.len(),
+        config.anchor + 1
+    );
+    let _ = writeln!(
+        s,
+        "{:>4} {:<6} {:>8} {:>7} {:>7} {:>5} {:>6}",
+        "rank", "engine", "Elo", "±", "points", "games", "score"
+    );
+    let mut order: Vec<usize> = (0..config.engines.len()).collect();
+    order.sort_by(|&a, &b| {
+        let elo = |i: usize| {
+            list.ratings
+                .get(i)
+                .copied()
+                .flatten()
+                .map_or(f64::NEG_INFINITY, |r| r.elo)
+        };
+        elo(b).total_cmp(&elo(a)).then(a.cmp(&b))
+    });
+    for (rank, &i) in order.iter().enumerate() {
+        let points = list.points.get(i).copied().unwrap_or(0.0);
+        let played = list.games.get(i).copied().unwrap_or(0);
+        let score = if played > 0 {
+            format!("{:.1}%", 100.0 * points / f64::from(played))
+        } else {
+            "-".into()
+        };
+        let (elo, error) = match list.ratings.get(i).copied().flatten() {
+            Some(r) if i == list.anchor => (format!("{:+.1}", r.elo), "anchor".to_string()),
+            Some(r) => (format!("{:+.1}", r.elo), format!("{:.1}", r.error)),
+            None => ("-".into(), "-".into()),
+        };
+        let _ = writeln!(
+            s,
+            "{:>4} {:<6} {:>8} {:>7} {:>7} {:>5} {:>6}",
+            rank + 1,
+            format!("E{}", i + 1),
+            elo,
+            error,
+            points,
+            played,
+            score
+        );
+    }
+    let unrated: Vec<String> = order
+        .iter()
+        .filter(|&&i| list.ratings.get(i).copied().flatten().is_none())
+        .map(|i| format!("E{}", i + 1))
+        .collect();
+    if !unrated.is_empty() {
+        let _ = writeln!(
+            s,
+            "note: {} not rated: no games link them to E{} yet",
+            unrated.join(", "),
+            config.anchor + 1
+        );
+    }
+    if let Some(u) = &list.prior {
+        let names = |v: &[usize]| -> String {
+            v.iter()
+                .map(|i| format!("E{}", i + 1))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut who = Vec::new();
+        if !u.won_all.is_empty() {
+            who.push(format!("{} won every game", names(&u.won_all)));
+        }
+        if !u.lost_all.is_empty() {
+            who.push(format!("{} lost every game", names(&u.lost_all)));
+        }
+        if who.is_empty() {
+            who.push("some engines scored every point against the others".to_string());
+        }
+        let pairs: Vec<String> = u
+            .pairs
+            .iter()
+            .map(|(i, j)| format!("E{}-E{}", i + 1, j + 1))
+            .collect();
+        let _ = writeln!(
+            s,
+            "note: {}: the maximum-likelihood ratings are unbounded (the further apart, the \
+             likelier); one virtual draw was added to each pair that scored one way only ({}), \
+             so their distance is a finite estimate that this prior sets as much as the games do",
+            who.join("; "),
+            pairs.join(", ")
+        );
+    }
+    s
 }
 
 /// The result table: per engine wins/draws/losses overall and per side, score and Elo
@@ -116,6 +228,13 @@ pub fn report(config: &MatchConfig, results: &[GameResult]) -> String {
     let _ = writeln!(s);
     for i in 0..n {
         for j in i + 1..n {
+            let met = config
+                .schedule
+                .iter()
+                .any(|g| (g.attacker, g.defender) == (i, j) || (g.attacker, g.defender) == (j, i));
+            if !met {
+                continue;
+            }
             let scores: Vec<f64> = results
                 .iter()
                 .filter(|r| r.score_of(j).is_some())
@@ -154,6 +273,10 @@ pub fn report(config: &MatchConfig, results: &[GameResult]) -> String {
         }
     }
     let _ = writeln!(s);
+    if n > 2 || config.gauntlet {
+        s.push_str(&rating_text(config, results));
+        let _ = writeln!(s);
+    }
     let repeats = repeated_games(results);
     if !repeats.is_empty() {
         let list: Vec<String> = repeats

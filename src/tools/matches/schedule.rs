@@ -1,6 +1,7 @@
-//! The schedule of a match: every pair of engines plays `--games` games, alternating
-//! sides; the `k`-th game of a pair uses opening `k / 2`, so each opening is played once
-//! with each engine as the attackers (a game pair).
+//! The schedule of a match: every pair of engines (a round robin), or the first engine
+//! against each of the others (`--gauntlet`), plays `--games` games, alternating sides;
+//! the `k`-th game of a pair uses opening `k / 2`, so each opening is played once with
+//! each engine as the attackers (a game pair).
 
 use crate::core::moves::Move;
 
@@ -15,9 +16,9 @@ pub struct Scheduled {
     pub opening: Vec<Move>,
 }
 
-/// The schedule of `engines` engines playing `games` games per pair from `openings`
-/// (reused from the first when there are fewer openings than game pairs; an empty list
-/// means the start position).
+/// The schedule of a round robin: `engines` engines, every pair playing `games` games from
+/// `openings` (reused from the first when there are fewer openings than game pairs; an
+/// empty list means the start position).
 ///
 /// ```
 /// use hnefi::tools::matches::schedule::schedule;
@@ -26,21 +27,43 @@ pub struct Scheduled {
 /// assert_eq!(sides, [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]);
 /// ```
 pub fn schedule(engines: usize, games: usize, openings: &[Vec<Move>]) -> Vec<Scheduled> {
+    let pairs = (0..engines).flat_map(|i| (i + 1..engines).map(move |j| (i, j)));
+    of_pairs(pairs, games, openings)
+}
+
+/// The schedule of a gauntlet, as cutechess-cli plays one: the first engine plays each of
+/// the others `games` games (game pairs from `openings` as in [`schedule`]); the others do
+/// not meet.
+///
+/// ```
+/// use hnefi::tools::matches::schedule::gauntlet;
+/// let s = gauntlet(3, 2, &[]);
+/// let sides: Vec<(usize, usize)> = s.iter().map(|g| (g.attacker, g.defender)).collect();
+/// assert_eq!(sides, [(0, 1), (1, 0), (0, 2), (2, 0)]);
+/// ```
+pub fn gauntlet(engines: usize, games: usize, openings: &[Vec<Move>]) -> Vec<Scheduled> {
+    of_pairs((1..engines).map(|j| (0, j)), games, openings)
+}
+
+/// `games` games of each pair in turn, sides alternating, the `k`-th from opening `k / 2`.
+fn of_pairs(
+    pairs: impl Iterator<Item = (usize, usize)>,
+    games: usize,
+    openings: &[Vec<Move>],
+) -> Vec<Scheduled> {
     let mut out = Vec::new();
-    for i in 0..engines {
-        for j in i + 1..engines {
-            for k in 0..games {
-                let (attacker, defender) = if k % 2 == 0 { (i, j) } else { (j, i) };
-                let opening = openings
-                    .get((k / 2) % openings.len().max(1))
-                    .cloned()
-                    .unwrap_or_default();
-                out.push(Scheduled {
-                    attacker,
-                    defender,
-                    opening,
-                });
-            }
+    for (i, j) in pairs {
+        for k in 0..games {
+            let (attacker, defender) = if k % 2 == 0 { (i, j) } else { (j, i) };
+            let opening = openings
+                .get((k / 2) % openings.len().max(1))
+                .cloned()
+                .unwrap_or_default();
+            out.push(Scheduled {
+                attacker,
+                defender,
+                opening,
+            });
         }
     }
     out
