@@ -1320,3 +1320,144 @@ fn a_round_robin_of_three_prints_its_rating_list() {
         );
     }
 }
+
+/// The fake engine that plays random legal moves on any board through hnefi's session.
+fn any_board(seed: u32, option: &str) -> String {
+    fake_cmd("any_board", &format!("{seed} {option}"))
+}
+
+#[test]
+fn a_match_on_the_7x7_board_under_its_rules_resumes() {
+    use hnefi::core::any_game::AnyGame;
+    use hnefi::core::geometry::BoardSize;
+    use hnefi::core::preset::RulePreset;
+    let dir = scratch("board7");
+    let out_file = dir.join("games.csv");
+    let out_path = out_file.display().to_string();
+    let (e1, e2) = (any_board(1, ""), any_board(2, ""));
+    let base = [
+        "--engine",
+        &e1,
+        "--engine",
+        &e2,
+        "--rules",
+        "hnefatafl-org",
+        "--board-size",
+        "7",
+        "--out",
+        &out_path,
+    ];
+    let with = |extra: &[&'static str]| -> Vec<&str> {
+        base.iter().copied().chain(extra.iter().copied()).collect()
+    };
+    let out = run_match(&with(&["--games", "2"]));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("board: 7x7 (hnefatafl-org's game, the defenders first)"),
+        "{}",
+        stdout(&out)
+    );
+    let header = lines(&dir.join("games.csv.meta"));
+    assert!(
+        header
+            .iter()
+            .any(|l| l == "# board: 7x7 (hnefatafl-org's game, the defenders first)"),
+        "{header:?}"
+    );
+    let resumed = run_match(&with(&["--games", "4", "--resume"]));
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let records = lines(&out_file);
+    assert_eq!(records.len(), 4);
+    // Every record is a finished 7x7 game of the server's rules, defenders first.
+    let variant = RulePreset::HnefataflOrg.variant(BoardSize::S7).unwrap();
+    for r in &records {
+        let moves = r.split(',').next().unwrap();
+        assert!(
+            ["d", "c", "e"].iter().any(|f| moves.starts_with(f)),
+            "a defender moves first: {r}"
+        );
+        let game = AnyGame::from_record(&variant, moves, variant.rules())
+            .unwrap_or_else(|e| panic!("{e}: {r}"));
+        assert_eq!(game.size(), BoardSize::S7);
+        let meta_result = r.rsplit(',').next().unwrap();
+        assert!(
+            game.status().is_over() || meta_result == "Draw" || r.contains("timeout"),
+            "{r}"
+        );
+    }
+    // The same records on the default board are another match.
+    let eleven: Vec<&str> = with(&["--games", "4", "--resume"])
+        .into_iter()
+        .filter(|a| *a != "--board-size" && *a != "7")
+        .collect();
+    let refused = run_match(&eleven);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("# board: 7x7"),
+        "{}",
+        stderr(&refused)
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_engine_that_cannot_play_the_board_stops_the_match_before_the_first_game() {
+    let dir = scratch("board-refused");
+    let out_file = dir.join("games.csv");
+    let out_path = out_file.display().to_string();
+    let refuses = any_board(2, "refuse_board");
+    let fine = any_board(1, "");
+    let out = run_match(&[
+        "--engine",
+        &fine,
+        "--engine",
+        &refuses,
+        "--board-size",
+        "13",
+        "--out",
+        &out_path,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("E2 (") && err.contains("cannot play the copenhagen 13x13 game: board_size 13: ? this engine plays 11x11 only"),
+        "{err}"
+    );
+    assert!(!out_file.exists() && !dir.join("games.csv.meta").exists());
+    // Dialects that play 11x11 only are refused on other boards before any engine
+    // starts; a family without that board is refused by name.
+    for (spec, dialect) in [("uci:", "uci"), ("otep:", "otep"), ("htp03:", "htp03")] {
+        let e2 = format!("{spec}{}", fake("crash_at_start"));
+        let out = run_match(&[
+            "--engine",
+            &fine,
+            "--engine",
+            &e2,
+            "--board-size",
+            "7",
+            "--movetime-ms",
+            "50",
+        ]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).contains(&format!(
+                "speaks the {dialect} dialect, which plays 11x11 only: it cannot play the hnefatafl-org 7x7 game"
+            )),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let out = run_match(&[
+        "--engine",
+        &fine,
+        "--engine",
+        &fine,
+        "--rules",
+        "fetlar",
+        "--board-size",
+        "13",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("fetlar"), "{}", stderr(&out));
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -143,7 +143,8 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let mut o = openings::from_records(&text, args.opening_plies, rules)
+            let start = crate::core::position::PositionOf::start();
+            let mut o = openings::from_records_on(&text, args.opening_plies, start, rules)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             SplitMix64::new(args.seed).shuffle(&mut o);
             o

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::core::game::RepetitionMode;
+use crate::core::geometry::BoardSize;
 use crate::core::preset::RulePreset;
 
 /// The flags of `hnefi match`.
@@ -59,11 +60,17 @@ pub struct MatchArgs {
     /// Seed for random openings and for the order of the openings file.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// A named rule set: copenhagen, hnefatafl-org (the hnefatafl.org server's rules) or
-    /// fetlar;
+    /// A named rule set: copenhagen, hnefatafl-org (the hnefatafl.org server's rules),
+    /// fetlar, brandubh, tablut, sea-battle or tawlbwrdd, played on --board-size;
     /// --repetition and --move-limit override its parts. Sent to hnefi engines.
     #[arg(long, value_name = "PRESET")]
     pub rules: Option<RulePreset>,
+    /// The board: the --rules family's game of that size (7, 9, 11, 13 or 15, or 7x7 and
+    /// so on; default the family's usual board, 11x11 for copenhagen). hnefi engines are
+    /// told `board_size N`, and so is the reference engine; engines of the other
+    /// dialects play 11x11 only and are refused on other boards.
+    #[arg(long, value_name = "N")]
+    pub board_size: Option<BoardSize>,
     /// Repetition rule (default defender-third-illegal, or the --rules preset's;
     /// defender-any-repeat-illegal, the
     /// reference engine's rule, when an htp engine plays; third-occurrence-mover-loses,

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::core::game::{RepetitionMode, RuleSet};
+use crate::core::geometry::BoardSize;
 use crate::core::rng::SplitMix64;
 use crate::options;
 
@@ -170,15 +171,24 @@ impl MatchConfig {
         if tcp_engines > 1 {
             return Err(MatchError::TooManyTcp);
         }
-        let base = a
-            .rules
-            .unwrap_or_default()
-            .variant(crate::core::geometry::BoardSize::S11)?
-            .rules();
-        let repetition = repetition(
-            a.repetition.or(a.rules.map(|p| p.rules().repetition)),
-            &engines,
-        );
+        let family = a.rules.unwrap_or_default();
+        let variant = family.variant(a.board_size.unwrap_or(family.usual_size()))?;
+        let size = variant.size();
+        if size != BoardSize::S11
+            && let Some((i, e)) = engines
+                .iter()
+                .enumerate()
+                .find(|(_, e)| !e.dialect.plays_other_boards())
+        {
+            return Err(MatchError::Board {
+                engine: i + 1,
+                spec: e.label.clone(),
+                dialect: e.dialect.name(),
+                game: variant.to_string(),
+            });
+        }
+        let base = variant.rules();
+        let repetition = repetition(a.repetition.or(a.rules.map(|_| base.repetition)), &engines);
         let rules = RuleSet {
             repetition,
             move_limit: match a.move_limit {
@@ -220,7 +230,7 @@ impl MatchConfig {
                     source,
                 })?;
                 let text = String::from_utf8_lossy(&text);
-                let mut list = openings::from_records(&text, plies, rules)?;
+                let mut list = openings::from_records(&text, plies, &variant, rules)?;
                 if let Some(seed) = a.seed {
                     SplitMix64::new(seed).shuffle(&mut list);
                 }
@@ -228,7 +238,13 @@ impl MatchConfig {
             }
             (None, plies) => match plies.unwrap_or(DEFAULT_RANDOM_PLIES) {
                 0 => Vec::new(),
-                plies => openings::random(a.games.div_ceil(2), plies, rules, a.seed.unwrap_or(0)),
+                plies => openings::random(
+                    a.games.div_ceil(2),
+                    plies,
+                    &variant,
+                    rules,
+                    a.seed.unwrap_or(0),
+                )?,
             },
         };
         let concurrency = if tcp_engines > 0 && a.concurrency > 1 {
@@ -294,7 +310,19 @@ impl MatchConfig {
                 .move_limit
                 .map_or("none".to_string(), |n| format!("{n} plies"))
         );
+        // Only a board other than 11x11 is named, so that the matches recorded before
+        // there was a choice still resume.
+        let board_text = (size != BoardSize::S11).then(|| {
+            format!(
+                "board: {size}x{size} ({}'s game, the {}s first)",
+                variant.name(),
+                variant.first()
+            )
+        });
         let mut summary = format!("time: {time_text}; {rules_text}; openings: {opening_text}");
+        if let Some(b) = &board_text {
+            summary = format!("{b}; {summary}");
+        }
         if a.gauntlet {
             summary.push_str("; gauntlet: E1 against each of the others");
         }
@@ -305,6 +333,9 @@ impl MatchConfig {
         header.push(format!("# openings: {opening_text}"));
         header.push(format!("# time: {time_text}"));
         header.push(format!("# {rules_text}"));
+        if let Some(b) = &board_text {
+            header.push(format!("# {b}"));
+        }
         // Only a gauntlet names its schedule, so that the round robins recorded before
         // there was a choice still resume.
         if a.gauntlet {
@@ -318,6 +349,8 @@ impl MatchConfig {
             },
             engines,
             settings: Settings {
+                family,
+                variant,
                 rules,
                 time,
                 margin: Duration::from_millis(a.time_margin_ms.min(DAY_MS)),

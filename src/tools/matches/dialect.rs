@@ -24,9 +24,9 @@ use std::time::Instant;
 
 use thiserror::Error;
 
-use crate::core::moves::Move;
+use crate::core::any_square::{AnyMove, AnySquare};
+use crate::core::geometry::{BoardSize, S11};
 use crate::core::role::Role;
-use crate::core::square::Square;
 use crate::protocol::compat03::notation as compat03;
 
 use super::engine::{EngineError, Process};
@@ -87,8 +87,9 @@ impl From<EngineError> for Fault {
 /// What an engine's `generate_move` reply says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Generated {
-    /// A move.
-    Move(Move),
+    /// A move (its squares named apart from a board size: the referee checks that they
+    /// are on the game's board).
+    Move(AnyMove),
     /// A move whose squares are not on one line, or which is for the other side: illegal.
     Illegal(String),
     /// The engine resigns.
@@ -181,16 +182,26 @@ impl Dialect {
     }
 
     /// The `play` command that tells the engine of `mover`'s move, in its notation.
-    pub fn play_command(self, mover: Role, mv: Move) -> String {
-        match self {
-            Dialect::Htp03 => format!(
+    pub fn play_command(self, mover: Role, mv: AnyMove) -> String {
+        let squares_03 = mv.from.on::<S11>().zip(mv.to.on::<S11>());
+        match (self, squares_03) {
+            // The 0.3.1 release plays 11x11 only (the match refuses it on other boards).
+            (Dialect::Htp03, Some((from, to))) => format!(
                 "play {} {} {}",
                 compat03::colour_name(mover),
-                compat03::square_name(mv.from),
-                compat03::square_name(mv.to)
+                compat03::square_name(from),
+                compat03::square_name(to)
             ),
             _ => format!("play {mover} {} {}", mv.from, mv.to),
         }
+    }
+
+    /// Whether an engine of this dialect can be told a board other than 11x11 (hnefi's
+    /// protocol and the reference engine's stdin dialect have `board_size`; the UCI
+    /// style, OTEP as the runner hosts it (the Copenhagen rules string), the 0.3.1
+    /// release and the TCP relay, which sends no board command, play 11x11 only).
+    pub fn plays_other_boards(self) -> bool {
+        matches!(self, Dialect::Hnefi | Dialect::Htp)
     }
 
     /// The command that asks for a move of `role` (text-protocol dialects).
@@ -263,6 +274,17 @@ impl Dialect {
     /// assert!(Dialect::Hnefi.parse_generated("play defender resigns _", Role::Defender).is_err());
     /// ```
     pub fn parse_generated(self, text: &str, role: Role) -> Result<Generated, NotAMove> {
+        self.parse_generated_on(text, role, BoardSize::S11)
+    }
+
+    /// [`Dialect::parse_generated`] on a board of `size` (its squares named as that
+    /// board names them: `m13` on 13x13).
+    pub fn parse_generated_on(
+        self,
+        text: &str,
+        role: Role,
+        size: BoardSize,
+    ) -> Result<Generated, NotAMove> {
         if self == Dialect::Htp03 {
             return parse_generated_03(text, role);
         }
@@ -289,7 +311,7 @@ impl Dialect {
             role,
             rest,
             resigns,
-            |w| Square::from_str(w).ok(),
+            |w| AnySquare::parse(w, size).ok(),
             malformed,
         )
     }
@@ -303,7 +325,7 @@ fn generated_move(
     role: Role,
     rest: &[&str],
     resigns: impl Fn(&[&str]) -> bool,
-    square: impl Fn(&str) -> Option<Square>,
+    square: impl Fn(&str) -> Option<AnySquare>,
     malformed: impl Fn() -> NotAMove,
 ) -> Result<Generated, NotAMove> {
     let generated = match rest {
@@ -311,7 +333,7 @@ fn generated_move(
         [from, to] => {
             let from = square(from).ok_or_else(&malformed)?;
             let to = square(to).ok_or_else(&malformed)?;
-            match Move::new(from, to) {
+            match AnyMove::new(from, to) {
                 Some(mv) => Generated::Move(mv),
                 None => Generated::Illegal(format!("{from}-{to} is not a straight move")),
             }
@@ -350,6 +372,6 @@ fn parse_generated_03(text: &str, role: Role) -> Result<Generated, NotAMove> {
         _ => return Err(malformed()),
     };
     let resigns = |rest: &[&str]| matches!(rest, [w] if w.eq_ignore_ascii_case("resigns"));
-    let square = |w: &str| compat03::parse_square(w).ok();
+    let square = |w: &str| compat03::parse_square(w).ok().map(AnySquare::from);
     generated_move(claimed, role, rest, resigns, square, malformed)
 }

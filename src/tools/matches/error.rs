@@ -13,9 +13,23 @@ use super::stats::SprtError;
 /// A match that cannot be run.
 #[derive(Debug, Error)]
 pub enum MatchError {
-    /// A rule family without an 11x11 game (the match runner plays 11x11).
+    /// A rule family without a game of the board size asked for.
     #[error(transparent)]
     Variant(#[from] crate::core::variant::VariantError),
+    /// An engine whose dialect plays 11x11 only, on another board.
+    #[error(
+        "E{engine} ({spec}) speaks the {dialect} dialect, which plays 11x11 only: it cannot play the {game} game; no game was played"
+    )]
+    Board {
+        /// The engine's number, from 1.
+        engine: usize,
+        /// Its spec.
+        spec: String,
+        /// Its dialect's name.
+        dialect: &'static str,
+        /// The match's game.
+        game: String,
+    },
     /// An engine command line that does not split into words.
     #[error("invalid --engine '{0}': an unterminated quote or no command")]
     EngineSpec(String),

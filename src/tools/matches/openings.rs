@@ -5,10 +5,14 @@ use std::collections::HashSet;
 
 use thiserror::Error;
 
-use crate::core::game::{Game, RuleSet};
-use crate::core::moves::Move;
-use crate::core::record::GameRecord;
+use crate::core::any_square::AnyMove;
+use crate::core::game::{GameOf, RuleSet};
+use crate::core::geometry::Geometry;
+use crate::core::moves::MoveOf;
+use crate::core::position::PositionOf;
+use crate::core::record::GameRecordOf;
 use crate::core::rng::SplitMix64;
+use crate::core::variant::Variant;
 
 /// An openings file without a usable opening.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -18,34 +22,60 @@ pub enum OpeningsError {
         "no usable opening of {0} plies in the openings file (each needs a line whose first field holds at least {0} legal moves, like h1-h3 f8-i8, with the game still on after them)"
     )]
     NoneUsable(usize),
+    /// The variant's start position cannot be built (it can: a variant checks its start
+    /// when it is made).
+    #[error(transparent)]
+    Variant(#[from] crate::core::variant::VariantError),
 }
 
-/// Reads the openings of a records file: the first `plies` moves of each game (the
-/// `moves` field before the first comma, read as [`GameRecord::from_moves`] does; capture
-/// suffixes are ignored). Lines that are no moves field, games that are shorter, that break the rules `rules` within those plies, or that are over after them
-/// are skipped, and so are repeated openings. Errors: no usable opening.
+/// Reads the openings of a records file of games of `variant`: the first `plies` moves of
+/// each game from its start position (the `moves` field before the first comma, read as
+/// [`GameRecordOf::from_moves`] does; capture suffixes are ignored). Lines that are no
+/// moves field, games that are shorter, that break the rules `rules` within those plies,
+/// or that are over after them are skipped, and so are repeated openings. Errors: no
+/// usable opening.
 ///
 /// ```
-/// use hnefi::core::game::RuleSet;
+/// use hnefi::core::geometry::BoardSize;
+/// use hnefi::core::preset::RulePreset;
 /// use hnefi::tools::matches::openings::from_records;
 /// let text = "h1-h3 f8-i8 a4-a2,0,0,Black\nh1-h3 f8-i8,0,0,White\nnot moves,0,0,Draw\n";
-/// let o = from_records(text, 2, RuleSet::default()).unwrap();
+/// let copenhagen = RulePreset::Copenhagen.variant(BoardSize::S11).unwrap();
+/// let o = from_records(text, 2, &copenhagen, copenhagen.rules()).unwrap();
 /// assert_eq!(o.len(), 1); // the second game has the same first 2 plies, the third is no game
 /// assert_eq!(o[0][1].to_string(), "f8-i8");
 /// ```
 pub fn from_records(
     text: &str,
     plies: usize,
+    variant: &Variant,
     rules: RuleSet,
-) -> Result<Vec<Vec<Move>>, OpeningsError> {
+) -> Result<Vec<Vec<AnyMove>>, OpeningsError> {
+    crate::with_size!(variant.size(), G => {
+        let start = variant.start_position::<G>()?;
+        let openings = from_records_on::<G>(text, plies, start, rules)?;
+        Ok(openings
+            .into_iter()
+            .map(|o| o.into_iter().map(AnyMove::from).collect())
+            .collect())
+    })
+}
+
+/// [`from_records`] on the board of `G` from `start`.
+pub fn from_records_on<G: Geometry>(
+    text: &str,
+    plies: usize,
+    start: PositionOf<G>,
+    rules: RuleSet,
+) -> Result<Vec<Vec<MoveOf<G>>>, OpeningsError> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for line in text.lines() {
         let moves_field = line.split(',').next().unwrap_or("");
-        let Ok(record) = GameRecord::from_moves(moves_field) else {
+        let Ok(record) = GameRecordOf::<G>::from_moves(moves_field) else {
             continue;
         };
-        let mut game = Game::new(rules);
+        let mut game = GameOf::from_position(start, rules);
         let mut moves = Vec::with_capacity(plies);
         for rec in record.moves.iter().take(plies) {
             if game.play(rec.mv).is_err() {
@@ -63,16 +93,35 @@ pub fn from_records(
     Ok(out)
 }
 
-/// `count` random openings of `plies` legal moves each under `rules`, from `seed`.
-/// Random move sequences that end the game are retried; after many failures a shorter
-/// opening is used.
-pub fn random(count: usize, plies: usize, rules: RuleSet, seed: u64) -> Vec<Vec<Move>> {
+/// `count` random openings of `plies` legal moves each of `variant`'s game under `rules`,
+/// from `seed`. Random move sequences that end the game are retried; after many failures
+/// a shorter opening is used.
+pub fn random(
+    count: usize,
+    plies: usize,
+    variant: &Variant,
+    rules: RuleSet,
+    seed: u64,
+) -> Result<Vec<Vec<AnyMove>>, OpeningsError> {
+    crate::with_size!(variant.size(), G => {
+        let start = variant.start_position::<G>()?;
+        Ok(random_on::<G>(count, plies, start, rules, seed))
+    })
+}
+
+fn random_on<G: Geometry>(
+    count: usize,
+    plies: usize,
+    start: PositionOf<G>,
+    rules: RuleSet,
+    seed: u64,
+) -> Vec<Vec<AnyMove>> {
     let mut rng = SplitMix64::new(seed);
     (0..count)
         .map(|_| {
             let mut best = Vec::new();
             for _ in 0..100 {
-                let mut game = Game::new(rules);
+                let mut game = GameOf::from_position(start, rules);
                 let mut moves = Vec::with_capacity(plies);
                 while moves.len() < plies {
                     let legal = game.legal_moves();
@@ -82,7 +131,7 @@ pub fn random(count: usize, plies: usize, rules: RuleSet, seed: u64) -> Vec<Vec<
                     if game.play(mv).is_err() || game.status().is_over() {
                         break;
                     }
-                    moves.push(mv);
+                    moves.push(AnyMove::from(mv));
                 }
                 if moves.len() > best.len() {
                     best = moves;

@@ -16,8 +16,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::core::game::Game;
-use crate::core::moves::Move;
+use crate::core::any_square::AnyMove;
+use crate::core::game::GameOf;
+use crate::core::geometry::Geometry;
 use crate::core::notation::to_opentafl;
 use crate::core::role::{ByRole, Role};
 use crate::protocol::otep::{COPENHAGEN_RULES, parse_move, side_name};
@@ -52,7 +53,7 @@ pub fn new_game(p: &mut Process, role: Role) -> Result<(), Fault> {
 
 /// Tells the engine about a move of the other side (or of the opening); `game` is the
 /// game after it.
-pub fn tell(p: &mut Process, mv: Move, game: &Game) -> Result<(), Fault> {
+pub fn tell<G: Geometry>(p: &mut Process, mv: AnyMove, game: &GameOf<G>) -> Result<(), Fault> {
     send(
         p,
         &format!(
@@ -65,7 +66,7 @@ pub fn tell(p: &mut Process, mv: Move, game: &Game) -> Result<(), Fault> {
 }
 
 /// Acknowledges the engine's own move; `game` is the game after it.
-pub fn accepted(p: &mut Process, game: &Game) -> Result<(), Fault> {
+pub fn accepted<G: Geometry>(p: &mut Process, game: &GameOf<G>) -> Result<(), Fault> {
     send(p, &format!("move {}", to_opentafl(game.position().board())))
 }
 
@@ -111,11 +112,11 @@ pub fn clock_command(time: TimeControl, clocks: ByRole<Duration>) -> String {
 /// Sends `clock` and `play SIDE` and reads up to the engine's `move` (until
 /// `deadline`), answering its requests on the way. An `error -1` (critical) ends the
 /// game against it.
-pub fn search(
+pub fn search<G: Geometry>(
     p: &mut Process,
     role: Role,
     clock: &str,
-    game: &Game,
+    game: &GameOf<G>,
     deadline: Instant,
 ) -> Result<Result<Generated, NotAMove>, Fault> {
     send(p, clock)?;
@@ -127,7 +128,7 @@ pub fn search(
             Some("move") => {
                 let token = words.next().unwrap_or("");
                 return Ok(match parse_move(token) {
-                    Ok(mv) => Ok(Generated::Move(mv)),
+                    Ok(mv) => Ok(Generated::Move(mv.into())),
                     Err(e) => Err(NotAMove(format!("not a move: '{}' ({e})", shown(token)))),
                 });
             }

@@ -5,12 +5,15 @@ use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::core::any_square::AnyMove;
 use crate::core::encirclement::EncirclementMode;
-use crate::core::game::{Game, Ply, RuleSet};
-use crate::core::moves::Move;
-use crate::core::position::{Reason as RulesReason, Status};
+use crate::core::game::{GameOf, PlyOf, RuleSet};
+use crate::core::geometry::{BoardSize, Geometry, S11};
+use crate::core::position::{PositionOf, Reason as RulesReason, Status};
+use crate::core::preset::RulePreset;
 use crate::core::referee::Referee;
 use crate::core::role::{ByRole, Role};
+use crate::core::variant::Variant;
 
 use super::dialect::{Dialect, Fault, Generated, NotAMove, Reply, shown};
 use super::engine::Process;
@@ -36,7 +39,12 @@ pub enum TimeControl {
 /// What every game of a match shares.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// The rules the runner applies (and sends to hnefi engines).
+    /// The rule family (`--rules`), which hnefi engines are told.
+    pub family: RulePreset,
+    /// The family's game on the match's board: its size, start position and first mover.
+    pub variant: Variant,
+    /// The rules the runner applies (the variant's, with `--repetition` and
+    /// `--move-limit`; sent to hnefi engines).
     pub rules: RuleSet,
     /// The time control of the match; in a game each engine plays on its own
     /// ([`Player::time`]), which differs from it under time odds.
@@ -227,7 +235,8 @@ impl Player {
         }
         let deadline = Instant::now() + s.reply_timeout;
         match self.dialect {
-            Dialect::Htp | Dialect::HtpTcp => Ok(()),
+            Dialect::Htp => self.board_commands(s),
+            Dialect::HtpTcp => Ok(()),
             Dialect::Uci if fresh => Ok(()),
             Dialect::Uci => uci::new_game(self.process()?, deadline)
                 .map_err(|f| Forfeit::from_fault(&f, "ucinewgame")),
@@ -256,13 +265,30 @@ impl Player {
         }
     }
 
+    /// Tells the engine the match's game when it is not its default (Copenhagen on
+    /// 11x11): hnefi's protocol `set_rule rules FAMILY` and `board_size N`, the reference
+    /// engine's `board_size N`. Other dialects play 11x11 only (the match refuses them
+    /// on other boards).
+    pub fn board_commands(&mut self, s: &Settings) -> Result<(), Forfeit> {
+        let size = s.variant.size();
+        if self.dialect == Dialect::Hnefi {
+            // The referee has no rule of its own in the protocol: the family sets it
+            // (and the other rules, each set again in `prepare_hnefi`).
+            if s.family != RulePreset::Copenhagen {
+                self.command(&format!("set_rule rules {}", s.family), s)?;
+            } else if s.rules.referee != Referee::default() {
+                self.command(&format!("set_rule rules {}", s.rules.referee), s)?;
+            }
+        }
+        if size != BoardSize::S11 && matches!(self.dialect, Dialect::Hnefi | Dialect::Htp) {
+            self.command(&format!("board_size {size}"), s)?;
+        }
+        Ok(())
+    }
+
     fn prepare_hnefi(&mut self, s: &Settings) -> Result<(), Forfeit> {
         self.command("clear_board", s)?;
-        // The referee has no rule of its own in the protocol: its preset sets it (and the
-        // other rules, each set again below).
-        if s.rules.referee != Referee::default() {
-            self.command(&format!("set_rule rules {}", s.rules.referee), s)?;
-        }
+        self.board_commands(s)?;
         if s.rules.encirclement != EncirclementMode::default() {
             self.command(
                 &format!("set_rule encirclement {}", s.rules.encirclement),
@@ -292,7 +318,13 @@ impl Player {
     }
 
     /// Tells the engine about a move of `mover`; `game` is the game after it.
-    fn tell(&mut self, mover: Role, mv: Move, game: &Game, s: &Settings) -> Result<(), Forfeit> {
+    fn tell<G: Geometry>(
+        &mut self,
+        mover: Role,
+        mv: AnyMove,
+        game: &GameOf<G>,
+        s: &Settings,
+    ) -> Result<(), Forfeit> {
         let line = self.dialect.play_command(mover, mv);
         match self.dialect {
             Dialect::Hnefi | Dialect::Htp | Dialect::Htp03 => self.command(&line, s),
@@ -308,7 +340,7 @@ impl Player {
     }
 
     /// Tells the engine its own move was accepted (OTEP's `move POSITION`).
-    fn accepted(&mut self, game: &Game) -> Result<(), Forfeit> {
+    fn accepted<G: Geometry>(&mut self, game: &GameOf<G>) -> Result<(), Forfeit> {
         match self.dialect {
             Dialect::Otep => {
                 otep::accepted(self.process()?, game).map_err(|f| Forfeit::from_fault(&f, "move"))
@@ -325,9 +357,9 @@ impl Player {
     }
 
     /// Asks the engine for a move of `side` in `game`, allowing it `allowance`.
-    fn ask(
+    fn ask<G: Geometry>(
         &mut self,
-        game: &Game,
+        game: &GameOf<G>,
         side: Role,
         clock: ByRole<Duration>,
         allowance: Duration,
@@ -346,7 +378,11 @@ impl Player {
         let deadline = start + allowance;
         let generated = match dialect {
             Dialect::Uci => {
-                let moves = game_moves(game);
+                // UCI engines play 11x11 only (the match refuses them on other boards).
+                let moves: Vec<_> = game_moves(game)
+                    .into_iter()
+                    .filter_map(AnyMove::on::<S11>)
+                    .collect();
                 let (go, fallback) = uci_go(s.time, clock, side, uci_clock);
                 match uci::search(p, &moves, go, fallback, deadline) {
                     Ok(found) => {
@@ -369,7 +405,9 @@ impl Player {
                     ));
                 }
                 match dialect.read_reply(p, deadline) {
-                    Ok(Reply::Ok(text)) => Ok(dialect.parse_generated(&text, side)),
+                    Ok(Reply::Ok(text)) => {
+                        Ok(dialect.parse_generated_on(&text, side, s.variant.size()))
+                    }
                     Ok(Reply::Err(m)) => {
                         Ok(Err(NotAMove(format!("generate_move: ? {}", shown(&m)))))
                     }
@@ -389,11 +427,11 @@ impl Player {
 }
 
 /// The moves of a game from the start.
-fn game_moves(game: &Game) -> Vec<Move> {
+fn game_moves<G: Geometry>(game: &GameOf<G>) -> Vec<AnyMove> {
     game.plies()
         .iter()
         .filter_map(|p| match p {
-            Ply::Move { mv, .. } => Some(*mv),
+            PlyOf::Move { mv, .. } => Some(AnyMove::from(*mv)),
             _ => None,
         })
         .collect()
@@ -432,8 +470,9 @@ fn uci_go(
 /// How a game ended.
 #[derive(Debug)]
 pub struct Outcome {
-    /// The game as played (a loss on time and a resignation included).
-    pub game: Game,
+    /// The game's records line (a loss on time included; see
+    /// [`record_line`](super::records::record_line)).
+    pub record: String,
     /// The winner; `None` for a draw.
     pub winner: Option<Role>,
     /// Why.
@@ -443,20 +482,37 @@ pub struct Outcome {
 }
 
 /// Plays one game: `players[0]` has the attackers, `players[1]` the defenders, from the
-/// start position after `opening` (legal under `s.rules`). Every move is checked by the
-/// rules core; a fault of an engine ends the game against it, and its process is stopped
-/// so that the next game starts a new one.
-pub fn play_game(players: [&mut Player; 2], opening: &[Move], s: &Settings) -> Outcome {
+/// start position of the match's game (`s.variant`) after `opening` (legal under
+/// `s.rules`). Every move is checked by the rules core; a fault of an engine ends the
+/// game against it, and its process is stopped so that the next game starts a new one.
+pub fn play_game(players: [&mut Player; 2], opening: &[AnyMove], s: &Settings) -> Outcome {
     let [attacker, defender] = players;
     let mut players = ByRole { attacker, defender };
-    let outcome = referee(&mut players, opening, s);
-    players.attacker.finish(outcome.winner);
-    players.defender.finish(outcome.winner);
-    outcome
+    let ended = crate::with_size!(s.variant.size(), G => {
+        let ended = referee::<G>(&mut players, opening, s);
+        (super::records::record_line(&ended.game, ended.winner), ended.winner, ended.reason, ended.detail)
+    });
+    let (record, winner, reason, detail) = ended;
+    players.attacker.finish(winner);
+    players.defender.finish(winner);
+    Outcome {
+        record,
+        winner,
+        reason,
+        detail,
+    }
 }
 
-fn forfeit(game: Game, loser: Role, f: Forfeit) -> Outcome {
-    Outcome {
+/// How a game on the board of `G` ended.
+struct Ended<G: Geometry> {
+    game: GameOf<G>,
+    winner: Option<Role>,
+    reason: Reason,
+    detail: String,
+}
+
+fn forfeit<G: Geometry>(game: GameOf<G>, loser: Role, f: Forfeit) -> Ended<G> {
+    Ended {
         game,
         winner: Some(loser.opponent()),
         reason: Reason::Adjudicated(f.reason),
@@ -479,8 +535,18 @@ fn shown_clocks(
     }
 }
 
-fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) -> Outcome {
-    let mut game = Game::new(s.rules);
+fn referee<G: Geometry>(
+    players: &mut ByRole<&mut Player>,
+    opening: &[AnyMove],
+    s: &Settings,
+) -> Ended<G> {
+    // A variant's start position exists on its own board (it is checked when the
+    // variant is made).
+    let start = s
+        .variant
+        .start_position::<G>()
+        .unwrap_or_else(|_| PositionOf::start());
+    let mut game = GameOf::<G>::from_position(start, s.rules);
     // Each side plays on its engine's time control (time odds make them differ); what
     // is sent to an engine comes from its own settings.
     let times = ByRole::new_with(|role| players.get(role).time);
@@ -497,7 +563,7 @@ fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) ->
     }
     for &mv in opening {
         let mover = game.to_move();
-        if game.play(mv).is_err() {
+        if mv.on::<G>().is_none_or(|m| game.play(m).is_err()) {
             break;
         }
         for role in [Role::Attacker, Role::Defender] {
@@ -516,7 +582,7 @@ fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) ->
         match game.status() {
             Status::Ongoing => {}
             Status::Won { winner, reason } => {
-                return Outcome {
+                return Ended {
                     game,
                     winner: Some(winner),
                     reason: Reason::Rules(reason),
@@ -524,7 +590,7 @@ fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) ->
                 };
             }
             Status::Drawn { reason } => {
-                return Outcome {
+                return Ended {
                     game,
                     winner: None,
                     reason: Reason::Rules(reason),
@@ -555,7 +621,7 @@ fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) ->
                 }
                 p.stop();
                 let _ = game.lose_on_time(side);
-                return Outcome {
+                return Ended {
                     game,
                     winner: Some(side.opponent()),
                     reason: Reason::Rules(RulesReason::Time),
@@ -571,8 +637,16 @@ fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) ->
             let left = clock.get_mut(side);
             *left = left.saturating_sub(elapsed) + *increment;
         }
-        let mv = match generated {
-            Generated::Move(mv) => mv,
+        let (mv, any) = match generated {
+            Generated::Move(any) => match any.on::<G>() {
+                Some(mv) => (mv, any),
+                None => {
+                    p.stop();
+                    let size = s.variant.size();
+                    let why = format!("{any}: a square is off the {size}x{size} board");
+                    return forfeit(game, side, Forfeit::new(Adjudication::IllegalMove, why));
+                }
+            },
             Generated::Resign => {
                 let _ = game.resign(side);
                 continue;
@@ -597,7 +671,7 @@ fn referee(players: &mut ByRole<&mut Player>, opening: &[Move], s: &Settings) ->
         if !game.status().is_over() {
             let other = side.opponent();
             let q = &mut **players.get_mut(other);
-            if let Err(f) = q.tell(side, mv, &game, own.get(other)) {
+            if let Err(f) = q.tell(side, any, &game, own.get(other)) {
                 q.stop();
                 return forfeit(game, other, f);
             }

@@ -12,10 +12,13 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::core::game::{Game, RuleSet};
-use crate::core::moves::Move;
-use crate::core::record::{GameRecord, GameRecordError, RecordResult, ReplayError};
+use crate::core::any_square::AnyMove;
+use crate::core::game::{GameOf, RuleSet};
+use crate::core::geometry::Geometry;
+use crate::core::position::PositionOf;
+use crate::core::record::{GameRecordError, GameRecordOf, RecordResult};
 use crate::core::role::Role;
+use crate::core::variant::{Variant, VariantError};
 
 use super::dialect::shown;
 use super::reason::Reason;
@@ -81,8 +84,8 @@ fn winner_of(result: &str) -> Option<Option<Role>> {
 /// g.lose_on_time(Role::Defender).unwrap();
 /// assert_eq!(record_line(&g, Some(Role::Attacker)), "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2 timeout,1,0,Black");
 /// ```
-pub fn record_line(game: &Game, winner: Option<Role>) -> String {
-    GameRecord::from_game(game, RecordResult::of_winner(winner)).to_string()
+pub fn record_line<G: Geometry>(game: &GameOf<G>, winner: Option<Role>) -> String {
+    GameRecordOf::from_game(game, RecordResult::of_winner(winner)).to_string()
 }
 
 /// The text of a `.meta` field: the whole text, control characters replaced (so that
@@ -215,9 +218,9 @@ pub enum RecordMismatch {
         /// The ply, from 1.
         ply: usize,
         /// The move in the record.
-        found: Move,
+        found: AnyMove,
         /// The opening's move.
-        opening: Move,
+        opening: AnyMove,
     },
     /// Fewer moves than the opening.
     #[error("shorter than the opening of {0} plies")]
@@ -225,9 +228,13 @@ pub enum RecordMismatch {
     /// The result is `Ongoing`.
     #[error("the game is not finished (Ongoing)")]
     Unfinished,
-    /// The moves do not replay.
+    /// The moves do not replay (why, as the core says it on the game's board).
+    #[error("{0}")]
+    Replay(String),
+    /// The match's game has no start position on its board (it has: a variant checks
+    /// its start when it is made).
     #[error(transparent)]
-    Replay(#[from] ReplayError),
+    Variant(#[from] VariantError),
     /// A move does not list all its captures.
     #[error("a move does not list the captures it makes")]
     Captures,
@@ -241,26 +248,39 @@ pub enum RecordMismatch {
     },
 }
 
-/// Replays a records line from the start under `rules` (see [`GameRecord::replay`]):
-/// the record must be exactly the one the runner writes for the replayed game (every
-/// capture listed), start with `opening`, be finished, and agree with the rules when
-/// they ended the game. Returns the winner.
+/// Replays a records line from the start of `variant`'s game under `rules` (see
+/// [`GameRecordOf::replay_from`]): the record must be exactly the one the runner writes
+/// for the replayed game (every capture listed), start with `opening`, be finished, and
+/// agree with the rules when they ended the game. Returns the winner.
 pub fn replay_record(
     line: &str,
+    variant: &Variant,
     rules: RuleSet,
-    opening: &[Move],
+    opening: &[AnyMove],
 ) -> Result<Option<Role>, RecordMismatch> {
-    let record: GameRecord = line.parse()?;
-    if let Some((i, (m, want))) = record
+    crate::with_size!(variant.size(), G => {
+        let start = variant.start_position::<G>()?;
+        replay_record_on::<G>(line, start, rules, opening)
+    })
+}
+
+fn replay_record_on<G: Geometry>(
+    line: &str,
+    start: PositionOf<G>,
+    rules: RuleSet,
+    opening: &[AnyMove],
+) -> Result<Option<Role>, RecordMismatch> {
+    let record: GameRecordOf<G> = line.parse()?;
+    if let Some(i) = record
         .moves
         .iter()
         .zip(opening)
-        .enumerate()
-        .find(|(_, (m, want))| m.mv != **want)
+        .position(|(m, want)| AnyMove::from(m.mv) != *want)
+        && let (Some(m), Some(want)) = (record.moves.get(i), opening.get(i))
     {
         return Err(RecordMismatch::Opening {
             ply: i + 1,
-            found: m.mv,
+            found: m.mv.into(),
             opening: *want,
         });
     }
@@ -270,8 +290,10 @@ pub fn replay_record(
     if record.result == RecordResult::Ongoing {
         return Err(RecordMismatch::Unfinished);
     }
-    let game = record.replay(rules)?;
-    if GameRecord::from_game(&game, record.result) != record {
+    let game = record
+        .replay_from(start, rules)
+        .map_err(|e| RecordMismatch::Replay(e.to_string()))?;
+    if GameRecordOf::from_game(&game, record.result) != record {
         return Err(RecordMismatch::Captures);
     }
     let by_rules = RecordResult::of_status(game.status());
@@ -294,12 +316,14 @@ pub struct Resumed {
 }
 
 /// The games already in a records file, for `--resume`: the `i`-th line is game `i` of
-/// `schedule`, and must replay through the core under `rules` from that game's opening;
+/// `schedule`, and must replay through the core from `variant`'s start under `rules`
+/// from that game's opening;
 /// the meta file's header must equal `header`. Reasons come from the meta file when its
 /// line matches.
 pub fn read_done(
     out: &Path,
     schedule: &[Scheduled],
+    variant: &Variant,
     rules: RuleSet,
     header: &[String],
 ) -> Result<Resumed, ResumeError> {
@@ -350,12 +374,13 @@ pub fn read_done(
     }
     let mut done = Vec::with_capacity(records.len());
     for (i, (record, game)) in records.iter().zip(schedule).enumerate() {
-        let winner =
-            replay_record(record, rules, &game.opening).map_err(|why| ResumeError::Replay {
+        let winner = replay_record(record, variant, rules, &game.opening).map_err(|why| {
+            ResumeError::Replay {
                 path: out.to_path_buf(),
                 line: i + 1,
                 why,
-            })?;
+            }
+        })?;
         let (mut reason, mut detail) = (Reason::Unknown, String::new());
         if let Some(m) = meta.get(i) {
             let f: Vec<&str> = m.splitn(6, ',').collect();

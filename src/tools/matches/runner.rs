@@ -15,7 +15,7 @@ use crate::tools::interrupt;
 use super::config::MatchConfig;
 use super::error::MatchError;
 use super::pairs::sprt_units;
-use super::play::{self, Player};
+use super::play::{self, Forfeit, Player};
 use super::progress::Progress;
 use super::records::{self, GameResult};
 use super::stats::SprtState;
@@ -44,7 +44,18 @@ fn players(config: &MatchConfig) -> Vec<Player> {
 /// play stops the match before the first game, with its stderr.
 fn check_engines(config: &MatchConfig) -> Result<(), MatchError> {
     for (mut p, spec) in players(config).into_iter().zip(&config.engines) {
-        match p.start(&config.settings) {
+        // The board and rules are told as before each game, so that an engine that
+        // cannot play them stops the match here.
+        let board = |p: &mut Player| {
+            p.board_commands(&config.settings).map_err(|f| Forfeit {
+                detail: format!(
+                    "cannot play the {} game: {}",
+                    config.settings.variant, f.detail
+                ),
+                ..f
+            })
+        };
+        match p.start(&config.settings).and_then(|()| board(&mut p)) {
             Ok(()) => p.stop(),
             Err(f) => {
                 let stderr = p.failure_stderr();
@@ -66,8 +77,13 @@ pub fn run(config: &MatchConfig) -> Result<Played, MatchError> {
     let mut results: Vec<GameResult> = Vec::new();
     if let Some(out) = &config.out {
         if config.resume {
-            let resumed =
-                records::read_done(out, &config.schedule, config.settings.rules, &config.header)?;
+            let resumed = records::read_done(
+                out,
+                &config.schedule,
+                &config.settings.variant,
+                config.settings.rules,
+                &config.header,
+            )?;
             for w in &resumed.warnings {
                 eprintln!("warning: {w}");
             }
@@ -200,7 +216,6 @@ fn worker(
             break;
         };
         let outcome = play::play_game([pa, pd], &game.opening, &config.settings);
-        let record = records::record_line(&outcome.game, outcome.winner);
         let result = GameResult {
             index,
             attacker: a,
@@ -208,7 +223,7 @@ fn worker(
             winner: outcome.winner,
             reason: outcome.reason,
             detail: outcome.detail,
-            record,
+            record: outcome.record,
         };
         if tx.send((result, ack_tx.clone())).is_err() {
             break;

@@ -3,7 +3,7 @@
 //! the `k`-th game of a pair uses opening `k / 2`, so each opening is played once with
 //! each engine as the attackers (a game pair).
 
-use crate::core::moves::Move;
+use crate::core::any_square::AnyMove;
 
 /// One game of the schedule.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,7 +13,7 @@ pub struct Scheduled {
     /// The engine with the defenders.
     pub defender: usize,
     /// The moves played from the start before the engines take over.
-    pub opening: Vec<Move>,
+    pub opening: Vec<AnyMove>,
 }
 
 /// The schedule of a round robin: `engines` engines, every pair playing `games` games from
@@ -26,7 +26,7 @@ pub struct Scheduled {
 /// let sides: Vec<(usize, usize)> = s.iter().map(|g| (g.attacker, g.defender)).collect();
 /// assert_eq!(sides, [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]);
 /// ```
-pub fn schedule(engines: usize, games: usize, openings: &[Vec<Move>]) -> Vec<Scheduled> {
+pub fn schedule(engines: usize, games: usize, openings: &[Vec<AnyMove>]) -> Vec<Scheduled> {
     let pairs = (0..engines).flat_map(|i| (i + 1..engines).map(move |j| (i, j)));
     of_pairs(pairs, games, openings)
 }
@@ -41,7 +41,7 @@ pub fn schedule(engines: usize, games: usize, openings: &[Vec<Move>]) -> Vec<Sch
 /// let sides: Vec<(usize, usize)> = s.iter().map(|g| (g.attacker, g.defender)).collect();
 /// assert_eq!(sides, [(0, 1), (1, 0), (0, 2), (2, 0)]);
 /// ```
-pub fn gauntlet(engines: usize, games: usize, openings: &[Vec<Move>]) -> Vec<Scheduled> {
+pub fn gauntlet(engines: usize, games: usize, openings: &[Vec<AnyMove>]) -> Vec<Scheduled> {
     of_pairs((1..engines).map(|j| (0, j)), games, openings)
 }
 
@@ -49,7 +49,7 @@ pub fn gauntlet(engines: usize, games: usize, openings: &[Vec<Move>]) -> Vec<Sch
 fn of_pairs(
     pairs: impl Iterator<Item = (usize, usize)>,
     games: usize,
-    openings: &[Vec<Move>],
+    openings: &[Vec<AnyMove>],
 ) -> Vec<Scheduled> {
     let mut out = Vec::new();
     for (i, j) in pairs {

@@ -243,7 +243,7 @@ pub fn parse_bestmove(token: &str) -> Result<Generated, NotAMove> {
     let from = Square::from_str(from).map_err(|_| malformed())?;
     let to = Square::from_str(to).map_err(|_| malformed())?;
     Ok(match Move::new(from, to) {
-        Some(mv) => Generated::Move(mv),
+        Some(mv) => Generated::Move(mv.into()),
         None => Generated::Illegal(format!("{from}-{to} is not a straight move")),
     })
 }
