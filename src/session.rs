@@ -7,12 +7,12 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::core::any_game::{AnyGame, AnyGameError, AnyIllegalMove};
+use crate::core::any_size::on_size;
 use crate::core::any_square::{AnyMove, AnySquare};
 use crate::core::encirclement::EncirclementMode;
 use crate::core::game::{Game, RepetitionMode, RuleSet};
 use crate::core::geometry::BoardSize;
-use crate::core::moves::Move;
-use crate::core::position::{IllegalMove, Reason, Status};
+use crate::core::position::{Reason, Status};
 use crate::core::preset::RulePreset;
 use crate::core::role::{ByRole, Role};
 use crate::options::{self, EngineOption, OptionError};
@@ -48,9 +48,9 @@ pub enum SessionError {
     /// of that board size.
     #[error(transparent)]
     Game(#[from] AnyGameError),
-    /// The search plays only the 11x11 board (issue 33 brings the others).
-    #[error("the search plays 11x11 only, and this game is on {0}x{0}")]
-    SearchBoard(BoardSize),
+    /// The scripted players play only the 11x11 board.
+    #[error("the scripted players play 11x11 only, and this game is on {0}x{0}")]
+    PlayerBoard(BoardSize),
     /// An invalid search option.
     #[error(transparent)]
     Option(#[from] OptionError),
@@ -64,9 +64,9 @@ pub enum SessionError {
     #[error("the search chose {mv}: {source}")]
     SearchMove {
         /// The move.
-        mv: Move,
-        /// Why the game refused it.
-        source: IllegalMove,
+        mv: AnyMove,
+        /// Why the game refused it (boxed: the error stays small).
+        source: Box<AnyGameError>,
     },
     /// `analyze` with no legal move.
     #[error("no legal move to analyze")]
@@ -74,11 +74,6 @@ pub enum SessionError {
     /// `stop` ended a count before it was complete.
     #[error("stopped before the count was complete")]
     Stopped,
-    /// A game the search does not play yet.
-    #[error(
-        "hnefi's search plays 11x11 games with Copenhagen's corners, throne and king only, not {0}"
-    )]
-    SearchCannotPlay(String),
 }
 
 /// A search option that `set_option` and the command line can set.
@@ -156,7 +151,7 @@ struct SearchLimits {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineMove {
     /// The engine played this move.
-    Play(Move),
+    Play(AnyMove),
     /// The engine resigned (it had no move to play).
     Resign,
 }
@@ -168,10 +163,10 @@ pub enum EngineMove {
 pub struct InfoSink(Option<Box<InfoFn>>);
 
 /// The function an [`InfoSink`] calls.
-type InfoFn = dyn FnMut(&Info) + Send;
+type InfoFn = dyn FnMut(&Info<AnyMove>) + Send;
 
 impl InfoSink {
-    fn report(&mut self, info: &Info) {
+    fn report(&mut self, info: &Info<AnyMove>) {
         if let Some(f) = self.0.as_mut() {
             f(info);
         }
@@ -210,8 +205,8 @@ impl RuleOverrides {
 }
 
 /// One engine session: a game on a board of any size under a rule family, search options,
-/// a searcher and a clock. The search plays 11x11 only; on another board everything but
-/// the search works.
+/// a searcher and a clock. The search plays every board and rule family; the scripted
+/// players 11x11 only.
 #[derive(Debug)]
 pub struct Session {
     game: AnyGame,
@@ -233,7 +228,7 @@ pub struct Session {
     /// ponder`).
     ponder: bool,
     /// The reply the last `generate_move` expects, for the protocol to ponder on.
-    expected_reply: Option<Move>,
+    expected_reply: Option<AnyMove>,
     info: InfoSink,
     /// Set from outside (the protocol's reader thread on `stop`) to end a running
     /// search at once with the best move found so far.
@@ -294,7 +289,7 @@ impl Session {
     }
 
     /// Sends the search's progress to `sink` from now on.
-    pub fn set_info_sink(&mut self, sink: impl FnMut(&Info) + Send + 'static) {
+    pub fn set_info_sink(&mut self, sink: impl FnMut(&Info<AnyMove>) + Send + 'static) {
         self.info = InfoSink(Some(Box::new(sink)));
     }
 
@@ -303,27 +298,12 @@ impl Session {
         &self.game
     }
 
-    /// The game in progress if it is on 11x11, the board the search plays (else
-    /// [`SessionError::SearchBoard`]).
+    /// The game in progress if it is on 11x11, the board the scripted players, the 0.3.1
+    /// dialect and OTEP play (else [`SessionError::PlayerBoard`]).
     pub fn game11(&self) -> Result<&Game, SessionError> {
         self.game
             .s11()
-            .ok_or(SessionError::SearchBoard(self.game.size()))
-    }
-
-    /// The game in progress if the search plays it: 11x11, with Copenhagen's corners,
-    /// throne and king (else [`SessionError::SearchBoard`] or
-    /// [`SessionError::SearchCannotPlay`]).
-    pub fn searchable(&self) -> Result<&Game, SessionError> {
-        let game = self.game11()?;
-        if !crate::search::plays(&game.rules()) {
-            let size = self.board_size();
-            return Err(SessionError::SearchCannotPlay(format!(
-                "{} {size}x{size}",
-                self.family
-            )));
-        }
-        Ok(game)
+            .ok_or(SessionError::PlayerBoard(self.game.size()))
     }
 
     /// The board size of the game in progress (and of new games).
@@ -644,19 +624,19 @@ impl Session {
         &mut self,
         limits: &Limits,
         lines: usize,
-        extra: &mut dyn FnMut(&Info),
-    ) -> Result<SearchResult, SessionError> {
-        self.searchable()?;
-        let game = self
-            .game
-            .s11()
-            .ok_or(SessionError::SearchBoard(self.game.size()))?;
+        extra: &mut dyn FnMut(&Info<AnyMove>),
+    ) -> SearchResult<AnyMove> {
         self.searcher.set_multipv(lines);
-        let info = &mut self.info;
-        Ok(self.searcher.search(game, limits, &self.stop, &mut |i| {
-            info.report(i);
-            extra(i);
-        }))
+        let (searcher, info, stop) = (&mut self.searcher, &mut self.info, &self.stop);
+        on_size!(&self.game, AnyGame, game => {
+            searcher
+                .search(game, limits, stop, &mut |i| {
+                    let i = i.map_moves(AnyMove::from);
+                    info.report(&i);
+                    extra(&i);
+                })
+                .map_moves(AnyMove::from)
+        })
     }
 
     /// The node count of the search under way, readable from another thread while it
@@ -669,7 +649,6 @@ impl Session {
     /// plays the scripted player's move, when one is set). The search reports to the
     /// session's [`InfoSink`].
     pub fn generate_move(&mut self) -> Result<(Role, EngineMove), SessionError> {
-        self.searchable()?;
         if self.game.status().is_over() {
             return Err(SessionError::GameOver);
         }
@@ -678,10 +657,10 @@ impl Session {
         let started = Instant::now();
         self.expected_reply = None;
         let (best, pv) = match self.player {
-            // The scripted players, like the search, play 11x11 only.
-            Some(player) => (player.choose(self.game11()?), Vec::new()),
+            // The scripted players play 11x11 only.
+            Some(player) => (player.choose(self.game11()?).map(AnyMove::from), Vec::new()),
             None => {
-                let result = self.search(&limits, 1, &mut |_| {})?;
+                let result = self.search(&limits, 1, &mut |_| {});
                 (result.best, result.pv)
             }
         };
@@ -689,11 +668,12 @@ impl Session {
             self.game.resign(role).map_err(illegal)?;
             return Ok((role, EngineMove::Resign));
         };
-        let AnyGame::S11(game) = &mut self.game else {
-            return Err(SessionError::SearchBoard(self.game.size()));
-        };
-        game.play(mv)
-            .map_err(|source| SessionError::SearchMove { mv, source })?;
+        self.game
+            .play(mv)
+            .map_err(|source| SessionError::SearchMove {
+                mv,
+                source: Box::new(source),
+            })?;
         self.charge_clock(role, started.elapsed());
         if self.ponder && !self.game.status().is_over() {
             self.expected_reply = pv.get(1).copied();
@@ -715,7 +695,10 @@ impl Session {
     /// Searches the current position without playing: for `movetime` if given, else under
     /// the current limits, else for one second. The search reports to the session's
     /// [`InfoSink`].
-    pub fn analyze(&mut self, movetime: Option<Duration>) -> Result<SearchResult, SessionError> {
+    pub fn analyze(
+        &mut self,
+        movetime: Option<Duration>,
+    ) -> Result<SearchResult<AnyMove>, SessionError> {
         self.analyze_reporting(movetime, &mut |_| {})
     }
 
@@ -724,8 +707,8 @@ impl Session {
     pub fn analyze_reporting(
         &mut self,
         movetime: Option<Duration>,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> Result<SearchResult, SessionError> {
+        on_info: &mut dyn FnMut(&Info<AnyMove>),
+    ) -> Result<SearchResult<AnyMove>, SessionError> {
         self.check_analyzable()?;
         let mut limits = match movetime {
             Some(t) => Limits {
@@ -757,7 +740,7 @@ impl Session {
 
     /// The reply the last `generate_move` expects, once (`None` with pondering off, or
     /// when its search saw no reply).
-    pub fn take_expected_reply(&mut self) -> Option<Move> {
+    pub fn take_expected_reply(&mut self) -> Option<AnyMove> {
         self.expected_reply.take()
     }
 
@@ -765,11 +748,8 @@ impl Session {
     /// `limits`, or until the stop flag with none, without reporting and without changing
     /// the game. What it finds stays in the table for the next search. Returns false when
     /// `reply` is not legal here or ends the game (nothing to ponder on).
-    pub fn ponder_on(&mut self, reply: Move, limits: Option<Limits>) -> bool {
-        let Some(game) = self.game.s11() else {
-            return false;
-        };
-        let mut game = game.clone();
+    pub fn ponder_on(&mut self, reply: AnyMove, limits: Option<Limits>) -> bool {
+        let mut game = self.game.clone();
         if game.play(reply).is_err() || game.status().is_over() {
             return false;
         }
@@ -778,8 +758,10 @@ impl Session {
             ..Limits::default()
         });
         self.searcher.set_multipv(1);
-        self.searcher
-            .search(&game, &limits, &self.stop, &mut |_| {});
+        let (searcher, stop) = (&mut self.searcher, &self.stop);
+        on_size!(&game, AnyGame, g => {
+            searcher.search(g, &limits, stop, &mut |_| {});
+        });
         true
     }
 
@@ -794,10 +776,8 @@ impl Session {
         self.limits == SearchLimits::default()
     }
 
-    /// Refuses to analyze a game on a board the search does not play, a finished game or
-    /// a position without a legal move.
+    /// Refuses to analyze a finished game or a position without a legal move.
     pub fn check_analyzable(&self) -> Result<(), SessionError> {
-        self.searchable()?;
         if self.game.status().is_over() {
             return Err(SessionError::GameOver);
         }
@@ -812,8 +792,8 @@ impl Session {
     /// iteration to `on_info` and the [`InfoSink`].
     pub fn analyze_until_stopped(
         &mut self,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> Result<SearchResult, SessionError> {
+        on_info: &mut dyn FnMut(&Info<AnyMove>),
+    ) -> Result<SearchResult<AnyMove>, SessionError> {
         self.check_analyzable()?;
         let mut limits = Limits {
             clock: None,
@@ -829,9 +809,9 @@ impl Session {
     fn finish_analysis(
         &mut self,
         limits: &Limits,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> Result<SearchResult, SessionError> {
-        let result = self.search(limits, self.multipv, on_info)?;
+        on_info: &mut dyn FnMut(&Info<AnyMove>),
+    ) -> Result<SearchResult<AnyMove>, SessionError> {
+        let result = self.search(limits, self.multipv, on_info);
         if result.best.is_none() {
             return Err(SessionError::NothingToAnalyze);
         }
@@ -857,6 +837,7 @@ pub fn short(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::moves::Move;
 
     #[test]
     fn limits_come_from_the_options_and_the_clock() {
@@ -925,7 +906,7 @@ mod tests {
             }
             // Pondering changed nothing in the game.
             assert_eq!(s.game().moves_played(), before);
-            s.play(s.game().to_move(), reply.into()).unwrap();
+            s.play(s.game().to_move(), reply).unwrap();
             let mut nodes = 0;
             let counter = s.node_counter();
             s.generate_move().unwrap();
@@ -943,7 +924,7 @@ mod tests {
         s.generate_move().unwrap();
         assert_eq!(s.take_expected_reply(), None);
         let illegal: Move = "a1-a2".parse().unwrap();
-        assert!(!s.ponder_on(illegal, None));
+        assert!(!s.ponder_on(illegal.into(), None));
     }
 
     #[test]

@@ -637,7 +637,7 @@ fn analyze(s: &mut Session, args: &[&str]) -> Reply {
         }
     };
     // The latest report of each line after the first (multi-PV).
-    let mut others: Vec<Info> = Vec::new();
+    let mut others: Vec<Info<AnyMove>> = Vec::new();
     let result = s
         .analyze_reporting(movetime, &mut |info| {
             if let Some(k) = info.multipv.filter(|&k| k > 1) {

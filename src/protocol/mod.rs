@@ -414,7 +414,7 @@ impl Engine {
     /// `generate_move`) until the next command line arrives or input ends, as a
     /// streaming analysis runs; the next command then runs as usual, and if it plays
     /// `reply`, the next search finds the table warm.
-    fn ponder(&mut self, reply: crate::core::moves::Move) {
+    fn ponder(&mut self, reply: crate::core::any_square::AnyMove) {
         self.input.begin_stream(self.handled);
         self.session.ponder_on(reply, None);
         self.input.end_stream();

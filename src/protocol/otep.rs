@@ -111,7 +111,7 @@ pub fn parse_move(s: &str) -> Result<Move, OtepError> {
 /// ```
 pub fn parse_rules(s: &str) -> Result<Variant, OtepError> {
     let variant = parse_rules_string(s).map_err(|e| OtepError::Rules(e.to_string()))?;
-    if variant.size() != BoardSize::S11 || !crate::search::plays(&variant.rules()) {
+    if variant.size() != BoardSize::S11 || !crate::search::plays_copenhagen(&variant.rules()) {
         return Err(OtepError::Rules(format!(
             "{variant}: hnefi's search plays 11x11 games with Copenhagen's corners, throne and king only"
         )));

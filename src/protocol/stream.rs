@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use super::commands::{arity_in, number_arg};
 use super::reader::InputState;
+use crate::core::any_square::AnyMove;
 use crate::options::MAX_MOVETIME_MS;
 use crate::search::Info;
 use crate::session::Session;
@@ -63,7 +64,7 @@ pub(crate) fn run(
     let nodes = session.node_counter();
     let started = Instant::now();
     input.begin_stream(line_no);
-    let (tx, rx) = mpsc::channel::<Info>();
+    let (tx, rx) = mpsc::channel::<Info<AnyMove>>();
     let mut failed: Option<io::Error> = None;
     std::thread::scope(|scope| {
         scope.spawn(move || {
@@ -74,7 +75,7 @@ pub(crate) fn run(
             });
         });
         // The latest report of each line (several with multi-PV), for the interval.
-        let mut latest: Vec<Info> = Vec::new();
+        let mut latest: Vec<Info<AnyMove>> = Vec::new();
         let mut next_tick = match cadence {
             Cadence::Every(d) => Some(started + d),
             Cadence::PerIteration => None,
@@ -118,7 +119,7 @@ pub(crate) fn run(
     failed.map_or(Ok(()), Err)
 }
 
-fn write_line(out: &mut dyn Write, info: &Info) -> io::Result<()> {
+fn write_line(out: &mut dyn Write, info: &Info<AnyMove>) -> io::Result<()> {
     writeln!(out, "info {info}")?;
     out.flush()
 }

@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::core::game::GameOf;
 use crate::core::geometry::{Geometry, S7, S9, S11, S13, S15};
+use crate::core::moves::MoveOf;
 
 use super::{Info, Limits, SearchResult, Searcher};
 
@@ -23,8 +24,8 @@ pub trait SearchGeometry: Geometry {
         game: &GameOf<Self>,
         limits: &Limits,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info<Self>),
-    ) -> SearchResult<Self>;
+        on_info: &mut dyn FnMut(&Info<MoveOf<Self>>),
+    ) -> SearchResult<MoveOf<Self>>;
 }
 
 macro_rules! search_geometry {
@@ -39,8 +40,8 @@ macro_rules! search_geometry {
                 game: &GameOf<Self>,
                 limits: &Limits,
                 stop: &AtomicBool,
-                on_info: &mut dyn FnMut(&Info<Self>),
-            ) -> SearchResult<Self> {
+                on_info: &mut dyn FnMut(&Info<MoveOf<Self>>),
+            ) -> SearchResult<MoveOf<Self>> {
                 searcher.$search(game, limits, stop, on_info)
             }
         }

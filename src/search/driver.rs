@@ -219,8 +219,8 @@ impl Searcher {
         game: &GameOf<G>,
         limits: &Limits,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info<G>),
-    ) -> SearchResult<G> {
+        on_info: &mut dyn FnMut(&Info<MoveOf<G>>),
+    ) -> SearchResult<MoveOf<G>> {
         G::search(self, game, limits, stop, on_info)
     }
 
@@ -230,8 +230,8 @@ impl Searcher {
         game: &GameOf<G>,
         limits: &Limits,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info<G>),
-    ) -> SearchResult<G> {
+        on_info: &mut dyn FnMut(&Info<MoveOf<G>>),
+    ) -> SearchResult<MoveOf<G>> {
         let weights = self.weights(game.position().to_move());
         let know = AnyRules::new(&game.rules(), &weights);
         self.run(game, know, limits, stop, on_info)
@@ -249,7 +249,7 @@ impl Searcher {
             return self.search_any(game, limits, stop, on_info);
         }
         let weights = self.weights(game.position().to_move());
-        let know = Copenhagen11::new(&weights, self.network.clone());
+        let know = Copenhagen11::new(&game.rules(), &weights, self.network.clone());
         self.run(game, know, limits, stop, on_info)
     }
 
@@ -260,8 +260,8 @@ impl Searcher {
         know: K,
         limits: &Limits,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info<G>),
-    ) -> SearchResult<G> {
+        on_info: &mut dyn FnMut(&Info<MoveOf<G>>),
+    ) -> SearchResult<MoveOf<G>> {
         let start = Instant::now();
         let plan = TimePlan::new(limits, start);
         let root = *game.position();

@@ -59,19 +59,27 @@ pub(crate) trait Knowledge<G: Geometry>: Send + Sync {
 }
 
 /// The search of 11x11 under Copenhagen's squares, king and escape (whatever its
-/// repetition rule, referee, forts and encirclement): the functions of
-/// [`eval`](super::eval), written for it, and the learned network.
+/// repetition rule, referee, forts and encirclement: copenhagen, hnefatafl-org, fetlar):
+/// the functions of [`eval`](super::eval), written for it, and the learned network.
 pub(crate) struct Copenhagen11 {
     evaluator: Evaluator,
+    /// See [`Knowledge::forcing`].
+    forcing: bool,
 }
 
 impl Copenhagen11 {
-    /// The knowledge with the weights `w` and the network `net`.
-    pub(crate) fn new(w: &Weights, net: Option<Arc<Network>>) -> Copenhagen11 {
+    /// The knowledge of `rules` with the weights `w` and the network `net`.
+    pub(crate) fn new(rules: &RuleSet, w: &Weights, net: Option<Arc<Network>>) -> Copenhagen11 {
         Copenhagen11 {
             evaluator: Evaluator::new(w).with_network(net),
+            forcing: forcing(rules),
         }
     }
+}
+
+/// See [`Knowledge::forcing`]: false where the third occurrence of a position draws.
+fn forcing(rules: &RuleSet) -> bool {
+    rules.repetition != RepetitionMode::ThirdOccurrenceDraws
 }
 
 impl Knowledge<S11> for Copenhagen11 {
@@ -109,7 +117,7 @@ impl Knowledge<S11> for Copenhagen11 {
     }
     #[inline(always)]
     fn forcing(&self) -> bool {
-        true
+        self.forcing
     }
     #[inline(always)]
     fn quiet_win_near(&self, board: &Board) -> bool {
@@ -191,7 +199,7 @@ impl<G: Geometry> Knowledge<G> for AnyRules<G> {
     }
     #[inline(always)]
     fn forcing(&self) -> bool {
-        self.threats.rules.repetition != RepetitionMode::ThirdOccurrenceDraws
+        forcing(&self.threats.rules)
     }
     #[inline(always)]
     fn quiet_win_near(&self, board: &BoardOf<G>) -> bool {

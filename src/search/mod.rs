@@ -44,19 +44,12 @@ pub(crate) mod tt;
 use std::fmt;
 use std::time::Duration;
 
-use crate::core::geometry::{Geometry, S11};
-use crate::core::moves::MoveOf;
+use crate::core::moves::Move;
 
 pub use boards::SearchGeometry;
 pub(crate) use driver::Shared;
 pub use driver::{MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Searcher, hardware_threads};
 pub use features::{Feature, Features, UnknownFeature};
-
-/// True when the session lets the search play a game under `rules` on 11x11: those of
-/// [`plays_copenhagen`].
-pub fn plays(rules: &crate::core::rules::RuleSet) -> bool {
-    plays_copenhagen(rules)
-}
 
 /// True when an 11x11 game under `rules` is searched with the Copenhagen search (its
 /// move generation, threats and evaluation written for Copenhagen's squares, king and
@@ -122,9 +115,11 @@ impl fmt::Display for Score {
     }
 }
 
-/// One completed iteration, reported while searching (moves on the board of `G`).
+/// One completed iteration, reported while searching; `M` the moves' type (the search's
+/// [`MoveOf`](crate::core::moves::MoveOf) of its board, or a session's
+/// [`AnyMove`](crate::core::any_square::AnyMove)).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Info<G: Geometry = S11> {
+pub struct Info<M = Move> {
     /// Depth completed.
     pub depth: u32,
     /// In a multi-PV search, which line this is (1 the best); `None` otherwise.
@@ -138,10 +133,25 @@ pub struct Info<G: Geometry = S11> {
     /// Time used so far.
     pub time: Duration,
     /// The principal variation.
-    pub pv: Vec<MoveOf<G>>,
+    pub pv: Vec<M>,
 }
 
-impl<G: Geometry> fmt::Display for Info<G> {
+impl<M: Copy> Info<M> {
+    /// The same report with each move turned by `f` (to a move of any board size).
+    pub fn map_moves<N>(&self, f: impl Fn(M) -> N) -> Info<N> {
+        Info {
+            depth: self.depth,
+            multipv: self.multipv,
+            score: self.score,
+            nodes: self.nodes,
+            nps: self.nps,
+            time: self.time,
+            pv: self.pv.iter().map(|&m| f(m)).collect(),
+        }
+    }
+}
+
+impl<M: fmt::Display> fmt::Display for Info<M> {
     /// `depth D score S nodes N nps R time MS pv MOVE MOVE ...`, with `multipv K` after
     /// the depth in a multi-PV search.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -164,12 +174,12 @@ impl<G: Geometry> fmt::Display for Info<G> {
     }
 }
 
-/// The outcome of a search (moves on the board of `G`).
+/// The outcome of a search; `M` the moves' type, as in [`Info`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult<G: Geometry = S11> {
+pub struct SearchResult<M = Move> {
     /// The move to play; `None` only when the side to move has no legal move or the game
     /// is over.
-    pub best: Option<MoveOf<G>>,
+    pub best: Option<M>,
     /// Its score.
     pub score: Score,
     /// Depth completed.
@@ -177,5 +187,18 @@ pub struct SearchResult<G: Geometry = S11> {
     /// Nodes searched.
     pub nodes: u64,
     /// Principal variation, starting with `best`.
-    pub pv: Vec<MoveOf<G>>,
+    pub pv: Vec<M>,
+}
+
+impl<M: Copy> SearchResult<M> {
+    /// The same result with each move turned by `f` (to a move of any board size).
+    pub fn map_moves<N>(self, f: impl Fn(M) -> N) -> SearchResult<N> {
+        SearchResult {
+            best: self.best.map(&f),
+            score: self.score,
+            depth: self.depth,
+            nodes: self.nodes,
+            pv: self.pv.into_iter().map(f).collect(),
+        }
+    }
 }

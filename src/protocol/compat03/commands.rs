@@ -228,12 +228,16 @@ fn generate_move(s: &mut Session, args: &[&str]) -> Reply {
     }
     let (role, mv) = s.generate_move().map_err(|e| e.to_string())?;
     Ok(match mv {
-        EngineMove::Play(mv) => format!(
-            "{} {} {}",
-            colour_name(role),
-            square_name(mv.from),
-            square_name(mv.to)
-        ),
+        // The dialect's game is 11x11 (Engine::set_dialect starts one).
+        EngineMove::Play(mv) => match mv.on::<crate::core::geometry::S11>() {
+            Some(mv) => format!(
+                "{} {} {}",
+                colour_name(role),
+                square_name(mv.from),
+                square_name(mv.to)
+            ),
+            None => format!("{} {} {}", colour_name(role), mv.from, mv.to),
+        },
         EngineMove::Resign => format!("{} resigns", colour_name(role)),
     })
 }
