@@ -15,6 +15,7 @@ use crate::core::geometry::BoardSize;
 use crate::core::position::{Reason, Status};
 use crate::core::preset::RulePreset;
 use crate::core::role::{ByRole, Role};
+use crate::core::variant::Variant;
 use crate::options::{self, EngineOption, OptionError};
 use crate::players::Player;
 use crate::search::eval::WeightError;
@@ -379,6 +380,17 @@ impl Session {
         let game =
             AnyGame::start(&variant, variant.first(), variant.rules()).map_err(game_error)?;
         self.family = family;
+        self.overrides = RuleOverrides::default();
+        self.rules = variant.rules();
+        self.replace_game(game);
+        Ok(())
+    }
+
+    /// A new game of `variant`: its board, start position, first mover and rules, the
+    /// rule family kept for what follows (OTEP's `rules`, whose string names the whole
+    /// game). On an error nothing changes.
+    pub fn start_variant(&mut self, variant: &Variant) -> Result<(), SessionError> {
+        let game = AnyGame::start(variant, variant.first(), variant.rules()).map_err(game_error)?;
         self.overrides = RuleOverrides::default();
         self.rules = variant.rules();
         self.replace_game(game);

@@ -4,8 +4,9 @@
 //!
 //! OpenTafl writes one command per line and acknowledges nothing. The engine says
 //! `hello` when it starts; then come `rules RULES` (an OpenTafl rules string, read by
-//! [`parse_rules_string`]: hnefi's search plays the 11x11 ones with Copenhagen's squares and
-//! king, OpenTafl's Copenhagen as hnefi's Copenhagen, and refuses the others), `side
+//! [`parse_rules_string`]: hnefi plays every game it models, on its board, OpenTafl's
+//! Copenhagen as hnefi's Copenhagen, and refuses a string asking for a feature it does
+//! not model, naming it), `side
 //! attackers|defenders`, `start`, and during the game `opponent-move MOVES POSITION`
 //! (moves `a4-a1`, several joined by `|`), `clock A D OT AO DO` (milliseconds left, an `*`
 //! marking time left in an overtime period; `-1` without a clock), `play SIDE` (answered
@@ -20,9 +21,12 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::core::geometry::{BoardSize, S11};
+use crate::core::any_game::AnyGame;
+use crate::core::any_size::on_size;
+use crate::core::any_square::AnyMove;
+use crate::core::geometry::BoardSize;
 use crate::core::moves::Move;
-use crate::core::notation::{parse_opentafl, to_opentafl};
+use crate::core::notation::parse_opentafl;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_string::parse_rules_string;
 use crate::core::square::Square;
@@ -80,6 +84,30 @@ pub fn parse_side(s: &str) -> Result<Role, OtepError> {
 /// ```
 pub fn parse_move(s: &str) -> Result<Move, OtepError> {
     let err = || OtepError::Move(clip(s));
+    let (from, to) = move_squares(s)?;
+    let from = Square::from_str(from).map_err(|_| err())?;
+    let to = Square::from_str(to).map_err(|_| err())?;
+    Move::new(from, to).ok_or_else(err)
+}
+
+/// Reads a move as [`parse_move`] does, on a board of `size`.
+///
+/// ```
+/// use hnefi::core::geometry::BoardSize;
+/// use hnefi::protocol::otep::parse_move_on;
+/// assert_eq!(parse_move_on("m1-m3", BoardSize::S13).unwrap().to_string(), "m1-m3");
+/// assert_eq!(parse_move_on("Ta6-a7xb7", BoardSize::S7).unwrap().to_string(), "a6-a7");
+/// assert!(parse_move_on("m1-m3", BoardSize::S11).is_err());
+/// ```
+pub fn parse_move_on(s: &str, size: BoardSize) -> Result<AnyMove, OtepError> {
+    let (from, to) = move_squares(s)?;
+    AnyMove::parse(&format!("{from}-{to}"), size).map_err(|_| OtepError::Move(clip(s)))
+}
+
+/// The origin and destination squares of a move in OpenTafl's notation, a piece letter
+/// and the captures left out.
+fn move_squares(s: &str) -> Result<(&str, &str), OtepError> {
+    let err = || OtepError::Move(clip(s));
     let (from, to) = s.split_once('-').ok_or_else(err)?;
     // A piece letter before the square: a letter followed by another letter.
     let from = match from.as_bytes() {
@@ -93,30 +121,25 @@ pub fn parse_move(s: &str) -> Result<Move, OtepError> {
         .find(|(_, c)| !c.is_ascii_digit())
         .map_or(to.len(), |(i, _)| i);
     let to = to.get(..end).ok_or_else(err)?;
-    let from = Square::from_str(from).map_err(|_| err())?;
-    let to = Square::from_str(to).map_err(|_| err())?;
-    Move::new(from, to).ok_or_else(err)
+    Ok((from, to))
 }
 
 /// Reads a rules string into the game the search will play: an error unless hnefi models
-/// every feature it asks for ([`parse_rules_string`]) and its search plays that game (on
-/// 11x11, with Copenhagen's squares and king).
+/// every feature it asks for ([`parse_rules_string`], whose error names the feature).
+/// The search plays every game hnefi models, on its own board.
 ///
 /// ```
+/// use hnefi::core::geometry::BoardSize;
 /// use hnefi::core::role::Role;
 /// use hnefi::protocol::otep::{COPENHAGEN_RULES, parse_rules};
 /// assert_eq!(parse_rules(COPENHAGEN_RULES).unwrap().first(), Role::Attacker);
-/// assert!(parse_rules("dim:9 name:Tablut").is_err());
+/// let tablut = "dim:9 name:Tablut esc:e start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+/// assert_eq!(parse_rules(tablut).unwrap().size(), BoardSize::S9);
 /// assert!(parse_rules("dim:11 start:/11/11/11/11/11/5K5/11/11/11/11/11/").is_ok());
+/// assert!(parse_rules("dim:10").is_err());
 /// ```
 pub fn parse_rules(s: &str) -> Result<Variant, OtepError> {
-    let variant = parse_rules_string(s).map_err(|e| OtepError::Rules(e.to_string()))?;
-    if variant.size() != BoardSize::S11 || !crate::search::plays_copenhagen(&variant.rules()) {
-        return Err(OtepError::Rules(format!(
-            "{variant}: hnefi's search plays 11x11 games with Copenhagen's corners, throne and king only"
-        )));
-    }
-    Ok(variant)
+    parse_rules_string(s).map_err(|e| OtepError::Rules(e.to_string()))
 }
 
 /// One side's time as a `clock` command gives it.
@@ -206,17 +229,8 @@ impl OtepEngine {
         let args: Vec<&str> = words.collect();
         match (command, args.as_slice()) {
             ("rules", _) => match parse_rules(&args.join(" ")) {
-                Ok(variant) => match variant.start_board::<S11>() {
-                    Ok(board) => {
-                        self.session.set_rule_set(variant.rules());
-                        match self
-                            .session
-                            .set_position(&to_opentafl(&board), variant.first())
-                        {
-                            Ok(()) => Vec::new(),
-                            Err(e) => vec![format!("error -1 rules not supported: {e}")],
-                        }
-                    }
+                Ok(variant) => match self.session.start_variant(&variant) {
+                    Ok(()) => Vec::new(),
                     Err(e) => vec![format!("error -1 rules not supported: {e}")],
                 },
                 Err(e) => vec![format!("error -1 {e}")],
@@ -270,11 +284,12 @@ impl OtepEngine {
         }
     }
 
+    /// True unless `pos` is the board of the game in progress (a position of another
+    /// size, or none, differs).
     fn board_differs(&self, pos: &str) -> bool {
-        match (parse_opentafl(pos), self.session.game11()) {
-            (Ok(b), Ok(game)) => &b != game.position().board(),
-            _ => true,
-        }
+        on_size!(self.session.game(), AnyGame, game: G => {
+            parse_opentafl::<G>(pos).map_or(true, |b| &b != game.position().board())
+        })
     }
 
     /// Takes the host's position as a new game with `to_move` to move.
@@ -289,7 +304,8 @@ impl OtepEngine {
         let mut played = 0;
         for token in moves.split('|') {
             let role = self.session.game().to_move();
-            match parse_move(token).map(|mv| self.session.play(role, mv.into())) {
+            let size = self.session.board_size();
+            match parse_move_on(token, size).map(|mv| self.session.play(role, mv)) {
                 Ok(Ok(_)) => played += 1,
                 _ => break,
             }
