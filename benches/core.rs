@@ -8,10 +8,15 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use hnefi::core::game::{Game, RepetitionMode, RuleSet};
+use hnefi::core::geometry::{BoardSize, Geometry};
 use hnefi::core::movegen;
+use hnefi::core::moves::MoveOf;
 use hnefi::core::moves::{Move, MoveList};
 use hnefi::core::position::Position;
+use hnefi::core::position::PositionOf;
+use hnefi::core::preset::RulePreset;
 use hnefi::core::record::GameRecord;
+use hnefi::core::rng::SplitMix64;
 
 /// Rounds per benchmark (the median is reported); `HNEFI_BENCH_ROUNDS` overrides it, e.g.
 /// `HNEFI_BENCH_ROUNDS=1` to count instructions under `valgrind --tool=callgrind`.
@@ -120,7 +125,67 @@ fn bench_movegen(name: &str, positions: &[Position]) {
     );
 }
 
+/// Every fourth position of 60 seeded random games of `family` on `size` (the game's own rules,
+/// repetition aside), with each legal move from it.
+fn random_pairs<G: Geometry>(
+    family: RulePreset,
+    size: BoardSize,
+) -> Vec<(PositionOf<G>, MoveOf<G>)> {
+    let Ok(variant) = family.variant(size) else {
+        return Vec::new();
+    };
+    let rules = variant.rules();
+    let Ok(start) = variant.start_position::<G>() else {
+        return Vec::new();
+    };
+    let mut rng = SplitMix64::new(u64::from(size.files()));
+    let mut out = Vec::new();
+    for _ in 0..60 {
+        let mut pos = start;
+        for ply in 0..160 {
+            let moves = pos.legal_moves(&rules);
+            if ply % 4 == 0 {
+                out.extend(moves.iter().map(|&mv| (pos, mv)));
+            }
+            let Some(&mv) = moves.get(rng.below(moves.len().max(1))) else {
+                break;
+            };
+            if pos.play_unchecked(mv, &rules).win.is_some() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Make-move with the end-of-game tests (`play_unchecked`) on every board size, under the
+/// rule family whose game the README's table names for it.
+fn bench_sizes() {
+    for (family, size) in [
+        (RulePreset::HnefataflOrg, BoardSize::S7),
+        (RulePreset::Brandubh, BoardSize::S7),
+        (RulePreset::Tablut, BoardSize::S9),
+        (RulePreset::Copenhagen, BoardSize::S11),
+        (RulePreset::Copenhagen, BoardSize::S13),
+        (RulePreset::Tablut, BoardSize::S15),
+    ] {
+        let rules = family.variant(size).map(|v| v.rules()).unwrap_or_default();
+        hnefi::with_size!(size, G => {
+            let pairs = random_pairs::<G>(family, size);
+            let name = format!("play_unchecked {size}x{size} {family} (random games)");
+            bench(&name, pairs.len() as u64, || {
+                for (p, mv) in &pairs {
+                    let mut c = *p;
+                    black_box(c.play_unchecked(black_box(*mv), black_box(&rules)));
+                    black_box(&c);
+                }
+            });
+        });
+    }
+}
+
 fn main() {
+    bench_sizes();
     let rules = RuleSet::default();
     let positions = positions();
     let lists: Vec<MoveList> = positions.iter().map(|p| p.legal_moves(&rules)).collect();

@@ -252,7 +252,8 @@ enum Command {
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
-        /// The rule family whose game is counted (copenhagen, hnefatafl-org or fetlar).
+        /// The rule family whose game is counted (copenhagen, hnefatafl-org, fetlar, brandubh,
+        /// tablut, sea-battle or tawlbwrdd; docs/RULES.md section 17.13).
         #[arg(long, value_name = "NAME", default_value = "copenhagen")]
         rules: RulePreset,
         /// The board, 7 to 15 files: the family's game of that size, from its start

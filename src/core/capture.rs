@@ -54,11 +54,24 @@ pub fn custodial<G: Geometry>(
     rules: &RuleSet,
 ) -> BitboardOf<G> {
     let tables = G::tables();
-    let bit = &tables.square_bits;
     let victim = mover.opponent();
-    let targets = board.soldiers(victim).0;
     let t = to.index() & (TABLE - 1);
-    if (tables.neighbours[t] & targets).is_zero() {
+    let targets = tables.neighbours[t] & board.soldiers(victim).0;
+    if targets.is_zero() {
+        return BitboardOf::EMPTY;
+    }
+    // The enemy soldiers beside `to` with a square of `far` two steps away on the same
+    // line: only a square two steps from `to` lands on a neighbour when shifted one step
+    // back towards it.
+    let beyond = tables.beyond[t];
+    let n = u32::from(G::SIZE);
+    let across = |far: G::Bits| {
+        let f = far & beyond;
+        ((f >> 1) | (f << 1) | (f >> n) | (f << n)) & targets
+    };
+    // Every hostile square is a piece of the mover's side or a special square: most moves
+    // beside an enemy soldier stop here, before the rule set is read.
+    if across(board.pieces(mover).0 | G::CORNERS | G::THRONE).is_zero() {
         return BitboardOf::EMPTY;
     }
     if !rules.king_armed.hammer() && to == board.king() {
@@ -68,15 +81,7 @@ pub fn custodial<G: Geometry>(
     if rules.linnaean && mover == Role::Attacker && linnaean_throne(board) {
         hostile |= G::THRONE;
     }
-    let mut captured = G::Bits::ZERO;
-    for step in &tables.step {
-        let v = step[t] as usize;
-        let w = step[v] as usize;
-        if !(bit[v] & targets).is_zero() && !(bit[w] & hostile).is_zero() {
-            captured |= bit[v];
-        }
-    }
-    BitboardOf(captured)
+    BitboardOf(across(hostile))
 }
 
 /// True when the king stands on the throne and exactly one of its neighbours is not an

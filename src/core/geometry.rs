@@ -48,6 +48,8 @@ pub trait Bits:
     fn clear_lowest(self) -> Self;
     /// True when bit `i` is set (`i` taken modulo the width).
     fn has(self, i: u32) -> bool;
+    /// `self - rhs`, wrapping around at the width.
+    fn wrapping_sub(self, rhs: Self) -> Self;
 }
 
 macro_rules! prim_bits {
@@ -78,6 +80,10 @@ macro_rules! prim_bits {
             #[inline(always)]
             fn has(self, i: u32) -> bool {
                 self >> (i & (<$t>::BITS - 1)) & 1 != 0
+            }
+            #[inline(always)]
+            fn wrapping_sub(self, rhs: $t) -> $t {
+                <$t>::wrapping_sub(self, rhs)
             }
         }
     };
@@ -112,6 +118,10 @@ impl Bits for U256 {
     fn has(self, i: u32) -> bool {
         !(self & U256::bit((i & 255) as usize)).is_zero()
     }
+    #[inline(always)]
+    fn wrapping_sub(self, rhs: U256) -> U256 {
+        U256::wrapping_sub(self, rhs)
+    }
 }
 
 /// Length of the per-square tables: any `u8` index is in range, so a lookup by a square's
@@ -134,10 +144,23 @@ pub struct Tables<B: 'static> {
     pub step: [[u8; TABLE]; 4],
     /// `neighbours[sq]`: the orthogonal neighbours of a square.
     pub neighbours: [B; TABLE],
+    /// `beyond[sq]`: the squares two steps from `sq` in each of the four directions.
+    pub beyond: [B; TABLE],
     /// `edge_info[sq]`: for a non-corner edge square, its front direction (towards the
     /// centre) and the two directions along its edge, as indices in N, E, S, W order.
     pub edge_info: [Option<(u8, [u8; 2])>; TABLE],
+    /// `oriented[o][sq]`: the set holding square `sq` of the board seen in orientation `o`
+    /// (see [`crate::core::oriented`]): 0 as it is, 1 turned half a turn, 2 mirrored in
+    /// the a1 diagonal, 3 both; empty past the board.
+    pub oriented: [[B; TABLE]; 4],
+    /// `kind[sq]`: [`EDGE_SQUARE`], plus [`CORNER_SQUARE`] for a corner; 0 past the board.
+    pub kind: [u8; TABLE],
 }
+
+/// A flag of [`Tables::kind`]: the square is on the first or last file or rank.
+pub const EDGE_SQUARE: u8 = 1;
+/// A flag of [`Tables::kind`]: the square is a corner.
+pub const CORNER_SQUARE: u8 = 2;
 
 /// The mask of an index into [`Tables::shadow`].
 pub const SHADOW_MASK: usize = 2 * TABLE - 1;
@@ -171,6 +194,8 @@ pub trait Geometry:
     const EDGE: Self::Bits;
     /// The middle square.
     const THRONE: Self::Bits;
+    /// The bit just past the last square (every width has room for it).
+    const PAST_END: Self::Bits;
     /// The throne's index.
     const THRONE_INDEX: u8;
     /// A move list's buffer: four moves per square (each empty square is reached from at
@@ -228,6 +253,7 @@ macro_rules! table_builder {
             let mut rays = [[$zero; TABLE]; 4];
             let mut shadow = [[$zero; 2 * TABLE]; 4];
             let mut neighbours = [$zero; TABLE];
+            let mut beyond = [$zero; TABLE];
             let mut d = 0;
             while d < 4 {
                 s = 0;
@@ -242,10 +268,34 @@ macro_rules! table_builder {
                     shadow[d][s + 1] = $or(m, $bit(s));
                     if step[d][s] != NO_SQUARE {
                         neighbours[s] = $or(neighbours[s], $bit(step[d][s] as usize));
+                        let two = step[d][step[d][s] as usize];
+                        if two != NO_SQUARE {
+                            beyond[s] = $or(beyond[s], $bit(two as usize));
+                        }
                     }
                     s += 1;
                 }
                 d += 1;
+            }
+            let mut oriented = [[$zero; TABLE]; 4];
+            let mut kind = [0u8; TABLE];
+            s = 0;
+            while s < squares {
+                let (f, r) = (s % n, s / n);
+                let (on_file_edge, on_rank_edge) = (f == 0 || f == n - 1, r == 0 || r == n - 1);
+                if on_file_edge || on_rank_edge {
+                    kind[s] |= EDGE_SQUARE;
+                }
+                if on_file_edge && on_rank_edge {
+                    kind[s] |= CORNER_SQUARE;
+                }
+                let last = squares - 1;
+                let mirrored = f * n + r;
+                oriented[0][s] = $bit(s);
+                oriented[1][s] = $bit(last - s);
+                oriented[2][s] = $bit(mirrored);
+                oriented[3][s] = $bit(last - mirrored);
+                s += 1;
             }
             Tables {
                 square_bits,
@@ -253,7 +303,10 @@ macro_rules! table_builder {
                 shadow,
                 step,
                 neighbours,
+                beyond,
                 edge_info,
+                oriented,
+                kind,
             }
         }
     };
@@ -281,7 +334,7 @@ macro_rules! mask_fn {
     ($name:ident, $t:ty, $zero:expr, $bit:path, $or:path) => {
         /// Files, ranks, corners and the throne of a board of `n` files: `kind` 0 file a,
         /// 1 the last file, 2 rank 1, 3 the last rank, 4 the corners, 5 the throne, 7 the
-        /// edge, 6 all.
+        /// edge, 8 the bit past the last square, 6 all.
         const fn $name(n: usize, kind: u8) -> $t {
             let mut m = $zero;
             let mut s = 0;
@@ -296,12 +349,16 @@ macro_rules! mask_fn {
                     4 => (f == 0 || f == last) && (r == 0 || r == last),
                     5 => f == n / 2 && r == n / 2,
                     7 => f == 0 || f == last || r == 0 || r == last,
+                    8 => false,
                     _ => true,
                 };
                 if keep {
                     m = $or(m, $bit(s));
                 }
                 s += 1;
+            }
+            if kind == 8 {
+                m = $bit(n * n);
             }
             m
         }
@@ -331,6 +388,7 @@ macro_rules! geometry {
             const CORNERS: $t = $mask($n, 4);
             const EDGE: $t = $mask($n, 7);
             const THRONE: $t = $mask($n, 5);
+            const PAST_END: $t = $mask($n, 8);
             const THRONE_INDEX: u8 = (($n / 2) * $n + $n / 2) as u8;
             type Moves = [MoveOf<$name>; 4 * $n * $n];
             #[inline(always)]

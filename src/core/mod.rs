@@ -19,6 +19,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod org_fort;
+pub mod oriented;
 pub mod perft;
 pub mod position;
 pub mod preset;

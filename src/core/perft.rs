@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::core::geometry::Geometry;
 use crate::core::movegen;
 use crate::core::moves::{MoveListOf, MoveOf};
+use crate::core::oriented::Orientations;
 use crate::core::position::PositionOf;
 use crate::core::rules::RuleSet;
 
@@ -26,25 +27,57 @@ pub fn perft<G: Geometry>(pos: &PositionOf<G>, depth: u32, rules: &RuleSet) -> u
     match depth {
         0 => 1,
         1 => movegen::count_moves(pos.board(), pos.to_move(), rules),
-        _ => {
-            let mut list = MoveListOf::new();
-            movegen::generate_under(pos.board(), pos.to_move(), rules, &mut list);
-            list.iter()
-                .map(|&mv| child_count(pos, mv, depth - 1, rules))
-                .sum()
-        }
+        _ => perft_oriented(pos, &Orientations::of(pos.board()), depth, rules),
     }
 }
 
+/// [`perft`] for `depth` of at least 1, with the soldiers of `pos` in `oriented`: the
+/// positions one ply above the leaves count their moves from them.
+fn perft_oriented<G: Geometry>(
+    pos: &PositionOf<G>,
+    oriented: &Orientations<G>,
+    depth: u32,
+    rules: &RuleSet,
+) -> u64 {
+    if depth <= 1 {
+        return oriented.count_moves(pos.board(), pos.to_move(), rules);
+    }
+    let mut list = MoveListOf::new();
+    movegen::generate_under(pos.board(), pos.to_move(), rules, &mut list);
+    let role = pos.to_move();
+    let mut total = 0;
+    if depth == 2 {
+        let counter = oriented.leaf_counter(pos.board(), role, rules);
+        for &mv in list.iter() {
+            let mut child = *pos;
+            let effect = child.play_unchecked(mv, rules);
+            if effect.win.is_none() {
+                total += counter.count(oriented, mv, effect.captured.0, child.board(), rules);
+            }
+        }
+        return total;
+    }
+    for &mv in list.iter() {
+        let mut child = *pos;
+        let effect = child.play_unchecked(mv, rules);
+        // A move that ends the game here is no leaf: the leaves are plies below.
+        if effect.win.is_none() {
+            let below = oriented.after(role, mv, effect.captured.0);
+            total += perft_oriented(&child, &below, depth - 1, rules);
+        }
+    }
+    total
+}
+
 /// [`perft`] that gives up, returning `None`, soon after `stop` becomes true (it looks at
-/// the flag once per node above the bulk-counted last ply, so the count costs the same).
+/// the flag once per node above the last three plies, so the count costs the same).
 pub fn perft_until<G: Geometry>(
     pos: &PositionOf<G>,
     depth: u32,
     rules: &RuleSet,
     stop: &AtomicBool,
 ) -> Option<u64> {
-    if depth < 2 {
+    if depth < 4 {
         return Some(perft(pos, depth, rules));
     }
     if stop.load(Ordering::Relaxed) {
@@ -160,11 +193,11 @@ mod tests {
             );
         }
         let stop = AtomicBool::new(true);
-        assert_eq!(perft_until(&pos, 3, &rules, &stop), None);
-        // Below the bulk-counted ply there is nothing to stop.
+        assert_eq!(perft_until(&pos, 4, &rules, &stop), None);
+        // The last three plies are counted without looking at the flag.
         assert_eq!(
-            perft_until(&pos, 1, &rules, &stop),
-            Some(perft(&pos, 1, &rules))
+            perft_until(&pos, 3, &rules, &stop),
+            Some(perft(&pos, 3, &rules))
         );
     }
 }

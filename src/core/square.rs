@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::geometry::{Bits, Geometry, S11};
+use super::geometry::{CORNER_SQUARE, EDGE_SQUARE, Geometry, S11};
 
 /// Number of files and ranks of the 11x11 board (the board the search plays).
 pub const SIZE: u8 = S11::SIZE;
@@ -118,7 +118,7 @@ impl<G: Geometry> SquareOf<G> {
     /// True for the four corners.
     #[inline(always)]
     pub fn is_corner(self) -> bool {
-        G::CORNERS.has(u32::from(self.0))
+        G::tables().kind[usize::from(self.0)] & CORNER_SQUARE != 0
     }
 
     /// True for the throne.
@@ -136,7 +136,7 @@ impl<G: Geometry> SquareOf<G> {
     /// True for squares on the first or last file or rank (corners included).
     #[inline(always)]
     pub fn is_edge(self) -> bool {
-        G::EDGE.has(u32::from(self.0))
+        G::tables().kind[usize::from(self.0)] & EDGE_SQUARE != 0
     }
 
     /// The neighbour one step in a direction, if it is on the board.

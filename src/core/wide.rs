@@ -62,6 +62,16 @@ impl U256 {
         }
     }
 
+    /// `self - rhs`, wrapping around at 256 bits.
+    #[inline(always)]
+    pub const fn wrapping_sub(self, rhs: U256) -> U256 {
+        let (lo, borrow) = self.lo.overflowing_sub(rhs.lo);
+        U256 {
+            lo,
+            hi: self.hi.wrapping_sub(rhs.hi).wrapping_sub(borrow as u128),
+        }
+    }
+
     /// The value with its lowest set bit cleared.
     #[inline(always)]
     pub const fn clear_lowest(self) -> U256 {
