@@ -7,6 +7,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+#[allow(dead_code)]
+mod reference;
+
 use hnefi::core::game::{RepetitionMode, RuleSet};
 use hnefi::core::notation::RecordMove;
 use hnefi::core::position::Status;
@@ -1460,4 +1463,62 @@ fn an_engine_that_cannot_play_the_board_stops_the_match_before_the_first_game() 
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("fetlar"), "{}", stderr(&out));
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// The reference engine in its TCP mode plays the server's 7x7 and 13x13 games through
+/// the relay: told `board_size N` after it connects, and on 7x7, where 6.4.1 panics
+/// right after sending each move, started afresh for each move and told the game so
+/// far. Every game is a legal game of that board, played to its end or the move limit,
+/// with no engine fault.
+#[test]
+#[ignore = "needs the reference engine (HNEFI_REFERENCE, installed by .ci/run) and port 49152 free"]
+fn the_reference_engine_over_tcp_plays_the_small_and_large_boards() {
+    use hnefi::core::any_game::AnyGame;
+    use hnefi::core::geometry::BoardSize;
+    use hnefi::core::preset::RulePreset;
+    let path = reference::reference_path()
+        .expect("the reference engine is not installed: set HNEFI_REFERENCE or run .ci/run");
+    for size in [7, 13] {
+        let dir = scratch(&format!("reference-tcp-{size}"));
+        let out_file = dir.join("games.csv");
+        let reference = format!(
+            "htp-tcp:'{}' --host 127.0.0.1 --ai basic --depth 1",
+            path.display()
+        );
+        let size_arg = size.to_string();
+        let out = run_match(&[
+            "--engine",
+            &hnefi(1),
+            "--engine",
+            &reference,
+            "--rules",
+            "hnefatafl-org",
+            "--board-size",
+            &size_arg,
+            "--games",
+            "2",
+            "--move-limit",
+            "40",
+            "--out",
+            out_file.to_str().expect("path"),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let table = stdout(&out);
+        assert!(!table.contains("adjudications:"), "{table}");
+        let board: BoardSize = size_arg.parse().expect("a board size");
+        let variant = RulePreset::HnefataflOrg
+            .variant(board)
+            .expect("the server's game");
+        let records = lines(&out_file);
+        assert_eq!(records.len(), 2, "{records:?}");
+        for r in &records {
+            let moves = r.split(',').next().expect("moves");
+            let game = AnyGame::from_record(&variant, moves, variant.rules())
+                .unwrap_or_else(|e| panic!("{e}: {r}"));
+            assert_eq!(game.size(), board);
+            // Both engines moved: the reference engine past its first move on 7x7.
+            assert!(moves.split(' ').count() >= 6, "{r}");
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
 }

@@ -10,6 +10,7 @@
 //! | `generate_move` reply | `= play ROLE FROM TO` exactly | `= play ROLE FROM TO, score: ...` | `play ROLE FROM TO` |
 //! | `play` of the other side | `play ROLE FROM TO`, replied | the same, replied | the same, no reply |
 //! | new game | `clear_board` | a new process | a new process and connection |
+//! | another board | `board_size N`, replied | `board_size N`, replied | `board_size N`, no reply |
 //!
 //! `htp03` speaks the protocol of the crate's 0.3.1 release, as `hnefi --compat 0.3`
 //! does ([`crate::protocol::compat03`], which owns its formats): files `a`..`l` without
@@ -197,11 +198,11 @@ impl Dialect {
     }
 
     /// Whether an engine of this dialect can be told a board other than 11x11 (hnefi's
-    /// protocol and the reference engine's stdin dialect have `board_size`; the UCI
-    /// style, OTEP as the runner hosts it (the Copenhagen rules string), the 0.3.1
-    /// release and the TCP relay, which sends no board command, play 11x11 only).
+    /// protocol and the reference engine's dialects have `board_size`; the UCI style,
+    /// OTEP as the runner hosts it (the Copenhagen rules string) and the 0.3.1 release
+    /// play 11x11 only).
     pub fn plays_other_boards(self) -> bool {
-        matches!(self, Dialect::Hnefi | Dialect::Htp)
+        matches!(self, Dialect::Hnefi | Dialect::Htp | Dialect::HtpTcp)
     }
 
     /// The command that asks for a move of `role` (text-protocol dialects).

@@ -235,8 +235,7 @@ impl Player {
         }
         let deadline = Instant::now() + s.reply_timeout;
         match self.dialect {
-            Dialect::Htp => self.board_commands(s),
-            Dialect::HtpTcp => Ok(()),
+            Dialect::Htp | Dialect::HtpTcp => self.board_commands(s),
             Dialect::Uci if fresh => Ok(()),
             Dialect::Uci => uci::new_game(self.process()?, deadline)
                 .map_err(|f| Forfeit::from_fault(&f, "ucinewgame")),
@@ -280,8 +279,53 @@ impl Player {
                 self.command(&format!("set_rule rules {}", s.rules.referee), s)?;
             }
         }
-        if size != BoardSize::S11 && matches!(self.dialect, Dialect::Hnefi | Dialect::Htp) {
-            self.command(&format!("board_size {size}"), s)?;
+        if size == BoardSize::S11 {
+            return Ok(());
+        }
+        match self.dialect {
+            Dialect::Hnefi | Dialect::Htp => self.command(&format!("board_size {size}"), s),
+            // The TCP mode prints its replies to its own stdout: nothing comes back.
+            Dialect::HtpTcp => self
+                .process()?
+                .send(&format!("board_size {size}"))
+                .map_err(|_| {
+                    Forfeit::new(Adjudication::Crash, "exited before board_size".to_string())
+                }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the engine is started afresh for each of its moves, and told the game
+    /// so far, instead of being told each move: the reference engine 6.4.1 in TCP mode
+    /// on 7x7 panics right after sending each move (its heat map's display indexes past
+    /// the 7x7 board), so it never sees a second one. Its AI builds its search from the
+    /// game at each `generate_move`, so a fresh process plays as a running one would.
+    fn fresh_each_move(&self, s: &Settings) -> bool {
+        self.dialect == Dialect::HtpTcp && s.variant.size() == BoardSize::S7
+    }
+
+    /// Starts the engine afresh and tells it the game so far ([`Player::fresh_each_move`]).
+    fn restart_with<G: Geometry>(&mut self, game: &GameOf<G>, s: &Settings) -> Result<(), Forfeit> {
+        if let Some(mut p) = self.process.take() {
+            // It has usually exited already; `stderr_text` kills it if not.
+            let _ = p.stderr_text(true);
+        }
+        self.start(s)?;
+        self.board_commands(s)?;
+        let moves = game_moves(game);
+        let now = game.to_move();
+        let total = moves.len();
+        for (i, mv) in moves.into_iter().enumerate() {
+            // The movers alternate and the last move was the other side's.
+            let mover = if (total - i) % 2 == 1 {
+                now.opponent()
+            } else {
+                now
+            };
+            let line = self.dialect.play_command(mover, mv);
+            self.process()?
+                .send(&line)
+                .map_err(|_| Forfeit::new(Adjudication::Crash, format!("exited before {line}")))?;
         }
         Ok(())
     }
@@ -325,6 +369,9 @@ impl Player {
         game: &GameOf<G>,
         s: &Settings,
     ) -> Result<(), Forfeit> {
+        if self.fresh_each_move(s) {
+            return Ok(());
+        }
         let line = self.dialect.play_command(mover, mv);
         match self.dialect {
             Dialect::Hnefi | Dialect::Htp | Dialect::Htp03 => self.command(&line, s),
@@ -370,6 +417,9 @@ impl Player {
                 let ms = clock.get(role).as_millis();
                 self.command(&format!("time_left {role} {ms}"), s)?;
             }
+        }
+        if self.fresh_each_move(s) {
+            self.restart_with(game, s)?;
         }
         let dialect = self.dialect;
         let uci_clock = self.uci_clock;
