@@ -299,6 +299,7 @@ pub fn evaluate<G: Geometry>(pos: &PositionOf<G>, t: &Threats<G>, w: &Weights) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::capture;
     use crate::core::geometry::{BoardSize, S7, S9, S11, S13, S15};
     use crate::core::moves::MoveListOf;
     use crate::core::position::Position;
@@ -383,6 +384,53 @@ mod tests {
                 assert_eq!(evaluate(&pos.transform(sym), &t, &w), e, "{preset} {sym}");
             }
         }
+    }
+
+    /// `Threats::king_capture` finds a capturing attacker move exactly when one of the
+    /// attackers' moves captures the king, on every board of every family.
+    fn king_capture_is_exact<G: Geometry>(preset: RulePreset) -> usize {
+        let Some(size) = BoardSize::ALL.into_iter().find(|s| s.files() == G::SIZE) else {
+            panic!("no size {}", G::SIZE);
+        };
+        let Ok(variant) = preset.variant(size) else {
+            return 0;
+        };
+        let rules = variant.rules();
+        let t = Threats::<G>::new(&rules);
+        let mut found = 0;
+        for pos in random_positions::<G>(&rules, 17, 30) {
+            let board = pos.board();
+            let mut list = MoveListOf::<G>::new();
+            crate::core::movegen::generate_under(board, Role::Attacker, &rules, &mut list);
+            let brute = list.as_slice().iter().any(|mv| {
+                let mut after = *board;
+                after.move_piece(Role::Attacker, mv.from, mv.to);
+                capture::king_captured(&after, mv.to, &rules)
+            });
+            let fast = t.king_capture(board);
+            assert_eq!(fast.is_some(), brute, "{preset} {size}: {pos:?}");
+            if let Some(mv) = fast {
+                assert!(list.as_slice().contains(&mv), "{preset} {size}: {mv:?}");
+                found += 1;
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_king_capture_threat_is_exact_on_every_board() {
+        let mut families = 0;
+        for preset in RulePreset::ALL {
+            let found = king_capture_is_exact::<S7>(preset)
+                + king_capture_is_exact::<S9>(preset)
+                + king_capture_is_exact::<S11>(preset)
+                + king_capture_is_exact::<S13>(preset)
+                + king_capture_is_exact::<S15>(preset);
+            families += usize::from(found > 0);
+        }
+        // Not vacuous: most families' random games reach kings in danger (not Fetlar's,
+        // whose king is taken on four sides).
+        assert!(families * 2 > RulePreset::ALL.len(), "{families} families");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::core::board::BoardOf;
 use crate::core::capture;
 use crate::core::geometry::Geometry;
 use crate::core::king::Escape;
-use crate::core::movegen::{between, slides};
+use crate::core::movegen::{between, nearest_blockers, slides};
 use crate::core::moves::{MoveListOf, MoveOf};
 use crate::core::role::Role;
 use crate::core::rules::RuleSet;
@@ -123,7 +123,8 @@ impl<G: Geometry> Threats<G> {
     pub fn king_capture(&self, board: &BoardOf<G>) -> Option<MoveOf<G>> {
         let gaps = board.king_bb().neighbours() & board.empty() & !self.restricted;
         for gap in gaps {
-            for from in slides(gap, board.occupied()) & board.attackers() {
+            // The attackers that see the gap: `slides` stops before the first piece.
+            for from in nearest_blockers(gap, board.occupied()) & board.attackers() {
                 let mut after = *board;
                 after.move_piece(Role::Attacker, from, gap);
                 if capture::king_captured(&after, gap, &self.rules) {
