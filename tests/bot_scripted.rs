@@ -1,6 +1,6 @@
 //! `hnefi bot` against a scripted server in this process (loopback only): every message
-//! type, a refused move, a dropped connection, garbage, a wrong version and a board
-//! size hnefi does not play.
+//! type, a refused move, a dropped connection, garbage, a wrong version, games on the
+//! server's 7x7 and 13x13 boards, and a board size hnefi does not play there.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -12,7 +12,10 @@ use hnefi::bot::clock::Caps;
 use hnefi::bot::log::Log;
 use hnefi::bot::message::{TimeSettings, VERSION_ID};
 use hnefi::bot::{BotError, Config, Summary, run};
+use hnefi::core::any_game::AnyGame;
+use hnefi::core::any_square::AnyMove;
 use hnefi::core::game::Game;
+use hnefi::core::geometry::BoardSize;
 use hnefi::core::moves::Move;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
@@ -49,6 +52,7 @@ fn config(port: u16) -> Config {
         create_account: true,
         version_id: VERSION_ID.into(),
         role: Role::Attacker,
+        board_size: BoardSize::S11,
         accept_games: 1,
         join_game: None,
         rated: false,
@@ -121,10 +125,32 @@ fn start(
 
 fn resume(id: u64, moves: &[Move], dim: u32) -> String {
     let moves: Vec<String> = moves.iter().map(Move::to_string).collect();
+    resume_as(id, &moves.join(" "), dim, "alice", "bob")
+}
+
+/// `resume_game_json` of game `id` on a board of `dim` files, with the moves field and
+/// the two accounts.
+fn resume_as(id: u64, moves: &str, dim: u32, attackers: &str, defenders: &str) -> String {
     format!(
-        "= resume_game_json {{\"id\":{id},\"attackers\":\"alice\",\"defenders\":\"bob\",\"dim\":{dim},\"start\":\"\",\"time_control\":{{\"main_time_seconds\":60,\"increment_length\":1}},\"time_remaining_ms\":{{\"attackers\":60000,\"defenders\":60000,\"last_move\":\"2026-01-01T00:00:00Z\"}},\"moves\":\"{}\",\"rated\":false,\"messages\":[]}}",
-        moves.join(" ")
+        "= resume_game_json {{\"id\":{id},\"attackers\":\"{attackers}\",\"defenders\":\"{defenders}\",\"dim\":{dim},\"start\":\"\",\"time_control\":{{\"main_time_seconds\":60,\"increment_length\":1}},\"time_remaining_ms\":{{\"attackers\":60000,\"defenders\":60000,\"last_move\":\"2026-01-01T00:00:00Z\"}},\"moves\":\"{moves}\",\"rated\":false,\"messages\":[]}}"
     )
+}
+
+/// Reads `game ID play ROLE FROM TO` on the board of `game` and checks it is legal there.
+fn legal_move_on(line: &str, id: u64, role: &str, game: &AnyGame) -> AnyMove {
+    let prefix = format!("game {id} play {role} ");
+    let rest = line
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("expected a move, got '{line}'"));
+    let mv = AnyMove::parse(&rest.replacen(' ', "-", 1), game.size()).unwrap();
+    assert!(game.check(mv).is_ok(), "illegal move {mv}");
+    mv
+}
+
+/// The server's game on a board of `size`, at its start.
+fn server_start(size: BoardSize) -> AnyGame {
+    let variant = RulePreset::HnefataflOrg.variant(size).unwrap();
+    AnyGame::start(&variant, variant.first(), variant.rules()).unwrap()
 }
 
 /// Reads `game ID play ROLE FROM TO` and checks it is legal in `game`.
@@ -251,12 +277,16 @@ fn refused_login_is_an_error() {
     assert!(!log.text().contains("s3cret"));
 }
 
+/// On one connection: a game on a board the server never offers (9x9, as a game the
+/// server made for the bot could be) is resigned with the reason in the log; a 13x13 game
+/// (squares in capitals from the server) and a 7x7 game (the defenders first) are played.
 #[test]
-fn declines_other_board_sizes() {
+fn plays_the_servers_boards_and_declines_others() {
     let (_, listener, bot, log) = start(Config {
         accept_games: 0,
         join_game: Some(9),
         create_account: false,
+        max_games: 3,
         ..config(0)
     });
     let mut p = Peer::accept(&listener);
@@ -268,14 +298,70 @@ fn declines_other_board_sizes() {
     p.say("? join_game_pending the id doesn't refer to a pending game unknown error");
     assert_eq!(p.recv(), "join_game_pending 9");
     p.say("= join_game_pending 9");
+
+    p.say("game 8 generate_move attacker");
+    assert_eq!(p.recv(), "resume_game_json 8");
+    p.say(&resume(8, &[], 9));
+    assert_eq!(p.recv(), "game 8 play attacker resigns _");
+    p.say("= game_over 8 defender_wins");
+
+    let mut game = server_start(BoardSize::S13);
     p.say("game 9 generate_move attacker");
     assert_eq!(p.recv(), "resume_game_json 9");
-    p.say(&resume(9, &[], 13));
-    assert_eq!(p.recv(), "game 9 play attacker resigns _");
-    p.say("= game_over 9 defender_wins");
+    // The server's record of a game with one move each (in capitals, as it writes them).
+    let first = game.legal_moves()[0];
+    game.play(first).unwrap();
+    let reply = game.legal_moves()[0];
+    game.play(reply).unwrap();
+    let moves = format!("{first} {reply}").to_uppercase();
+    p.say(&resume_as(9, &moves, 13, "alice", "bob"));
+    let mv = legal_move_on(&p.recv(), 9, "attacker", &game);
+    p.say("= game");
+    game.play(mv).unwrap();
+    let reply = *game.legal_moves().last().unwrap();
+    game.play(reply).unwrap();
+    let (from, to) = (reply.from.to_string(), reply.to.to_string());
+    p.say(&format!(
+        "game 9 play defender {} {}",
+        from.to_uppercase(),
+        to.to_uppercase()
+    ));
+    p.say("game 9 generate_move attacker");
+    // In step with the server's capitals: the move comes without another resume.
+    legal_move_on(&p.recv(), 9, "attacker", &game);
+    p.say("= game");
+    p.say("= game_over 9 attacker_wins");
+
+    let game = server_start(BoardSize::S7);
+    assert_eq!(game.to_move(), Role::Defender);
+    p.say("game 10 generate_move defender");
+    assert_eq!(p.recv(), "resume_game_json 10");
+    p.say(&resume_as(10, "", 7, "bob", "alice"));
+    legal_move_on(&p.recv(), 10, "defender", &game);
+    p.say("= game");
+    p.say("= game_over 10 defender_wins");
+
     let summary = bot.join().unwrap().unwrap();
-    assert_eq!(summary.finished.len(), 1);
-    assert!(log.text().contains("hnefi plays only 11x11"));
+    let results: Vec<(u64, &str)> = summary
+        .finished
+        .iter()
+        .map(|f| (f.id, f.result.as_str()))
+        .collect();
+    assert_eq!(
+        results,
+        [
+            (8, "defender_wins"),
+            (9, "attacker_wins"),
+            (10, "defender_wins")
+        ]
+    );
+    assert_eq!((summary.refused_moves, summary.reconnects), (0, 0));
+    assert_eq!(summary.finished[1].record.split(' ').count(), 5);
+    let text = log.text();
+    assert!(
+        text.contains("game 8 is played on 9x9, which hnefi cannot play under the server's rules (the hnefatafl-org rules have no 9x9 game"),
+        "{text}"
+    );
 }
 
 #[test]

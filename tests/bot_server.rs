@@ -26,8 +26,9 @@ use std::time::{Duration, Instant};
 
 use hnefi::bot::games::agrees;
 use hnefi::bot::message::VERSION_ID;
-use hnefi::core::game::Game;
-use hnefi::core::moves::Move;
+use hnefi::core::any_game::AnyGame;
+use hnefi::core::any_square::{AnyMove, AnySquare};
+use hnefi::core::geometry::BoardSize;
 use hnefi::core::preset::RulePreset;
 
 const PORT: u16 = 49152;
@@ -296,12 +297,13 @@ fn untimed_game_between_two_bots() {
 }
 
 /// A plain client playing random legal moves as the defenders (by hnefi's rules under the
-/// hnefatafl-org preset, which the server must accept) in game 0, directly on the server.
-/// `after_ply` is called with the number of plies seen after each one. Returns the
-/// server's result and the plies. hnefi's referee must see the game end exactly where the
-/// server ends it: it may never refuse a move the server played, never run out of moves
-/// while the server asks for one, and must give the server's result.
-fn random_client(mut after_ply: impl FnMut(usize)) -> (String, usize) {
+/// hnefatafl-org preset, which the server must accept) in game 0 on a board of `size`
+/// (the server's game of that size: on 7x7 the defenders, so this client, move first),
+/// directly on the server. `after_ply` is called with the number of plies seen after each
+/// one. Returns the server's result and the plies. hnefi's referee must see the game end
+/// exactly where the server ends it: it may never refuse a move the server played, never
+/// run out of moves while the server asks for one, and must give the server's result.
+fn random_client(size: BoardSize, mut after_ply: impl FnMut(usize)) -> (String, usize) {
     let stream = TcpStream::connect(("127.0.0.1", PORT)).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(120)))
@@ -310,7 +312,8 @@ fn random_client(mut after_ply: impl FnMut(usize)) -> (String, usize) {
     let mut lines = BufReader::new(stream).lines();
     writeln!(out, "{VERSION_ID} create_account random pw").unwrap();
     writeln!(out, "join_game_pending 0").unwrap();
-    let mut game = Game::new(RulePreset::HnefataflOrg.rules());
+    let variant = RulePreset::HnefataflOrg.variant(size).unwrap();
+    let mut game = AnyGame::start(&variant, variant.first(), variant.rules()).unwrap();
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
     let result = loop {
         let line = lines
@@ -320,7 +323,9 @@ fn random_client(mut after_ply: impl FnMut(usize)) -> (String, usize) {
         let words: Vec<&str> = line.split(' ').collect();
         match words.as_slice() {
             ["game", "0", "play", "attacker", from, to] => {
-                let mv: Move = format!("{from}-{to}").parse().unwrap();
+                // The server writes 13x13 files in capitals.
+                let square = |s: &str| AnySquare::parse(s, size).unwrap();
+                let mv = AnyMove::new(square(from), square(to)).unwrap();
                 if let Err(e) = game.play(mv) {
                     panic!("the server played {mv}, which hnefi's rules refuse: {e}");
                 }
@@ -336,7 +341,7 @@ fn random_client(mut after_ply: impl FnMut(usize)) -> (String, usize) {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                let mv = legal.as_slice()[(seed % legal.len() as u64) as usize];
+                let mv = legal[(seed % legal.len() as u64) as usize];
                 game.play(mv).unwrap();
                 writeln!(out, "game 0 play defender {} {}", mv.from, mv.to).unwrap();
                 after_ply(game.moves_played());
@@ -388,8 +393,8 @@ fn offer_game(
     (bot, rx, log)
 }
 
-/// The bot, offering game 0 as the attackers (1 minute + 1 second, at most 200 ms a move)
-/// on `port`.
+/// The bot, offering game 0 on 11x11 as the attackers (1 minute + 1 second, at most
+/// 200 ms a move) on `port`.
 fn start_offering_bot(port: &str) -> (Guard, mpsc::Receiver<String>, Vec<String>) {
     offer_game(
         "hnefi",
@@ -408,10 +413,74 @@ fn game_against_a_random_client() {
     }
     let (_server, server_log) = start_server();
     let (bot, bot_rx, mut bot_log) = start_offering_bot(&PORT.to_string());
-    random_client(|_| {});
+    random_client(BoardSize::S11, |_| {});
     bot_log.extend(finish(bot, &bot_rx, Duration::from_secs(60)));
     let server_log: Vec<String> = server_log.try_iter().collect();
     check_game(&[&bot_log], &server_log);
+}
+
+/// The bot offers game 0 on a board of `size` as the attackers at `tc` (at most 200 ms a
+/// move: the time per move when untimed), and must beat the random client there under
+/// the server's rules for that size, with no move refused and nothing lost on time.
+fn wins_against_a_random_client(size: BoardSize, tc: &str) {
+    let (_server, server_log) = start_server();
+    let board = size.to_string();
+    let (bot, bot_rx, mut bot_log) = offer_game(
+        "hnefi",
+        "bot",
+        tc,
+        &["--max-move-ms", "200", "--board-size", &board],
+    );
+    assert!(
+        bot_log
+            .iter()
+            .any(|l| l.contains(&format!("offered game 0 (attacker, {board}x{board},"))),
+        "{bot_log:#?}"
+    );
+    let (result, plies) = random_client(size, |_| {});
+    bot_log.extend(finish(bot, &bot_rx, Duration::from_secs(60)));
+    let server_log: Vec<String> = server_log.try_iter().collect();
+    check_game(&[&bot_log], &server_log);
+    assert_eq!(
+        result, "attacker_wins",
+        "hnefi (the attackers) did not beat random moves on {board}x{board} in {plies} plies"
+    );
+}
+
+/// 7x7, untimed: the defenders (the random client) move first.
+#[test]
+#[ignore = "needs hnefatafl-server 6.4.1 and network namespaces; run with --ignored, as .ci/run does"]
+fn untimed_7x7_game_against_a_random_client() {
+    if in_namespace("untimed_7x7_game_against_a_random_client") {
+        wins_against_a_random_client(BoardSize::S7, "untimed");
+    }
+}
+
+/// 7x7 at 1 minute + 1 second.
+#[test]
+#[ignore = "needs hnefatafl-server 6.4.1 and network namespaces; run with --ignored, as .ci/run does"]
+fn timed_7x7_game_against_a_random_client() {
+    if in_namespace("timed_7x7_game_against_a_random_client") {
+        wins_against_a_random_client(BoardSize::S7, "1+1");
+    }
+}
+
+/// 13x13, untimed: the server writes the squares' files in capitals, `i` included.
+#[test]
+#[ignore = "needs hnefatafl-server 6.4.1 and network namespaces; run with --ignored, as .ci/run does"]
+fn untimed_13x13_game_against_a_random_client() {
+    if in_namespace("untimed_13x13_game_against_a_random_client") {
+        wins_against_a_random_client(BoardSize::S13, "untimed");
+    }
+}
+
+/// 13x13 at 1 minute + 1 second.
+#[test]
+#[ignore = "needs hnefatafl-server 6.4.1 and network namespaces; run with --ignored, as .ci/run does"]
+fn timed_13x13_game_against_a_random_client() {
+    if in_namespace("timed_13x13_game_against_a_random_client") {
+        wins_against_a_random_client(BoardSize::S13, "1+1");
+    }
 }
 
 /// A TCP relay on loopback from `port` to the server, whose connections the test can cut
@@ -478,7 +547,7 @@ fn bot_reconnects_and_finishes_a_game() {
     let relay = Relay::start(PORT + 1);
     let (bot, bot_rx, mut bot_log) = start_offering_bot(&(PORT + 1).to_string());
     let mut cut = 0;
-    let (_, plies) = random_client(|ply| {
+    let (_, plies) = random_client(BoardSize::S11, |ply| {
         // Twice: once on the bot's turn (after the client's move), once on the client's.
         if ply == 6 || ply == 11 {
             cut += relay.cut();
@@ -514,6 +583,10 @@ fn server_games_are_ignored_and_fail_without_the_server() {
         "untimed_game_between_two_bots",
         "game_against_a_random_client",
         "bot_reconnects_and_finishes_a_game",
+        "untimed_7x7_game_against_a_random_client",
+        "timed_7x7_game_against_a_random_client",
+        "untimed_13x13_game_against_a_random_client",
+        "timed_13x13_game_against_a_random_client",
     ] {
         assert!(
             listed.contains(&format!("{name}: test")),

@@ -7,10 +7,12 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::core::geometry::BoardSize;
 use crate::core::role::Role;
 use crate::options;
 
 use super::clock::Caps;
+use super::games::SERVER_SIZES;
 use super::log::Log;
 use super::message::{GameId, TimeSettings, VERSION_ID};
 use super::password;
@@ -59,6 +61,10 @@ pub struct BotArgs {
     /// Our side in the games we offer: attacker or defender.
     #[arg(long, default_value = "defender")]
     pub role: Role,
+    /// The board of the games we offer: 7, 11 or 13 (the server's sizes, each under the
+    /// server's rules for it). Challenges and games joined are played on every one of them.
+    #[arg(long, value_name = "N", default_value = "11", value_parser = parse_board_size)]
+    pub board_size: BoardSize,
     /// Keep this many offered games open (waiting for a challenger or being played).
     /// This or --join-game is needed.
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -124,6 +130,18 @@ pub fn parse_tc(s: &str) -> Result<TimeSettings, String> {
     })
 }
 
+/// Reads `--board-size`: a size the server offers games on (`N` or `NxN`).
+pub fn parse_board_size(s: &str) -> Result<BoardSize, String> {
+    let sizes = "7, 11 or 13 (the boards hnefatafl.org offers)";
+    match s.parse::<BoardSize>() {
+        Ok(size) if SERVER_SIZES.contains(&size) => Ok(size),
+        _ => Err(format!(
+            "invalid board size '{}': expected {sizes}",
+            crate::session::short(s)
+        )),
+    }
+}
+
 impl BotArgs {
     /// The configuration, or what is wrong with the flags.
     pub fn config(&self) -> Result<Config, String> {
@@ -181,6 +199,7 @@ impl BotArgs {
             create_account: self.create_account,
             version_id: self.version_id.clone(),
             role: self.role,
+            board_size: self.board_size,
             accept_games: self.accept_games,
             join_game: self.join_game,
             rated: self.rated,
@@ -256,6 +275,22 @@ mod tests {
         );
         for bad in ["", "0+1", "-1+1", "1+0.5", "nan+1", "inf+1", "1e9+1"] {
             assert!(parse_tc(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// Only the boards the server offers: 9x9 and 15x15 are hnefi's, not the server's.
+    #[test]
+    fn board_sizes() {
+        for (text, size) in [
+            ("7", BoardSize::S7),
+            ("11", BoardSize::S11),
+            ("13x13", BoardSize::S13),
+        ] {
+            assert_eq!(parse_board_size(text), Ok(size));
+        }
+        for bad in ["9", "15", "12", "", "11x13"] {
+            let err = parse_board_size(bad).unwrap_err();
+            assert!(err.contains("7, 11 or 13"), "{err}");
         }
     }
 }

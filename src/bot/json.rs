@@ -3,7 +3,8 @@
 
 use serde_json::Value;
 
-use crate::core::moves::Move;
+use crate::core::any_square::AnyMove;
+use crate::core::geometry::BoardSize;
 
 use super::message::GameId;
 
@@ -78,16 +79,20 @@ pub struct ResumedGame {
     pub defenders: String,
     /// The board size (7, 11 or 13).
     pub dim: u64,
+    /// The board, if hnefi has one of `dim` files.
+    pub size: Option<BoardSize>,
     /// The plies so far (moves; resignations end a game and are not listed here).
     pub plies: usize,
-    /// The moves, read only on 11x11 boards (empty otherwise).
-    pub moves: Vec<Move>,
+    /// The moves, read on the game's board (empty when hnefi has no board of `dim`
+    /// files).
+    pub moves: Vec<AnyMove>,
     /// The clocks; None for an untimed game.
     pub clock: Option<ResumedClock>,
 }
 
 impl ResumedGame {
-    /// Decodes the payload. Moves are `FROM-TO` with optional `xSQUARE` captures.
+    /// Decodes the payload. Moves are `FROM-TO` with optional `xSQUARE` captures (the
+    /// server writes the files of 13x13 squares in capitals: `A4-C4xD4`).
     pub fn parse(json: &str) -> Result<ResumedGame, String> {
         let v: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
         let dim = field(&v, "dim")?
@@ -95,11 +100,14 @@ impl ResumedGame {
             .ok_or_else(|| "'dim' is not a size".to_string())?;
         let record = text(&v, "moves")?;
         let tokens: Vec<&str> = record.split_whitespace().collect();
+        let size = BoardSize::ALL
+            .into_iter()
+            .find(|s| u64::from(s.files()) == dim);
         let mut moves = Vec::with_capacity(tokens.len());
-        if dim == 11 {
+        if let Some(size) = size {
             for token in &tokens {
                 let plain = token.split('x').next().unwrap_or("");
-                let mv: Move = plain.parse().map_err(|e| {
+                let mv = AnyMove::parse(plain, size).map_err(|e| {
                     format!("move '{}': {e}", token.chars().take(20).collect::<String>())
                 })?;
                 moves.push(mv);
@@ -119,6 +127,7 @@ impl ResumedGame {
             attackers: text(&v, "attackers")?,
             defenders: text(&v, "defenders")?,
             dim,
+            size,
             plies: tokens.len(),
             moves,
             clock,
@@ -136,15 +145,27 @@ mod tests {
         let json = r#"{"id":0,"attackers":"alice","defenders":"bob","dim":11,"start":"/3AAAAA3/5A5/11/A4D4A/A3DDD3A/AA1DDKDD1AA/A3DDD3A/A4D4A/11/5A5/3AAAAA3/","time_control":{"main_time_seconds":60,"increment_length":1},"time_remaining_ms":{"attackers":60499,"defenders":60745,"last_move":"2026-11-23T21:43:18.25Z"},"moves":"h1-h3 e5-e2 g1-g3 f4-c4 g3-e3xe2","rated":false,"messages":[]}"#;
         let g = ResumedGame::parse(json).unwrap();
         assert_eq!((g.id, g.dim, g.plies), (0, 11, 5));
-        assert_eq!(g.moves[4], "g3-e3".parse().unwrap());
+        assert_eq!(g.moves[4].to_string(), "g3-e3");
         let c = g.clock.unwrap();
         assert_eq!(
             (c.increment_s, c.attacker_ms, c.defender_ms),
             (1, 60499, 60745)
         );
-        let untimed = r#"{"id":2,"attackers":"a","defenders":"b","dim":13,"start":"","time_control":null,"time_remaining_ms":null,"moves":"m1-m3","rated":true,"messages":[]}"#;
+        // 13x13: files in capitals, `I` included, captures after `x`.
+        let untimed = r#"{"id":2,"attackers":"a","defenders":"b","dim":13,"start":"","time_control":null,"time_remaining_ms":null,"moves":"M1-M3 A4-C4xD4","rated":true,"messages":[]}"#;
         let g = ResumedGame::parse(untimed).unwrap();
-        assert_eq!((g.dim, g.plies, g.moves.len(), g.clock), (13, 1, 0, None));
+        assert_eq!(
+            (g.dim, g.size, g.plies, g.clock),
+            (13, Some(BoardSize::S13), 2, None)
+        );
+        let moves: Vec<String> = g.moves.iter().map(AnyMove::to_string).collect();
+        assert_eq!(moves, ["m1-m3", "a4-c4"]);
+        let small = r#"{"id":3,"attackers":"a","defenders":"b","dim":7,"moves":"d5-e5","time_control":null}"#;
+        assert_eq!(ResumedGame::parse(small).unwrap().size, Some(BoardSize::S7));
+        // A size hnefi has no board for: read, with no moves, for the bot to decline.
+        let odd = r#"{"id":4,"attackers":"a","defenders":"b","dim":8,"moves":"h1-h3"}"#;
+        let g = ResumedGame::parse(odd).unwrap();
+        assert_eq!((g.size, g.plies, g.moves.len()), (None, 1, 0));
     }
 
     #[test]
@@ -155,6 +176,8 @@ mod tests {
             r#"{"id":0}"#,
             r#"{"id":0,"attackers":"a","defenders":"b","dim":11,"moves":"h1-g2"}"#,
             r#"{"id":0,"attackers":"a","defenders":"b","dim":11,"moves":"zz"}"#,
+            r#"{"id":0,"attackers":"a","defenders":"b","dim":11,"moves":"l1-l3"}"#,
+            r#"{"id":0,"attackers":"a","defenders":"b","dim":7,"moves":"h1-h3"}"#,
             r#"{"id":-1,"attackers":"a","defenders":"b","dim":11,"moves":""}"#,
         ] {
             assert!(ResumedGame::parse(json).is_err(), "{json}");

@@ -10,9 +10,9 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::core::moves::Move;
+use crate::core::any_square::{AnyMove, AnySquare};
+use crate::core::geometry::BoardSize;
 use crate::core::role::Role;
-use crate::core::square::Square;
 
 use super::json::{GameTime, ResumedGame};
 
@@ -70,13 +70,16 @@ pub enum ServerMessage {
         role: Role,
     },
     /// `game ID play ROLE FROM TO` (a move) or `game ID play ROLE resigns` (`mv` None).
+    /// The line does not name the board: the squares are read as on the largest one
+    /// (files `a` to `o`, in either case, as the server writes 13x13 files in capitals),
+    /// and the game's board refuses those off it.
     Played {
         /// The game.
         id: GameId,
         /// Who moved.
         role: Role,
         /// The move, or None for a resignation.
-        mv: Option<Move>,
+        mv: Option<AnyMove>,
     },
     /// `= game`: our oldest unanswered move was accepted.
     MoveAccepted,
@@ -116,6 +119,9 @@ pub enum ParseError {
         error: String,
     },
 }
+
+/// The largest board hnefi plays: every square of a smaller one is a square of it.
+const LARGEST: BoardSize = BoardSize::S15;
 
 fn id_of(word: Option<&str>, kind: &'static str) -> Result<GameId, ParseError> {
     word.and_then(|w| w.parse().ok())
@@ -210,12 +216,13 @@ impl ServerMessage {
                             Some("resigns") => None,
                             Some(from) => {
                                 let to = words.next().ok_or(ParseError::Malformed("play"))?;
-                                let (Ok(from), Ok(to)) =
-                                    (from.parse::<Square>(), to.parse::<Square>())
-                                else {
+                                let (Ok(from), Ok(to)) = (
+                                    AnySquare::parse(from, LARGEST),
+                                    AnySquare::parse(to, LARGEST),
+                                ) else {
                                     return Err(ParseError::Malformed("play"));
                                 };
-                                Some(Move::new(from, to).ok_or(ParseError::Malformed("play"))?)
+                                Some(AnyMove::new(from, to).ok_or(ParseError::Malformed("play"))?)
                             }
                             None => return Err(ParseError::Malformed("play")),
                         };
@@ -259,10 +266,12 @@ pub enum ClientMessage {
     },
     /// `software_id hnefi-VERSION`.
     SoftwareId,
-    /// `new_game {json}`: offer an 11x11 game.
+    /// `new_game {json}`: offer a game.
     NewGame {
         /// Our side.
         role: Role,
+        /// The board.
+        size: BoardSize,
         /// Rated or not.
         rated: bool,
         /// The clock.
@@ -283,7 +292,7 @@ pub enum ClientMessage {
         /// Our side.
         role: Role,
         /// The move.
-        mv: Move,
+        mv: AnyMove,
     },
     /// `game ID play ROLE resigns _`.
     Resign {
@@ -326,7 +335,12 @@ impl ClientMessage {
             ClientMessage::SoftwareId => {
                 format!("software_id hnefi-{}", env!("CARGO_PKG_VERSION"))
             }
-            ClientMessage::NewGame { role, rated, time } => {
+            ClientMessage::NewGame {
+                role,
+                size,
+                rated,
+                time,
+            } => {
                 let role = match role {
                     Role::Attacker => "Attacker",
                     Role::Defender => "Defender",
@@ -341,7 +355,7 @@ impl ClientMessage {
                     ),
                 };
                 format!(
-                    "new_game {{\"role\":\"{role}\",\"rated\":{rated},\"time_settings\":{time},\"board_size\":11}}"
+                    "new_game {{\"role\":\"{role}\",\"rated\":{rated},\"time_settings\":{time},\"board_size\":{size}}}"
                 )
             }
             ClientMessage::JoinGame(id) => format!("join_game {id}"),
@@ -382,7 +396,16 @@ mod tests {
             ServerMessage::Played {
                 id: 3,
                 role: Role::Attacker,
-                mv: Some("h1-h3".parse().unwrap())
+                mv: Some(AnyMove::parse("h1-h3", BoardSize::S11).unwrap())
+            }
+        );
+        // 13x13 squares come with capital files; the move is the same in lower case.
+        assert_eq!(
+            p("game 3 play attacker M13 I13"),
+            ServerMessage::Played {
+                id: 3,
+                role: Role::Attacker,
+                mv: Some(AnyMove::parse("m13-i13", BoardSize::S13).unwrap())
             }
         );
         assert_eq!(
@@ -417,6 +440,7 @@ mod tests {
             "game x generate_move attacker",
             "game 1 generate_move king",
             "game 1 play attacker h1 z9",
+            "game 1 play attacker p1 p3",
             "game 1 play attacker h1 g2",
             "game 1 play attacker h1",
             "= game_over 1 nobody_wins",
@@ -444,6 +468,7 @@ mod tests {
     fn offers_are_json() {
         let m = ClientMessage::NewGame {
             role: Role::Attacker,
+            size: BoardSize::S11,
             rated: false,
             time: TimeSettings::Fischer {
                 main_ms: 60_000,
@@ -454,5 +479,21 @@ mod tests {
             m.line(),
             "new_game {\"role\":\"Attacker\",\"rated\":false,\"time_settings\":{\"Timed\":{\"add_seconds\":1,\"milliseconds_left\":60000}},\"board_size\":11}"
         );
+        let m = ClientMessage::NewGame {
+            role: Role::Defender,
+            size: BoardSize::S13,
+            rated: true,
+            time: TimeSettings::Untimed,
+        };
+        assert_eq!(
+            m.line(),
+            "new_game {\"role\":\"Defender\",\"rated\":true,\"time_settings\":\"UnTimed\",\"board_size\":13}"
+        );
+        let play = ClientMessage::Play {
+            id: 4,
+            role: Role::Defender,
+            mv: AnyMove::parse("m7-m2", BoardSize::S13).unwrap(),
+        };
+        assert_eq!(play.line(), "game 4 play defender m7 m2");
     }
 }

@@ -28,8 +28,10 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::core::game::Game;
-use crate::core::moves::Move;
+use crate::core::any_game::AnyGame;
+use crate::core::any_size::on_size;
+use crate::core::any_square::AnyMove;
+use crate::core::geometry::BoardSize;
 use crate::core::position::Status;
 use crate::core::role::Role;
 use crate::search::Searcher;
@@ -58,6 +60,8 @@ pub struct Config {
     pub version_id: String,
     /// Our side in the games we offer.
     pub role: Role,
+    /// The board of the games we offer (one the server offers: 7x7, 11x11 or 13x13).
+    pub board_size: BoardSize,
     /// How many offered games to keep open (pending or playing).
     pub accept_games: u32,
     /// Join this game of someone else.
@@ -136,14 +140,14 @@ pub enum Event {
 pub struct Searched {
     id: GameId,
     ply: usize,
-    best: Option<Move>,
+    best: Option<AnyMove>,
     note: String,
 }
 
 struct Job {
     id: GameId,
     ply: usize,
-    game: Game,
+    game: AnyGame,
     clock: GameClock,
     turn_start: Instant,
     stop: Arc<AtomicBool>,
@@ -162,7 +166,12 @@ pub fn run(config: &Config, log: &Log) -> Result<Summary, BotError> {
             for job in job_rx {
                 let start = Instant::now();
                 let limits = clock::limits(job.clock, job.turn_start, start, &caps);
-                let r = searcher.search(&job.game, &limits, &job.stop, &mut |_| {});
+                // The search of the game's board (11x11 keeps its own fast path).
+                let r = on_size!(&job.game, AnyGame, g => {
+                    searcher
+                        .search(g, &limits, &job.stop, &mut |_| {})
+                        .map_moves(AnyMove::from)
+                });
                 let note = format!(
                     "depth {} score {} nodes {} in {} ms",
                     r.depth,
@@ -223,8 +232,9 @@ struct Bot<'a> {
     /// Offers sent, not yet answered with their id.
     in_flight: u32,
     /// Our moves the server has not answered yet, oldest first.
-    pending_moves: VecDeque<(GameId, Move)>,
-    /// Games on boards hnefi does not play: resigned at our first turn.
+    pending_moves: VecDeque<(GameId, AnyMove)>,
+    /// Games on boards hnefi does not play (joined, or made for it by the server): resigned
+    /// at each of our turns, the connection kept.
     declined: BTreeSet<GameId>,
     /// The stop flag of each game's queued or running search.
     stops: BTreeMap<GameId, Arc<AtomicBool>>,
@@ -331,6 +341,7 @@ impl Bot<'_> {
             self.in_flight += 1;
             self.send(&ClientMessage::NewGame {
                 role: self.config.role,
+                size: self.config.board_size,
                 rated: self.config.rated,
                 time: self.config.time,
             });
@@ -424,8 +435,10 @@ impl Bot<'_> {
                 self.in_flight = self.in_flight.saturating_sub(1);
                 self.ours.insert(id);
                 self.log.info(&format!(
-                    "offered game {id} ({}, {}, {})",
+                    "offered game {id} ({}, {}x{}, {}, {})",
                     self.config.role,
+                    self.config.board_size,
+                    self.config.board_size,
                     match self.config.time {
                         TimeSettings::Untimed => "untimed".to_string(),
                         TimeSettings::Fischer {
@@ -525,7 +538,7 @@ impl Bot<'_> {
     fn on_generate_move(&mut self, id: GameId, role: Role) {
         if self.declined.contains(&id) {
             self.log.info(&format!(
-                "game {id}: resigning (hnefi plays only 11x11 boards)"
+                "game {id}: resigning (a board hnefi does not play)"
             ));
             self.send(&ClientMessage::Resign { id, role });
             return;
@@ -556,11 +569,7 @@ impl Bot<'_> {
         let id = r.id;
         let name = &self.config.username;
         let to_move = |dim: u64, plies: usize| {
-            let first = if dim == 7 {
-                Role::Defender
-            } else {
-                Role::Attacker
-            };
+            let first = games::server_first_mover(dim);
             match plies % 2 {
                 0 => first,
                 _ => first.opponent(),
@@ -576,19 +585,25 @@ impl Bot<'_> {
                 return;
             }
         };
-        if r.dim != 11 {
-            if self.declined.insert(id) {
-                self.log.info(&format!(
-                    "game {id} is played on {0}x{0}: hnefi plays only 11x11, so it resigns it",
-                    r.dim
-                ));
+        let opened = match r.size {
+            Some(size) => OpenGame::from_moves(id, role, size, &r.moves).map_err(|e| e.to_string()),
+            None => Err(format!("hnefi has no {0}x{0} board", r.dim)),
+        };
+        let (mut g, problem) = match opened {
+            Ok(opened) => opened,
+            Err(why) => {
+                if self.declined.insert(id) {
+                    self.log.info(&format!(
+                        "game {id} is played on {0}x{0}, which hnefi cannot play under the server's rules ({why}); it resigns it and stays connected",
+                        r.dim
+                    ));
+                }
+                if to_move(r.dim, r.plies) == role {
+                    self.send(&ClientMessage::Resign { id, role });
+                }
+                return;
             }
-            if to_move(r.dim, r.plies) == role {
-                self.send(&ClientMessage::Resign { id, role });
-            }
-            return;
-        }
-        let (mut g, problem) = OpenGame::from_moves(id, role, &r.moves);
+        };
         if let Some(p) = problem {
             self.log.info(&format!(
                 "game {id}: the server's moves do not replay under hnefi's rules ({p}); playing on from the board"
@@ -667,7 +682,7 @@ impl Bot<'_> {
         self.play(s.id, mv, &s.note);
     }
 
-    fn play(&mut self, id: GameId, mv: Option<Move>, note: &str) {
+    fn play(&mut self, id: GameId, mv: Option<AnyMove>, note: &str) {
         let Some(g) = self.games.get_mut(&id) else {
             return;
         };
@@ -705,8 +720,7 @@ impl Bot<'_> {
             "game {id}: the server refused {mv} ({why}); re-reading the board to send another move"
         ));
         if let Some(g) = self.games.get_mut(&id) {
-            let last = g.game.plies().last().copied();
-            if matches!(last, Some(crate::core::game::Ply::Move { mv: m, .. }) if m == mv) {
+            if g.last_move() == Some(mv) {
                 g.game.undo();
             }
             g.refuse(mv);
