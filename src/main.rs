@@ -10,8 +10,8 @@ use clap::{Args, Parser, Subcommand};
 
 use hnefi::core::game::RepetitionMode;
 use hnefi::core::geometry::BoardSize;
-use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
+use hnefi::core::rules_source::RulesSource;
 use hnefi::options;
 use hnefi::players::{Player, Strategy};
 use hnefi::protocol::otep::OtepEngine;
@@ -45,10 +45,13 @@ struct Cli {
 #[derive(Args, Debug)]
 struct EngineFlags {
     /// A named rule set: copenhagen (the default), hnefatafl-org (the rules of the
-    /// hnefatafl.org server) or fetlar; --repetition and --move-limit override its parts (as
-    /// `set_rule rules PRESET`).
-    #[arg(long, value_name = "PRESET")]
-    rules: Option<RulePreset>,
+    /// hnefatafl.org server), fetlar, brandubh, tablut, sea-battle or tawlbwrdd, started on
+    /// its usual board; or an OpenTafl rules string, quoted as one argument ('dim:7
+    /// name:Brandub ... start:/3t3/...', optionally after the word rules), started on its
+    /// own board. --repetition and --move-limit override its parts (as `set_rule rules
+    /// NAME|STRING`).
+    #[arg(long, value_name = "NAME|STRING")]
+    rules: Option<RulesSource>,
     /// Repetition rule: defender-third-illegal (default), off, defender-any-repeat-illegal,
     /// third-occurrence-mover-loses, any-repeat-illegal or third-occurrence-draws (as `set_rule repetition MODE`).
     #[arg(long, value_name = "MODE")]
@@ -117,8 +120,8 @@ impl EngineFlags {
     /// A session with these settings, or the message of the first invalid one.
     fn session(&self) -> Result<Session, hnefi::session::SessionError> {
         let mut s = Session::new();
-        if let Some(preset) = self.rules {
-            s.start_family(preset)?;
+        if let Some(source) = &self.rules {
+            s.start_source(source.clone())?;
         }
         if let Some(mode) = self.repetition {
             s.set_repetition(mode);
@@ -253,12 +256,14 @@ enum Command {
         #[arg(long)]
         divide: bool,
         /// The rule family whose game is counted (copenhagen, hnefatafl-org, fetlar, brandubh,
-        /// tablut, sea-battle or tawlbwrdd; docs/RULES.md section 17.13).
-        #[arg(long, value_name = "NAME", default_value = "copenhagen")]
-        rules: RulePreset,
+        /// tablut, sea-battle or tawlbwrdd; docs/RULES.md section 17.13), or an OpenTafl
+        /// rules string quoted as one argument ('dim:7 name:Brandub ... start:/3t3/...'),
+        /// whose game is counted on its own board.
+        #[arg(long, value_name = "NAME|STRING", default_value = "copenhagen")]
+        rules: RulesSource,
         /// The board, 7 to 15 files: the family's game of that size, from its start
         /// position unless --position gives one of that size [default: the family's
-        /// usual size].
+        /// usual size; a rules string's game has only its own board].
         #[arg(long, value_name = "N")]
         board_size: Option<BoardSize>,
     },
@@ -305,7 +310,7 @@ fn main() -> ExitCode {
             divide,
             rules,
             board_size,
-        }) => match rules.variant(board_size.unwrap_or(rules.usual_size())) {
+        }) => match rules.variant(board_size.unwrap_or_else(|| rules.usual_size())) {
             Ok(variant) => hnefi::tools::perft::main(hnefi::tools::perft::PerftJob {
                 depth,
                 position: position.as_deref(),

@@ -15,7 +15,7 @@ use crate::core::geometry::BoardSize;
 use crate::core::position::{Reason, Status};
 use crate::core::preset::RulePreset;
 use crate::core::role::{ByRole, Role};
-use crate::core::variant::Variant;
+use crate::core::rules_source::{RulesSource, RulesSourceError};
 use crate::options::{self, EngineOption, OptionError};
 use crate::players::Player;
 use crate::search::eval::WeightError;
@@ -49,6 +49,9 @@ pub enum SessionError {
     /// of that board size.
     #[error(transparent)]
     Game(#[from] AnyGameError),
+    /// The rule family or rules string has no game of that board size.
+    #[error(transparent)]
+    Rules(#[from] RulesSourceError),
     /// The scripted players play only the 11x11 board.
     #[error("the scripted players play 11x11 only, and this game is on {0}x{0}")]
     PlayerBoard(BoardSize),
@@ -185,7 +188,8 @@ impl std::fmt::Debug for InfoSink {
 }
 
 /// The rules that `set_rule repetition`, `encirclement` and `move_limit` changed since
-/// the rule family was chosen: they hold on every board size of the family.
+/// the rule family (or rules string) was chosen: they hold on every board size of the
+/// family.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct RuleOverrides {
     repetition: Option<RepetitionMode>,
@@ -205,15 +209,16 @@ impl RuleOverrides {
     }
 }
 
-/// One engine session: a game on a board of any size under a rule family, search options,
-/// a searcher and a clock. The search plays every board and rule family; the scripted
-/// players 11x11 only.
+/// One engine session: a game on a board of any size under a rule family or an OpenTafl
+/// rules string, search options, a searcher and a clock. The search plays every board and
+/// rule set; the scripted players 11x11 only.
 #[derive(Debug)]
 pub struct Session {
     game: AnyGame,
-    /// The rule family: its game on the board's size ([`RulePreset::variant`]) gives new
-    /// games their start position, first mover and rules.
-    family: RulePreset,
+    /// The rule family or rules string: its game on the board's size
+    /// ([`RulesSource::variant`]) gives new games their start position, first mover and
+    /// rules.
+    source: RulesSource,
     /// What `set_rule` changed since the family was chosen.
     overrides: RuleOverrides,
     /// The rules of new games: the variant's, with the overrides.
@@ -248,11 +253,10 @@ impl Default for Session {
 impl Session {
     /// A session with the default rules and options, at the start position.
     pub fn new() -> Session {
-        let family = RulePreset::default();
-        let rules = family.rules();
+        let rules = RulePreset::default().rules();
         Session {
             game: AnyGame::S11(Game::new(rules)),
-            family,
+            source: RulesSource::default(),
             overrides: RuleOverrides::default(),
             rules,
             limits: SearchLimits::default(),
@@ -312,9 +316,9 @@ impl Session {
         self.game.size()
     }
 
-    /// The rule family.
-    pub fn family(&self) -> RulePreset {
-        self.family
+    /// The rule family or rules string new games come from.
+    pub fn source(&self) -> &RulesSource {
+        &self.source
     }
 
     /// The rule set new games start with.
@@ -333,11 +337,11 @@ impl Session {
         self.searcher.clear();
     }
 
-    /// A new game of the family on the current board from its start position, with
-    /// `first` to move (the variant's first mover when `None`); rules, options and time
-    /// settings are kept.
+    /// A new game of the family (or rules string) on the current board from its start
+    /// position, with `first` to move (the variant's first mover when `None`); rules,
+    /// options and time settings are kept.
     pub fn new_game(&mut self, first: Option<Role>) -> Result<(), SessionError> {
-        let variant = self.family.variant(self.board_size()).map_err(game_error)?;
+        let variant = self.source.variant(self.board_size())?;
         let first = first.unwrap_or(variant.first());
         let game = AnyGame::start(&variant, first, self.rules).map_err(game_error)?;
         self.replace_game(game);
@@ -345,10 +349,11 @@ impl Session {
     }
 
     /// A new game on a board of `size`: the family's game of that size ([`RulePreset::
-    /// variant`]), its rules with what `set_rule` changed since the family was chosen.
-    /// An error, and nothing changes, when the family has no game of that size.
+    /// variant`]), or the rules string's game on its own board, its rules with what
+    /// `set_rule` changed since the family was chosen. An error, and nothing changes, when
+    /// there is no game of that size (a rules string's game has only its own board).
     pub fn set_board_size(&mut self, size: BoardSize) -> Result<(), SessionError> {
-        let variant = self.family.variant(size).map_err(game_error)?;
+        let variant = self.source.variant(size)?;
         let rules = self.overrides.apply(variant.rules());
         let game = AnyGame::start(&variant, variant.first(), rules).map_err(game_error)?;
         self.rules = rules;
@@ -356,51 +361,67 @@ impl Session {
         Ok(())
     }
 
-    /// Chooses a rule family ([`RulePreset`]), dropping what `set_rule` changed before.
-    /// If the family has a game of the current board size, the game in progress goes on
-    /// under its rules there (and new games are that game); if not, a new game of the
-    /// family on its usual board starts (so that a family whose sizes the current one
-    /// lacks, tablut's 9x9 under copenhagen, can be reached at all).
-    pub fn set_family(&mut self, family: RulePreset) -> Result<(), SessionError> {
-        if !family.sizes().contains(&self.board_size()) {
-            return self.start_family(family);
-        }
+    /// Chooses a rule family or an OpenTafl rules string (`set_rule rules`), dropping
+    /// what `set_rule` changed before. A family with a game of the current board size
+    /// goes on with the game in progress under its rules there (and new games are that
+    /// game); a family without one starts a new game on its usual board (so that a family
+    /// whose sizes the current one lacks, tablut's 9x9 under copenhagen, can be reached at
+    /// all). A rules string always starts its own game on its own board. On an error
+    /// nothing changes.
+    pub fn set_source(&mut self, source: RulesSource) -> Result<(), SessionError> {
+        let family = match &source {
+            RulesSource::Family(f) if f.sizes().contains(&self.board_size()) => *f,
+            _ => return self.start_source(source),
+        };
         let variant = family.variant(self.board_size()).map_err(game_error)?;
-        self.family = family;
+        self.source = source;
         self.overrides = RuleOverrides::default();
         self.rules = variant.rules();
         self.game.set_rules(self.rules);
         Ok(())
     }
 
-    /// Chooses a rule family and starts its game on its usual board (`hnefi --rules`). On
-    /// an error nothing changes.
-    pub fn start_family(&mut self, family: RulePreset) -> Result<(), SessionError> {
-        let variant = family.variant(family.usual_size()).map_err(game_error)?;
+    /// Chooses a rule family ([`RulePreset`]) as [`Session::set_source`] does.
+    pub fn set_family(&mut self, family: RulePreset) -> Result<(), SessionError> {
+        self.set_source(RulesSource::Family(family))
+    }
+
+    /// Chooses a rule family or rules string and starts its game on its usual board (`hnefi
+    /// --rules`; OTEP's `rules`, whose string names the whole game: its board, start
+    /// position, first mover and rules). On an error nothing changes.
+    pub fn start_source(&mut self, source: RulesSource) -> Result<(), SessionError> {
+        let variant = source.variant(source.usual_size())?;
         let game =
             AnyGame::start(&variant, variant.first(), variant.rules()).map_err(game_error)?;
-        self.family = family;
+        self.source = source;
         self.overrides = RuleOverrides::default();
         self.rules = variant.rules();
         self.replace_game(game);
         Ok(())
     }
 
-    /// A new game of `variant`: its board, start position, first mover and rules, the
-    /// rule family kept for what follows (OTEP's `rules`, whose string names the whole
-    /// game). On an error nothing changes.
-    pub fn start_variant(&mut self, variant: &Variant) -> Result<(), SessionError> {
-        let game = AnyGame::start(variant, variant.first(), variant.rules()).map_err(game_error)?;
-        self.overrides = RuleOverrides::default();
-        self.rules = variant.rules();
-        self.replace_game(game);
-        Ok(())
+    /// Chooses a rule family and starts its game on its usual board, as
+    /// [`Session::start_source`] does.
+    pub fn start_family(&mut self, family: RulePreset) -> Result<(), SessionError> {
+        self.start_source(RulesSource::Family(family))
     }
 
     /// Loads an OpenTafl position of the current board size with `to_move` to move, as a
     /// new game.
     pub fn set_position(&mut self, otn: &str, to_move: Role) -> Result<(), SessionError> {
-        let game = AnyGame::from_opentafl(self.board_size(), otn, to_move, self.rules)?;
+        let game = AnyGame::from_opentafl(self.board_size(), otn, to_move, self.rules).map_err(
+            |e| match (e, &self.source) {
+                // A rules string's game has no other board to switch to first.
+                (AnyGameError::PositionSize { position, board }, RulesSource::Custom(c)) => {
+                    SessionError::Rules(RulesSourceError::OwnBoard {
+                        name: c.variant().name().to_string(),
+                        own: board,
+                        size: position,
+                    })
+                }
+                (e, _) => e.into(),
+            },
+        )?;
         self.replace_game(game);
         Ok(())
     }
@@ -490,7 +511,7 @@ impl Session {
     /// record moves played under the current rules. On an error the game is left as it
     /// was.
     pub fn load_moves(&mut self, tokens: &[&str]) -> Result<(), SessionError> {
-        let variant = self.family.variant(self.board_size()).map_err(game_error)?;
+        let variant = self.source.variant(self.board_size())?;
         let game = AnyGame::from_record(&variant, &tokens.join(" "), self.rules)?;
         self.replace_game(game);
         Ok(())

@@ -1522,3 +1522,126 @@ fn the_reference_engine_over_tcp_plays_the_small_and_large_boards() {
         let _ = fs::remove_dir_all(&dir);
     }
 }
+
+/// OpenTafl's Brandub as OpenTafl writes it (tests/data/rules_strings.txt).
+const BRANDUB: &str =
+    "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+
+#[test]
+fn a_match_under_an_opentafl_rules_string_tells_hnefi_engines_the_string() {
+    use hnefi::core::any_game::AnyGame;
+    use hnefi::core::geometry::BoardSize;
+    use hnefi::core::rules_source::RulesSource;
+    let dir = scratch("rules-string");
+    let out_file = dir.join("games.csv");
+    let out_path = out_file.display().to_string();
+    // The search and a random player (through hnefi's session): each plays on the board
+    // the string names only if it was told the string.
+    let (e1, e2) = (hnefi(1), any_board(3, ""));
+    let out = run_match(&[
+        "--engine",
+        &e1,
+        "--engine",
+        &e2,
+        "--rules",
+        BRANDUB,
+        "--games",
+        "2",
+        "--move-limit",
+        "80",
+        "--debug",
+        "--out",
+        &out_path,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("board: 7x7 (Brandub's game, the attackers first)"),
+        "{}",
+        stdout(&out)
+    );
+    let sent = format!("set_rule rules {BRANDUB}");
+    let err = stderr(&out);
+    for e in ["E1>", "E2>"] {
+        assert!(
+            err.contains(&format!("{e} {sent}")),
+            "{e} not told the string: {err}"
+        );
+    }
+    assert!(!err.contains("> board_size"), "{err}");
+    let source: RulesSource = BRANDUB.parse().unwrap();
+    let variant = source.variant(BoardSize::S7).unwrap();
+    let records = lines(&out_file);
+    assert_eq!(records.len(), 2);
+    for r in &records {
+        let moves = r.split(',').next().unwrap();
+        let game = AnyGame::from_record(&variant, moves, variant.rules())
+            .unwrap_or_else(|e| panic!("{e}: {r}"));
+        assert_eq!(game.size(), BoardSize::S7);
+    }
+    let header = lines(&dir.join("games.csv.meta"));
+    assert!(
+        header
+            .iter()
+            .any(|l| l.starts_with(&format!("# rules: {BRANDUB};"))),
+        "{header:?}"
+    );
+    // Another board than the string's, and dialects that cannot be told a string, are
+    // refused before any engine starts.
+    let out = run_match(&[
+        "--engine",
+        &e1,
+        "--engine",
+        &e2,
+        "--rules",
+        BRANDUB,
+        "--board-size",
+        "11",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is played on 7x7 only, not on 11x11"),
+        "{}",
+        stderr(&out)
+    );
+    for (spec, dialect) in [
+        ("uci:", "uci"),
+        ("otep:", "otep"),
+        ("htp03:", "htp03"),
+        ("htp:", "htp"),
+    ] {
+        let e2 = format!("{spec}{}", fake("crash_at_start"));
+        let out = run_match(&[
+            "--engine",
+            &e1,
+            "--engine",
+            &e2,
+            "--rules",
+            BRANDUB,
+            "--movetime-ms",
+            "50",
+        ]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).contains(&format!(
+                "E2 ({e2}) speaks the {dialect} dialect, which cannot be told an OpenTafl rules string"
+            )),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let out = run_match(&[
+        "--engine",
+        &e1,
+        "--engine",
+        &e2,
+        "--rules",
+        &format!("{BRANDUB} ber:c"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("hnefi does not model ber:c (berserk)"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -214,7 +214,7 @@ fn snapshot(e: &Engine) -> String {
     format!(
         "{:?} {:?} {:?} {:?} {:?} {:?}",
         s.game(),
-        s.family(),
+        s.source(),
         s.rules(),
         s.limits(),
         s.time_control(),

@@ -107,7 +107,7 @@ fn snapshot(session: &Session) -> String {
     format!(
         "{:?} {:?} {:?} {:?} {:?}",
         session.game(),
-        session.family(),
+        session.source(),
         session.rules(),
         session.limits(),
         session.time_control()

@@ -29,6 +29,7 @@ pub mod repetition;
 pub mod rng;
 pub mod role;
 pub mod rules;
+pub mod rules_source;
 pub mod rules_string;
 pub mod square;
 pub mod start;

@@ -9,8 +9,8 @@ use crate::core::encirclement::EncirclementMode;
 use crate::core::game::RepetitionMode;
 use crate::core::geometry::BoardSize;
 use crate::core::position::Status;
-use crate::core::preset::RulePreset;
 use crate::core::role::Role;
+use crate::core::rules_source::RulesSource;
 use crate::options::{self, MAX_CLOCK_MS, MAX_INCREMENT_SECS, MAX_MINUTES, MAX_MOVETIME_MS};
 use crate::search::Info;
 use crate::session::{EngineMove, MAX_PERFT_DEPTH, Session, TimeControl, short};
@@ -94,7 +94,7 @@ pub const COMMANDS: &[Command] = &[
     cmd(
         "board_size",
         "board_size SIZE",
-        "a new game on a SIZE x SIZE board: the rule family's game of that size (its start position and first mover), or an error naming the sizes the family has",
+        "a new game on a SIZE x SIZE board: the rule family's game of that size (its start position and first mover), or an error naming the sizes the family has (an OpenTafl rules string's game has only its own board)",
         board_size,
     ),
     cmd(
@@ -208,8 +208,8 @@ pub const COMMANDS: &[Command] = &[
     ),
     cmd(
         "set_rule",
-        "set_rule repetition MODE | set_rule move_limit PLIES | set_rule encirclement MODE | set_rule rules PRESET",
-        "sets a rule for this game and the next",
+        "set_rule repetition MODE | set_rule move_limit PLIES | set_rule encirclement MODE | set_rule rules NAME|STRING",
+        "sets a rule for this game and the next; rules chooses a named rule set (copenhagen, hnefatafl-org, fetlar, brandubh, tablut, sea-battle, tawlbwrdd: the game goes on if the set has the board, else its usual board starts) or an OpenTafl rules string, every word after rules (dim:N ... start:..., optionally after the word rules; a new game on its own board)",
         set_rule,
     ),
     cmd(
@@ -579,8 +579,18 @@ fn perft(s: &mut Session, args: &[&str]) -> Reply {
 }
 
 fn set_rule(s: &mut Session, args: &[&str]) -> Reply {
-    arity(args, 2, 2, "set_rule")?;
     let rule = arg(args, 0, "RULE")?;
+    // An OpenTafl rules string is every word after `rules`; any other rule takes one.
+    if rule == "rules" && args.len() > 2 {
+        let text = args.get(1..).unwrap_or_default().join(" ");
+        let source: RulesSource = text
+            .parse()
+            .map_err(|e| format!("argument 2 (RULES): {e}"))?;
+        s.set_source(source)
+            .map_err(|e| format!("argument 2 (RULES): {e}"))?;
+        return Ok(String::new());
+    }
+    arity(args, 2, 2, "set_rule")?;
     match rule {
         "repetition" => {
             let mode: RepetitionMode = arg(args, 1, "MODE")?
@@ -599,11 +609,11 @@ fn set_rule(s: &mut Session, args: &[&str]) -> Reply {
             s.set_encirclement(mode);
         }
         "rules" => {
-            let preset: RulePreset = arg(args, 1, "PRESET")?
+            let source: RulesSource = arg(args, 1, "RULES")?
                 .parse()
-                .map_err(|e| format!("argument 2 (PRESET): {e}"))?;
-            s.set_family(preset)
-                .map_err(|e| format!("argument 2 (PRESET): {e}"))?;
+                .map_err(|e| format!("argument 2 (RULES): {e}"))?;
+            s.set_source(source)
+                .map_err(|e| format!("argument 2 (RULES): {e}"))?;
         }
         _ => {
             return Err(format!(

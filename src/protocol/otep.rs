@@ -28,6 +28,7 @@ use crate::core::geometry::BoardSize;
 use crate::core::moves::Move;
 use crate::core::notation::parse_opentafl;
 use crate::core::role::{ByRole, Role};
+use crate::core::rules_source::RulesSource;
 use crate::core::rules_string::parse_rules_string;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
@@ -228,12 +229,12 @@ impl OtepEngine {
         };
         let args: Vec<&str> = words.collect();
         match (command, args.as_slice()) {
-            ("rules", _) => match parse_rules(&args.join(" ")) {
-                Ok(variant) => match self.session.start_variant(&variant) {
+            ("rules", _) => match RulesSource::from_rules_string(&args.join(" ")) {
+                Ok(source) => match self.session.start_source(source) {
                     Ok(()) => Vec::new(),
                     Err(e) => vec![format!("error -1 rules not supported: {e}")],
                 },
-                Err(e) => vec![format!("error -1 {e}")],
+                Err(e) => vec![format!("error -1 {}", OtepError::Rules(e.to_string()))],
             },
             ("side", [side]) => match parse_side(side) {
                 Ok(role) => {

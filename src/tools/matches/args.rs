@@ -6,7 +6,7 @@ use clap::Args;
 
 use crate::core::game::RepetitionMode;
 use crate::core::geometry::BoardSize;
-use crate::core::preset::RulePreset;
+use crate::core::rules_source::RulesSource;
 
 /// The flags of `hnefi match`.
 #[derive(Args, Debug, Clone)]
@@ -61,10 +61,13 @@ pub struct MatchArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// A named rule set: copenhagen, hnefatafl-org (the hnefatafl.org server's rules),
-    /// fetlar, brandubh, tablut, sea-battle or tawlbwrdd, played on --board-size;
-    /// --repetition and --move-limit override its parts. Sent to hnefi engines.
-    #[arg(long, value_name = "PRESET")]
-    pub rules: Option<RulePreset>,
+    /// fetlar, brandubh, tablut, sea-battle or tawlbwrdd, played on --board-size; or an
+    /// OpenTafl rules string quoted as one argument ('dim:7 name:Brandub ...
+    /// start:/3t3/...'), played on its own board, which only hnefi engines can be told
+    /// (`set_rule rules STRING`; other dialects are refused). --repetition and
+    /// --move-limit override its parts. Sent to hnefi engines.
+    #[arg(long, value_name = "NAME|STRING")]
+    pub rules: Option<RulesSource>,
     /// The board: the --rules family's game of that size (7, 9, 11, 13 or 15, or 7x7 and
     /// so on; default the family's usual board, 11x11 for copenhagen). hnefi engines are
     /// told `board_size N`, and so is the reference engine; engines of the other

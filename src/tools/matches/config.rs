@@ -8,6 +8,7 @@ use std::time::Duration;
 use crate::core::game::{RepetitionMode, RuleSet};
 use crate::core::geometry::BoardSize;
 use crate::core::rng::SplitMix64;
+use crate::core::rules_source::RulesSourceError;
 use crate::options;
 
 use super::args::MatchArgs;
@@ -171,9 +172,27 @@ impl MatchConfig {
         if tcp_engines > 1 {
             return Err(MatchError::TooManyTcp);
         }
-        let family = a.rules.unwrap_or_default();
-        let variant = family.variant(a.board_size.unwrap_or(family.usual_size()))?;
+        let source = a.rules.clone().unwrap_or_default();
+        let variant = source
+            .variant(a.board_size.unwrap_or_else(|| source.usual_size()))
+            .map_err(|e| match e {
+                RulesSourceError::Variant(v) => MatchError::Variant(v),
+                other => MatchError::Rules(other),
+            })?;
         let size = variant.size();
+        if source.family().is_none()
+            && let Some((i, e)) = engines
+                .iter()
+                .enumerate()
+                .find(|(_, e)| e.dialect != Dialect::Hnefi)
+        {
+            return Err(MatchError::RulesString {
+                engine: i + 1,
+                spec: e.label.clone(),
+                dialect: e.dialect.name(),
+                game: variant.to_string(),
+            });
+        }
         if size != BoardSize::S11
             && let Some((i, e)) = engines
                 .iter()
@@ -188,7 +207,10 @@ impl MatchConfig {
             });
         }
         let base = variant.rules();
-        let repetition = repetition(a.repetition.or(a.rules.map(|_| base.repetition)), &engines);
+        let repetition = repetition(
+            a.repetition.or(a.rules.as_ref().map(|_| base.repetition)),
+            &engines,
+        );
         let rules = RuleSet {
             repetition,
             move_limit: match a.move_limit {
@@ -305,7 +327,7 @@ impl MatchConfig {
         };
         let rules_text = format!(
             "rules: {}; repetition: {repetition}; move limit: {}",
-            a.rules.unwrap_or_default(),
+            source,
             rules
                 .move_limit
                 .map_or("none".to_string(), |n| format!("{n} plies"))
@@ -349,7 +371,7 @@ impl MatchConfig {
             },
             engines,
             settings: Settings {
-                family,
+                source,
                 variant,
                 rules,
                 time,

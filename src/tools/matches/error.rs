@@ -30,6 +30,23 @@ pub enum MatchError {
         /// The match's game.
         game: String,
     },
+    /// A rules string told to an engine whose dialect has no command for it.
+    #[error(
+        "E{engine} ({spec}) speaks the {dialect} dialect, which cannot be told an OpenTafl rules string (only hnefi engines are, by set_rule rules): it cannot play the {game} game; no game was played"
+    )]
+    RulesString {
+        /// The engine's number, from 1.
+        engine: usize,
+        /// Its spec.
+        spec: String,
+        /// Its dialect's name.
+        dialect: &'static str,
+        /// The match's game.
+        game: String,
+    },
+    /// A rules string's game on another board than its own.
+    #[error(transparent)]
+    Rules(crate::core::rules_source::RulesSourceError),
     /// An engine command line that does not split into words.
     #[error("invalid --engine '{0}': an unterminated quote or no command")]
     EngineSpec(String),

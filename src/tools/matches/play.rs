@@ -13,6 +13,7 @@ use crate::core::position::{PositionOf, Reason as RulesReason, Status};
 use crate::core::preset::RulePreset;
 use crate::core::referee::Referee;
 use crate::core::role::{ByRole, Role};
+use crate::core::rules_source::RulesSource;
 use crate::core::variant::Variant;
 
 use super::dialect::{Dialect, Fault, Generated, NotAMove, Reply, shown};
@@ -39,8 +40,8 @@ pub enum TimeControl {
 /// What every game of a match shares.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// The rule family (`--rules`), which hnefi engines are told.
-    pub family: RulePreset,
+    /// The rule family or rules string (`--rules`), which hnefi engines are told.
+    pub source: RulesSource,
     /// The family's game on the match's board: its size, start position and first mover.
     pub variant: Variant,
     /// The rules the runner applies (the variant's, with `--repetition` and
@@ -265,18 +266,29 @@ impl Player {
     }
 
     /// Tells the engine the match's game when it is not its default (Copenhagen on
-    /// 11x11): hnefi's protocol `set_rule rules FAMILY` and `board_size N`, the reference
-    /// engine's `board_size N`. Other dialects play 11x11 only (the match refuses them
-    /// on other boards).
+    /// 11x11): hnefi's protocol `set_rule rules FAMILY` and `board_size N`, or `set_rule
+    /// rules STRING` for an OpenTafl rules string (its own board), the reference engine's
+    /// `board_size N`. Other dialects play 11x11 only (the match refuses them on other
+    /// boards, and hears no rules string).
     pub fn board_commands(&mut self, s: &Settings) -> Result<(), Forfeit> {
         let size = s.variant.size();
         if self.dialect == Dialect::Hnefi {
             // The referee has no rule of its own in the protocol: the family sets it
             // (and the other rules, each set again in `prepare_hnefi`).
-            if s.family != RulePreset::Copenhagen {
-                self.command(&format!("set_rule rules {}", s.family), s)?;
-            } else if s.rules.referee != Referee::default() {
-                self.command(&format!("set_rule rules {}", s.rules.referee), s)?;
+            match &s.source {
+                RulesSource::Custom(c) => {
+                    // The string names the board: no `board_size` after it.
+                    return self.command(&format!("set_rule rules {}", c.text()), s);
+                }
+                RulesSource::Family(RulePreset::Copenhagen)
+                    if s.rules.referee != Referee::default() =>
+                {
+                    self.command(&format!("set_rule rules {}", s.rules.referee), s)?;
+                }
+                RulesSource::Family(RulePreset::Copenhagen) => {}
+                RulesSource::Family(family) => {
+                    self.command(&format!("set_rule rules {family}"), s)?;
+                }
             }
         }
         if size == BoardSize::S11 {
