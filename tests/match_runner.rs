@@ -1266,6 +1266,51 @@ fn a_gauntlet_plays_the_first_engine_against_each_other_and_rates_all() {
 }
 
 #[test]
+fn a_one_sided_gauntlet_keeps_the_first_engine_on_its_side_and_resumes_only_as_one() {
+    let dir = scratch("one-sided");
+    let out_path = dir.join("games.csv").display().to_string();
+    let aggressive = format!("'{BIN}' --player aggressive --seed 3");
+    let searcher = hnefi(1);
+    let run = |side: &'static str, extra: &[&'static str]| {
+        let mut args: Vec<&str> = vec![
+            "--gauntlet",
+            "--e1-plays",
+            side,
+            "--rules",
+            "fetlar",
+            "--engine",
+            &searcher,
+            "--engine",
+            &aggressive,
+        ];
+        args.extend_from_slice(&["--move-limit", "40", "--games", "3", "--out", &out_path]);
+        args.extend_from_slice(extra);
+        run_match(&args)
+    };
+    let out = run("defenders", &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // E2 attacks in every game, and each game has an opening of its own.
+    let meta = meta_lines(&dir.join("games.csv.meta"));
+    let sides: Vec<String> = meta
+        .iter()
+        .map(|l| l.split(',').skip(1).take(2).collect::<Vec<_>>().join(","))
+        .collect();
+    assert_eq!(sides, ["2,1", "2,1", "2,1"], "{meta:?}");
+    assert!(
+        lines(&dir.join("games.csv.meta"))
+            .iter()
+            .any(|l| l == "# sides: E1 the defenders in every game")
+    );
+    assert!(stdout(&out).contains("(E1 the defenders in every game)"));
+    let again = run("defenders", &["--resume"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    // The other side is another match.
+    let refused = run("attackers", &["--resume"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_round_robin_of_three_prints_its_rating_list() {
     let random = format!("'{BIN}' --player random --seed 5");
     let out = run_match(&[

@@ -8,6 +8,8 @@ use crate::core::game::RepetitionMode;
 use crate::core::geometry::BoardSize;
 use crate::core::rules_source::RulesSource;
 
+use super::schedule::E1Side;
+
 /// The flags of `hnefi match`.
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
@@ -24,6 +26,11 @@ pub struct MatchArgs {
     /// robin).
     #[arg(long)]
     pub gauntlet: bool,
+    /// In a gauntlet, the side the first engine plays in every game (attackers or
+    /// defenders), each game from an opening of its own: for opponents that play one
+    /// side only (`hnefi --player aggressive`). Without it sides alternate.
+    #[arg(long, value_name = "SIDE", requires = "gauntlet")]
+    pub e1_plays: Option<E1Side>,
     /// The engine (its number in --engine order, from 1) whose rating the rating list
     /// holds at 0.
     #[arg(long, value_name = "N", default_value_t = 1)]

@@ -18,7 +18,7 @@ use super::error::MatchError;
 use super::openings;
 use super::play::{Settings, TimeControl};
 use super::relay;
-use super::schedule::{Scheduled, gauntlet, schedule};
+use super::schedule::{Scheduled, gauntlet, one_sided_gauntlet, schedule};
 use super::stats::Sprt;
 
 /// One engine of the match.
@@ -261,7 +261,12 @@ impl MatchConfig {
             (None, plies) => match plies.unwrap_or(DEFAULT_RANDOM_PLIES) {
                 0 => Vec::new(),
                 plies => openings::random(
-                    a.games.div_ceil(2),
+                    // A one-sided gauntlet plays each opening once, not once a side.
+                    if a.e1_plays.is_some() {
+                        a.games
+                    } else {
+                        a.games.div_ceil(2)
+                    },
                     plies,
                     &variant,
                     rules,
@@ -348,6 +353,9 @@ impl MatchConfig {
         if a.gauntlet {
             summary.push_str("; gauntlet: E1 against each of the others");
         }
+        if let Some(side) = a.e1_plays {
+            summary.push_str(&format!(" (E1 the {} in every game)", side.name()));
+        }
         let mut header = vec!["# hnefi match".to_string()];
         for (i, e) in engines.iter().enumerate() {
             header.push(format!("# engine E{}: {}", i + 1, e.label));
@@ -363,8 +371,14 @@ impl MatchConfig {
         if a.gauntlet {
             header.push("# schedule: gauntlet (E1 against each of the others)".to_string());
         }
+        // Named only when given, so that the gauntlets recorded before still resume.
+        if let Some(side) = a.e1_plays {
+            header.push(format!("# sides: E1 the {} in every game", side.name()));
+        }
         Ok(MatchConfig {
-            schedule: if a.gauntlet {
+            schedule: if let Some(side) = a.e1_plays {
+                one_sided_gauntlet(engines.len(), a.games, &openings, side)
+            } else if a.gauntlet {
                 gauntlet(engines.len(), a.games, &openings)
             } else {
                 schedule(engines.len(), a.games, &openings)

@@ -1,7 +1,9 @@
 //! The schedule of a match: every pair of engines (a round robin), or the first engine
 //! against each of the others (`--gauntlet`), plays `--games` games, alternating sides;
 //! the `k`-th game of a pair uses opening `k / 2`, so each opening is played once with
-//! each engine as the attackers (a game pair).
+//! each engine as the attackers (a game pair). A gauntlet against players of one side
+//! (`--e1-plays`, the Fetlar study's scripted strategies) gives the first engine the same
+//! side in every game and each game an opening of its own.
 
 use crate::core::any_square::AnyMove;
 
@@ -43,6 +45,62 @@ pub fn schedule(engines: usize, games: usize, openings: &[Vec<AnyMove>]) -> Vec<
 /// ```
 pub fn gauntlet(engines: usize, games: usize, openings: &[Vec<AnyMove>]) -> Vec<Scheduled> {
     of_pairs((1..engines).map(|j| (0, j)), games, openings)
+}
+
+/// The side the first engine plays in every game of a one-sided gauntlet (`--e1-plays`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum E1Side {
+    /// The first engine attacks in every game.
+    Attackers,
+    /// The first engine defends in every game.
+    Defenders,
+}
+
+impl E1Side {
+    /// The name `--e1-plays` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            E1Side::Attackers => "attackers",
+            E1Side::Defenders => "defenders",
+        }
+    }
+}
+
+/// The schedule of a one-sided gauntlet: the first engine plays each of the others
+/// `games` games, always on `side`, the `k`-th game from opening `k` (reused from the
+/// first when there are fewer openings than games), since no game pair shares one.
+///
+/// ```
+/// use hnefi::tools::matches::schedule::{E1Side, one_sided_gauntlet};
+/// let s = one_sided_gauntlet(3, 2, &[], E1Side::Defenders);
+/// let sides: Vec<(usize, usize)> = s.iter().map(|g| (g.attacker, g.defender)).collect();
+/// assert_eq!(sides, [(1, 0), (1, 0), (2, 0), (2, 0)]);
+/// ```
+pub fn one_sided_gauntlet(
+    engines: usize,
+    games: usize,
+    openings: &[Vec<AnyMove>],
+    side: E1Side,
+) -> Vec<Scheduled> {
+    let mut out = Vec::new();
+    for j in 1..engines {
+        for k in 0..games {
+            let (attacker, defender) = match side {
+                E1Side::Attackers => (0, j),
+                E1Side::Defenders => (j, 0),
+            };
+            let opening = openings
+                .get(k % openings.len().max(1))
+                .cloned()
+                .unwrap_or_default();
+            out.push(Scheduled {
+                attacker,
+                defender,
+                opening,
+            });
+        }
+    }
+    out
 }
 
 /// `games` games of each pair in turn, sides alternating, the `k`-th from opening `k / 2`.
