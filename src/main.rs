@@ -43,6 +43,7 @@ struct Cli {
 
 /// The settings the protocol can change too (`set_rule`, `set_option`).
 #[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("seeded").multiple(true).args(["player", "level"])))]
 struct EngineFlags {
     /// A named rule set: copenhagen (the default), hnefatafl-org (the rules of the
     /// hnefatafl.org server), fetlar, brandubh, tablut, sea-battle or tawlbwrdd, started on
@@ -110,9 +111,11 @@ struct EngineFlags {
     /// a strategy plays the random player's move.
     #[arg(long, value_name = "NAME")]
     player: Option<Strategy>,
-    /// The seed of the --player's random choices (default 0): the same seed and the same
-    /// game give the same moves.
-    #[arg(long, value_name = "N", requires = "player")]
+    #[arg(long, value_name = "N", help = options::LEVEL.flag_help(), value_parser = options::LEVEL.flag_parser())]
+    level: Option<u64>,
+    /// The seed of the random choices of --player, or of the strategies of a --level
+    /// (default 0): the same seed and the same game give the same moves.
+    #[arg(long, value_name = "N", requires = "seeded")]
     seed: Option<u64>,
 }
 
@@ -139,6 +142,7 @@ impl EngineFlags {
             (self.movetime_ms, SearchOption::MovetimeMs),
             (self.nodes, SearchOption::Nodes),
             (self.multipv, SearchOption::MultiPv),
+            (self.level, SearchOption::Level),
         ];
         for (value, make) in options {
             if let Some(v) = value {
@@ -162,6 +166,7 @@ impl EngineFlags {
             s.set_weight(Some(Role::Defender), w)?;
         }
         s.set_network(network::chosen(self.net.as_deref())?);
+        s.set_seed(self.seed.unwrap_or(0));
         s.set_player(self.player.map(|strategy| Player {
             strategy,
             seed: self.seed.unwrap_or(0),

@@ -150,6 +150,17 @@ pub const PONDER: EngineOption = EngineOption {
     kind: Kind::Switch { default: false },
     help: "after its own move, search the expected reply until the next command",
 };
+/// `level`: the strength for people, from the Random player up (src/players/level.rs).
+pub const LEVEL: EngineOption = EngineOption {
+    name: "level",
+    kind: whole(
+        0,
+        crate::players::level::MAX_LEVEL,
+        0,
+        Some("full strength"),
+    ),
+    help: "strength for people: 1 the random player, 2 and 3 the Fetlar study's strategies (Aggressive with Mobile King, King Centered with Defensive), 4 to 7 the search 1 to 4 plies deep, 8 full strength (the search under the other options)",
+};
 /// `compat`: the dialect (text protocol only, before the first move of a game).
 pub const COMPAT: EngineOption = EngineOption {
     name: "compat",
@@ -169,6 +180,7 @@ pub const OPTIONS: &[EngineOption] = &[
     MOVETIME_MS,
     MULTIPV,
     PONDER,
+    LEVEL,
     COMPAT,
 ];
 

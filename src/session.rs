@@ -18,6 +18,7 @@ use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::{RulesSource, RulesSourceError};
 use crate::options::{self, EngineOption, OptionError};
 use crate::players::Player;
+use crate::players::level::LevelPlay;
 use crate::search::eval::WeightError;
 use crate::search::network::{Network, NetworkError};
 use crate::search::{self, Clock, Feature, Info, Limits, SearchResult, Searcher};
@@ -96,6 +97,8 @@ pub enum SearchOption {
     /// Root moves `analyze` reports, each with its own score and pv
     /// ([`options::MULTIPV`]); `generate_move` always searches for the best only.
     MultiPv(u64),
+    /// The strength for people ([`options::LEVEL`]; 0: full strength).
+    Level(u64),
 }
 
 impl SearchOption {
@@ -109,6 +112,7 @@ impl SearchOption {
             "nodes" => SearchOption::Nodes(value),
             "movetime_ms" => SearchOption::MovetimeMs(value),
             "multipv" => SearchOption::MultiPv(value),
+            "level" => SearchOption::Level(value),
             _ => return Err(OptionError::Unknown { name: short(name) }),
         };
         opt.validate()?;
@@ -124,6 +128,7 @@ impl SearchOption {
             SearchOption::Nodes(v) => (&options::NODES, v),
             SearchOption::MovetimeMs(v) => (&options::MOVETIME_MS, v),
             SearchOption::MultiPv(v) => (&options::MULTIPV, v),
+            SearchOption::Level(v) => (&options::LEVEL, v),
         }
     }
 
@@ -242,6 +247,10 @@ pub struct Session {
     /// The scripted player that answers `generate_move` instead of the search
     /// (`hnefi --player`), if any.
     player: Option<Player>,
+    /// The level ([`options::LEVEL`]; 0: full strength); a scripted player outranks it.
+    level: u64,
+    /// The seed of the scripted players' random choices at a level.
+    seed: u64,
 }
 
 impl Default for Session {
@@ -272,6 +281,8 @@ impl Session {
             info: InfoSink::default(),
             stop: Arc::new(AtomicBool::new(false)),
             player: None,
+            level: options::LEVEL.default_whole(),
+            seed: 0,
         }
     }
 
@@ -284,6 +295,16 @@ impl Session {
     /// The scripted player, if one answers `generate_move`.
     pub fn player(&self) -> Option<Player> {
         self.player
+    }
+
+    /// The level (`set_option level`; 0: full strength).
+    pub fn level(&self) -> u64 {
+        self.level
+    }
+
+    /// Seeds the random choices of the strategies a level plays (`hnefi --seed`).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
     }
 
     /// The flag that ends a running search when set (and every search started while it
@@ -596,6 +617,7 @@ impl Session {
             SearchOption::Nodes(n) => self.limits.nodes = n,
             SearchOption::MovetimeMs(n) => self.limits.movetime_ms = n,
             SearchOption::MultiPv(n) => self.multipv = usize::try_from(n).unwrap_or(1),
+            SearchOption::Level(n) => self.level = n,
         }
         Ok(())
     }
@@ -689,10 +711,14 @@ impl Session {
         let limits = self.limits();
         let started = Instant::now();
         self.expected_reply = None;
-        let (best, pv) = match self.player {
+        // The options table keeps the level in range; an unknown one plays full strength.
+        let level = LevelPlay::of(self.level).unwrap_or(LevelPlay::Full);
+        let player = self.player.or_else(|| level.player(role, self.seed));
+        let (best, pv) = match player {
             // The scripted players play 11x11 only.
             Some(player) => (player.choose(self.game11()?).map(AnyMove::from), Vec::new()),
             None => {
+                let limits = level.limits(limits);
                 let result = self.search(&limits, 1, &mut |_| {});
                 (result.best, result.pv)
             }

@@ -9,6 +9,8 @@
 //!   [`barricading_cordon`], [`king_centered`]; the defenders' [`defensive`],
 //!   [`foot_in_the_door`], [`fortification`], [`kings_guard`], [`mobile_king`]; and
 //!   [`random`] for either side.
+//! - [`level`]: `set_option level N`, a ladder from Random through pairs of strategies
+//!   to the search at full strength.
 //! - [`study`]: `hnefi study`, the paper's tables played again, set beside its own
 //!   numbers ([`paper`]) with the agreement of each pairing ([`agreement`]).
 //!
@@ -27,6 +29,7 @@ pub mod foot_in_the_door;
 pub mod fortification;
 pub mod king_centered;
 pub mod kings_guard;
+pub mod level;
 pub mod mobile_king;
 pub mod paper;
 pub mod random;
