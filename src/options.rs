@@ -159,7 +159,7 @@ pub const LEVEL: EngineOption = EngineOption {
         0,
         Some("full strength"),
     ),
-    help: "strength for people: 1 the random player, 2 and 3 the Fetlar study's strategies (Aggressive with Mobile King, King Centered with Defensive), 4 to 7 the search 1 to 4 plies deep, 8 full strength (the search under the other options)",
+    help: "strength for people: 1 the random player, 2 and 3 the Fetlar study's strategies (Aggressive with Fortification, King Centered with Defensive), 4 to 7 the search 1 to 4 plies deep, 8 full strength (the search under the other options)",
 };
 /// `compat`: the dialect (text protocol only, before the first move of a game).
 pub const COMPAT: EngineOption = EngineOption {
