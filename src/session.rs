@@ -251,6 +251,9 @@ pub struct Session {
     level: u64,
     /// The seed of the scripted players' random choices at a level.
     seed: u64,
+    /// When the command being run arrived ([`Session::set_arrival`]): the searches it
+    /// starts count their time from it.
+    arrival: Option<Instant>,
 }
 
 impl Default for Session {
@@ -283,7 +286,16 @@ impl Session {
             player: None,
             level: options::LEVEL.default_whole(),
             seed: 0,
+            arrival: None,
         }
+    }
+
+    /// The command about to run arrived at `at` (the protocol stamps it when it reads the
+    /// line; `None`: unknown). A search it starts counts its time from then, and
+    /// `generate_move` charges the engine's own clock from then: the time spent before
+    /// the search on a loaded machine is the move's.
+    pub fn set_arrival(&mut self, at: Option<Instant>) {
+        self.arrival = at;
     }
 
     /// Lets a scripted player answer `generate_move` instead of the search (`None`: the
@@ -666,6 +678,7 @@ impl Session {
             nodes: nonzero(self.limits.nodes),
             movetime: nonzero(self.limits.movetime_ms).map(Duration::from_millis),
             clock,
+            since: None,
         }
     }
 
@@ -682,6 +695,10 @@ impl Session {
         extra: &mut dyn FnMut(&Info<AnyMove>),
     ) -> SearchResult<AnyMove> {
         self.searcher.set_multipv(lines);
+        let limits = &Limits {
+            since: limits.since.or(self.arrival),
+            ..*limits
+        };
         let (searcher, info, stop) = (&mut self.searcher, &mut self.info, &self.stop);
         on_size!(&self.game, AnyGame, game => {
             searcher
@@ -709,7 +726,8 @@ impl Session {
         }
         let role = self.game.to_move();
         let limits = self.limits();
-        let started = Instant::now();
+        let now = Instant::now();
+        let started = self.arrival.map_or(now, |at| at.min(now));
         self.expected_reply = None;
         // The options table keeps the level in range; an unknown one plays full strength.
         let level = LevelPlay::of(self.level).unwrap_or(LevelPlay::Full);

@@ -50,6 +50,7 @@ pub fn limits(clock: GameClock, turn_start: Instant, now: Instant, caps: &Caps) 
         nodes: caps.nodes,
         movetime: Some(caps.max_move.max(Duration::from_millis(1))),
         clock: None,
+        since: None,
     };
     if let GameClock::Fischer {
         left_ms,

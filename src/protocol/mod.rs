@@ -20,6 +20,7 @@ pub mod terminal;
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
+use std::time::Instant;
 
 use reader::InputState;
 
@@ -336,17 +337,25 @@ impl Engine {
     pub fn handle_raw(&mut self, line: &RawLine) -> Option<String> {
         let mut out = Vec::new();
         // Writing to a vector cannot fail.
-        let open = self.handle_into(line, &mut out).unwrap_or(false);
+        let open = self
+            .handle_into(line, Instant::now(), &mut out)
+            .unwrap_or(false);
         if open {
             out.push(b'\n');
         }
         (!out.is_empty()).then(|| String::from_utf8_lossy(&out).into_owned())
     }
 
-    /// Handles one line, writing its reply to `out`. Returns true when the reply is a
-    /// streaming analysis still open: its empty line is due when the next command line
-    /// arrives (or input ends).
-    fn handle_into(&mut self, line: &RawLine, out: &mut dyn Write) -> io::Result<bool> {
+    /// Handles one line that arrived at `arrival`, writing its reply to `out`. Returns
+    /// true when the reply is a streaming analysis still open: its empty line is due when
+    /// the next command line arrives (or input ends).
+    fn handle_into(
+        &mut self,
+        line: &RawLine,
+        arrival: Instant,
+        out: &mut dyn Write,
+    ) -> io::Result<bool> {
+        self.session.set_arrival(Some(arrival));
         let (id, name, args) = match parse_line(line) {
             Parsed::Empty => return Ok(false),
             Parsed::Invalid { id, message } => {
@@ -435,14 +444,22 @@ impl Engine {
         self.hints_to_stderr = true;
         let lines = reader::spawn_reader(input, Arc::clone(&self.input));
         let mut stream_open = false;
+        // When the last reply was written: a controller that waits for each reply starts
+        // a command's clock no earlier, so a command read ahead (a script's lines, all
+        // read at once) counts its time from then, not from its read.
+        let mut replied: Option<Instant> = None;
         for message in lines {
-            let (line, interrupts) = message?;
+            let (line, interrupts, read_at) = message?;
             if stream_open && reader::is_command(&line) {
                 output.write_all(b"\n")?;
                 stream_open = false;
             }
-            stream_open |= self.handle_into(&line, &mut output)?;
+            let arrival = replied.map_or(read_at, |r| r.max(read_at));
+            stream_open |= self.handle_into(&line, arrival, &mut output)?;
             output.flush()?;
+            // An open stream's reply ends when the next line arrives, which the
+            // controller sends without waiting: that line's time runs from its read.
+            replied = (!stream_open).then(Instant::now);
             if let Some(reply) = self.session.take_expected_reply() {
                 self.ponder(reply);
             }

@@ -17,7 +17,7 @@
 
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
@@ -210,6 +210,9 @@ impl OtepEngine {
         output.flush()?;
         for line in input.lines() {
             let line = line?;
+            // Read in turn (the host waits for each reply): the move's time runs from
+            // here, whatever the machine's load delays after.
+            self.session.set_arrival(Some(Instant::now()));
             for reply in self.handle(line.trim_end_matches('\r')) {
                 writeln!(output, "{reply}")?;
             }

@@ -12,6 +12,7 @@
 use std::io::{self, BufRead};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, mpsc};
+use std::time::Instant;
 
 use super::{Parsed, RawLine, parse_line, read_line};
 
@@ -127,8 +128,9 @@ pub(crate) fn interrupts(line: &RawLine) -> bool {
     matches!(parse_line(line), Parsed::Command { name, .. } if name == "stop")
 }
 
-/// A line read with whether it interrupts a search, or the read error that ended input.
-pub(crate) type ReadLine = io::Result<(RawLine, bool)>;
+/// A line read, with whether it interrupts a search and when it was read, or the read
+/// error that ended input.
+pub(crate) type ReadLine = io::Result<(RawLine, bool, Instant)>;
 
 /// Starts the thread that reads `input` line by line, telling `state` about each command
 /// line and about the end of input; it ends at end of input, on a read error or when the
@@ -147,11 +149,14 @@ pub(crate) fn spawn_reader<R: BufRead + Send + 'static>(
                     return;
                 }
                 Ok(true) => {
+                    // Stamped before anything else: the command's time runs from here,
+                    // however long it then waits for the command loop.
+                    let read_at = Instant::now();
                     let interrupting = interrupts(&line);
                     if is_command(&line) {
                         state.line_read(interrupting);
                     }
-                    Ok((line, interrupting))
+                    Ok((line, interrupting, read_at))
                 }
                 Err(e) => {
                     state.input_ended();

@@ -42,7 +42,7 @@ pub(crate) mod timeman;
 pub(crate) mod tt;
 
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::core::moves::Move;
 
@@ -91,6 +91,12 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// The mover's clock, from which the searcher budgets its time.
     pub clock: Option<Clock>,
+    /// When the request for this search arrived (the protocol stamps the moment it read
+    /// the command line): the time budgets count from it, not from the search's start, so
+    /// that the time a loaded machine spends before the search (the line queued, parsed,
+    /// a previous search or pondering stopped) is spent from the move's time. `None`:
+    /// from the search's start.
+    pub since: Option<Instant>,
 }
 
 /// A score from the point of view of the side to move.

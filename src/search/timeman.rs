@@ -9,7 +9,8 @@ use super::Limits;
 /// The time plan of one search.
 #[derive(Clone, Copy, Debug)]
 pub struct TimePlan {
-    /// When the search started.
+    /// When the move's time started: the request's arrival ([`Limits::since`]) if it is
+    /// known, else the search's start.
     pub start: Instant,
     /// No new iteration starts after this much time.
     pub soft: Option<Duration>,
@@ -23,8 +24,10 @@ const OVERHEAD: Duration = Duration::from_millis(5);
 pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 
 impl TimePlan {
-    /// The plan for `limits`, starting now.
+    /// The plan for `limits` of a search that starts at `start`; its budgets count from
+    /// the request's arrival ([`Limits::since`]) when that is earlier.
     pub fn new(limits: &Limits, start: Instant) -> TimePlan {
+        let start = limits.since.map_or(start, |since| since.min(start));
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
         let mut tighten = |s: Duration, h: Duration| {
@@ -183,5 +186,42 @@ mod tests {
         let clock = clock_plan(Duration::from_secs(600), Duration::ZERO, now);
         assert!(!clock.soft_expired_scaled(1.0));
         assert!(clock.soft_expired_scaled(0.0));
+    }
+
+    /// The budgets count from the request's arrival: a move whose command waited longer
+    /// than its time is out of time as its search starts, and an arrival after the start
+    /// (a clock read in another order) changes nothing.
+    #[test]
+    fn budgets_count_from_the_arrival() {
+        let now = Instant::now();
+        let Some(arrived) = now.checked_sub(Duration::from_secs(2)) else {
+            return;
+        };
+        let limits = Limits {
+            movetime: Some(Duration::from_secs(1)),
+            since: Some(arrived),
+            ..Limits::default()
+        };
+        let p = TimePlan::new(&limits, now);
+        assert_eq!(p.start, arrived);
+        assert!(p.hard_expired());
+        assert!(p.soft_expired());
+        let later = now + Duration::from_secs(60);
+        let p = TimePlan::new(
+            &Limits {
+                since: Some(later),
+                ..limits
+            },
+            now,
+        );
+        assert_eq!(p.start, now);
+        let p = TimePlan::new(
+            &Limits {
+                since: None,
+                ..limits
+            },
+            now,
+        );
+        assert_eq!(p.start, now);
     }
 }
