@@ -575,14 +575,6 @@ impl Session {
         self.game.set_rules(self.rules);
     }
 
-    /// Sets the rules for new games and the game in progress (an OpenTafl rules string's,
-    /// from OTEP), as what `set_rule` changed.
-    pub fn set_rule_set(&mut self, rules: RuleSet) {
-        self.overrides = RuleOverrides::default();
-        self.rules = rules;
-        self.game.set_rules(self.rules);
-    }
-
     /// Sets the move limit (0 = none) for new games and the game in progress.
     pub fn set_move_limit(&mut self, plies: u32) {
         let limit = (plies > 0).then_some(plies);

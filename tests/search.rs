@@ -231,6 +231,20 @@ fn known_answers_with_pruning_bundle() {
     );
 }
 
+/// Captures in the quiescence search are off by default until their self-play gain is
+/// significant; with them on, the known answers must still be found at the default's
+/// depth.
+#[test]
+fn known_answers_with_qsearch_captures() {
+    check_cases(
+        Features {
+            qsearch_captures: true,
+            ..Features::default()
+        },
+        2,
+    );
+}
+
 /// The search knows the move limit: a side that wins in N plies still wins with a limit N
 /// plies away (a winning move ends the game before the limit is tested), and no longer
 /// with the limit one ply nearer, where the best it can get is the draw.
