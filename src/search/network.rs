@@ -3,30 +3,37 @@
 //! of [`eval`](super::eval) (a residual: the network learns what those terms miss, and a
 //! network whose output weights are zero changes nothing).
 //!
-//! Its input is one bit per piece and square ([`INPUTS`]: the attackers, the defender
-//! soldiers and the king on each of the 121 squares); one hidden layer of [`HIDDEN`]
-//! clipped-linear units; one output (head) per side to move, in centi-units from the
-//! defenders' point of view: what a search finds beyond the static evaluation depends on
-//! who moves first. Inference is in integers: the first layer's weights are whole
-//! multiples of `1 / QA` of an activation, the output weights of `1 / (QA · QB)` of a
-//! centi-unit. The search keeps the hidden layer's sums along its path
+//! A network belongs to one board size ([`NetworkOf`], generic over the [`Geometry`] as the
+//! core is, so that the 11x11 search keeps its constant sizes and no dynamic dispatch).
+//! Its input is one bit per piece and square ([`inputs_of`]: the attackers, the defender
+//! soldiers and the king on each square; [`INPUTS`] on 11x11); one hidden layer of
+//! [`HIDDEN`] clipped-linear units; one output (head) per side to move, in centi-units
+//! from the defenders' point of view: what a search finds beyond the static evaluation
+//! depends on who moves first. Inference is in integers: the first layer's weights are
+//! whole multiples of `1 / QA` of an activation, the output weights of `1 / (QA · QB)` of
+//! a centi-unit. The search keeps the hidden layer's sums along its path
 //! ([`accumulator`](super::accumulator)) and updates them by the pieces a move changes.
 //!
-//! The file format ([`Network::from_bytes`], [`Network::to_bytes`]), little-endian:
-//! the magic `HNEFINN1`, the number of inputs and of hidden units (`u32` each, which must
-//! be [`INPUTS`] and [`HIDDEN`]), the first layer's weights (`i16`, input by input, the
-//! hidden units of each together), its biases (`i16`), the output weights (`i16`, the
-//! defenders-to-move head, then the attackers'), the output biases (`i32`, the same order,
-//! in centi-units). `hnefi train` writes it.
+//! The file format ([`NetworkOf::from_bytes`], [`NetworkOf::to_bytes`]), little-endian:
+//! a header, then the first layer's weights (`i16`, input by input, the hidden units of
+//! each together), its biases (`i16`), the output weights (`i16`, the defenders-to-move
+//! head, then the attackers'), the output biases (`i32`, the same order, in centi-units).
+//! An 11x11 network's header is the magic `HNEFINN1` and the number of inputs and of
+//! hidden units (`u32` each), the first format, which older builds read too; any other
+//! size's is the magic `HNEFINN2`, the board's files (`u32`), then the inputs and hidden
+//! units (`u32` each). Both are read on 11x11. `hnefi train` writes them.
 
+use std::marker::PhantomData;
 use std::sync::{Arc, OnceLock};
 
-use crate::core::bitboard::Bitboard;
-use crate::core::board::Board;
+use crate::core::bitboard::BitboardOf;
+use crate::core::board::BoardOf;
+use crate::core::geometry::{Geometry, S11};
 use crate::core::role::Role;
-use crate::core::square::{NUM_SQUARES, Square};
+use crate::core::square::{NUM_SQUARES, SquareOf};
 
-/// The inputs: one per kind of piece (attacker, defender soldier, king) and square.
+/// The inputs of an 11x11 network: one per kind of piece (attacker, defender soldier,
+/// king) and square.
 pub const INPUTS: usize = 3 * NUM_SQUARES;
 /// The hidden units.
 pub const HIDDEN: usize = 64;
@@ -36,37 +43,86 @@ pub const QA: i32 = 127;
 pub const QB: i32 = 32;
 /// The largest output bias a file may hold, in centi-units.
 pub const MAX_BIAS: i32 = 10_000;
-/// The largest first-layer weight or bias a file may hold: with at most 37 pieces on the
-/// board, a hidden unit's sum stays within an `i16` (38 · 800 < 32,767), so it is summed
-/// in 16 bits, twice as many lanes per vector instruction as 32.
+/// The largest first-layer weight or bias an 11x11 file may hold: with at most 37 pieces
+/// on the board (Copenhagen's start, the only 11x11 game the network plays), a hidden
+/// unit's sum stays within an `i16` (38 · 800 < 32,767), so it is summed in 16 bits,
+/// twice as many lanes per vector instruction as 32.
 pub const MAX_W1: i16 = 800;
 
+/// The 11x11 network, the one the Copenhagen search plays with.
+pub type Network = NetworkOf<S11>;
+/// The first layer's sums of an 11x11 network.
+pub type Accumulator = AccumulatorOf<S11>;
+
 const MAGIC: &[u8; 8] = b"HNEFINN1";
-/// The length of a network file.
-pub const FILE_LEN: usize = 8 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 * 2;
+const MAGIC_SIZED: &[u8; 8] = b"HNEFINN2";
+/// The length of an 11x11 network file.
+pub const FILE_LEN: usize = file_len::<S11>();
+
+/// The inputs of a network for board `G`: three per square.
+pub const fn inputs_of<G: Geometry>() -> usize {
+    3 * G::NUM_SQUARES
+}
+
+/// The largest first-layer weight or bias a network for board `G` may hold, so that a
+/// hidden unit's sum over every piece and its bias stays within an `i16` (see
+/// [`MAX_W1`]): on 11x11 for Copenhagen's 37 pieces, on other boards for a piece on
+/// every square, whatever the game.
+pub const fn max_w1_of<G: Geometry>() -> i16 {
+    if G::SIZE == 11 {
+        MAX_W1
+    } else {
+        let bound = i16::MAX as usize / (G::NUM_SQUARES + 1);
+        if bound < MAX_W1 as usize {
+            bound as i16
+        } else {
+            MAX_W1
+        }
+    }
+}
+
+/// The length of a network file for board `G`.
+pub const fn file_len<G: Geometry>() -> usize {
+    let header = if G::SIZE == 11 {
+        8 + 4 + 4
+    } else {
+        8 + 4 + 4 + 4
+    };
+    header + 2 * (inputs_of::<G>() * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 * 2
+}
 
 /// Why bytes are not a network.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NetworkError {
     /// The file does not start with the magic bytes.
-    #[error("not a hnefi network file (it does not start with HNEFINN1)")]
+    #[error("not a hnefi network file (it does not start with HNEFINN1 or HNEFINN2)")]
     Magic,
+    /// The file is a network for another board.
+    #[error("the network is for a {file}x{file} board, not {board}x{board}")]
+    Size {
+        /// The board's files the network declares.
+        file: u32,
+        /// The board's files it was read for.
+        board: u8,
+    },
     /// The file's sizes are not this build's.
     #[error(
-        "the network has {inputs} inputs and {hidden} hidden units; this build reads {INPUTS} and {HIDDEN}"
+        "the network has {inputs} inputs and {hidden} hidden units; this build reads {expected} and {HIDDEN}"
     )]
     Shape {
         /// The inputs the file declares.
         inputs: u32,
         /// The hidden units the file declares.
         hidden: u32,
+        /// The inputs of the board's networks.
+        expected: usize,
     },
     /// The file is shorter or longer than its shape says.
-    #[error("the network file has {0} bytes, expected {FILE_LEN}")]
-    Length(usize),
-    /// A first-layer weight or bias beyond [`MAX_W1`].
-    #[error("a first-layer weight of {0} (at most {MAX_W1} either way)")]
-    Weight(i16),
+    #[error("the network file has {0} bytes, expected {1}")]
+    Length(usize, usize),
+    /// A first-layer weight or bias beyond the board's bound ([`max_w1_of`]).
+    #[error("a first-layer weight of {0} (at most {1} either way)")]
+    Weight(i16, i16),
     /// An output bias beyond [`MAX_BIAS`].
     #[error("an output bias of {0} centi-units (at most {MAX_BIAS} either way)")]
     Bias(i32),
@@ -88,29 +144,55 @@ pub enum NetworkError {
     },
 }
 
-/// The input of a piece of kind `kind` (0 attacker, 1 defender soldier, 2 king) on the
-/// square of index `square`.
-#[inline]
-pub fn input(kind: usize, square: usize) -> usize {
-    kind * NUM_SQUARES + square
+/// The board size (files) a network file's bytes declare, from its header alone: 11 for
+/// the first format.
+pub fn declared_size(bytes: &[u8]) -> Result<u32, NetworkError> {
+    let mut r = Reader { bytes, at: 0 };
+    match r.take(8) {
+        Some(m) if m == &MAGIC[..] => Ok(11),
+        Some(m) if m == &MAGIC_SIZED[..] => r.u32().ok_or(NetworkError::Length(bytes.len(), 12)),
+        _ => Err(NetworkError::Magic),
+    }
 }
 
-/// Input `i` under one of the board's 8 symmetries (`sym`, see [`Square::transform`]):
-/// the same kind of piece on the transformed square; an index past [`INPUTS`] is kept.
+/// The input of a piece of kind `kind` (0 attacker, 1 defender soldier, 2 king) on the
+/// square of index `square` of an 11x11 board.
+#[inline]
+pub fn input(kind: usize, square: usize) -> usize {
+    input_of::<S11>(kind, square)
+}
+
+/// The input of a piece of kind `kind` on the square of index `square` of board `G`.
+#[inline]
+pub fn input_of<G: Geometry>(kind: usize, square: usize) -> usize {
+    kind * G::NUM_SQUARES + square
+}
+
+/// Input `i` of an 11x11 network under one of the board's 8 symmetries.
 pub fn transform_input(i: usize, sym: u8) -> usize {
-    let (kind, index) = (i / NUM_SQUARES, i % NUM_SQUARES);
-    match u8::try_from(index).ok().and_then(Square::new) {
-        Some(sq) if kind < 3 => input(kind, sq.transform(sym).index()),
+    transform_input_of::<S11>(i, sym)
+}
+
+/// Input `i` of a network for board `G` under one of the board's 8 symmetries (`sym`, see
+/// [`SquareOf::transform`]): the same kind of piece on the transformed square; an index
+/// past the inputs is kept.
+pub fn transform_input_of<G: Geometry>(i: usize, sym: u8) -> usize {
+    let (kind, index) = (i / G::NUM_SQUARES, i % G::NUM_SQUARES);
+    match u8::try_from(index).ok().and_then(SquareOf::<G>::new) {
+        Some(sq) if kind < 3 => input_of::<G>(kind, sq.transform(sym).index()),
         _ => i,
     }
 }
 
 /// The active inputs of a board, in the order attackers, defenders, king.
-pub fn inputs(board: &Board) -> impl Iterator<Item = usize> {
+pub fn inputs<G: Geometry>(board: &BoardOf<G>) -> impl Iterator<Item = usize> {
     pieces(board)
         .into_iter()
         .enumerate()
-        .flat_map(|(kind, bb)| bb.into_iter().map(move |sq| input(kind, sq.index())))
+        .flat_map(|(kind, bb)| {
+            bb.into_iter()
+                .map(move |sq| input_of::<G>(kind, sq.index()))
+        })
 }
 
 /// The output head of a side.
@@ -122,99 +204,129 @@ pub fn head(side: Role) -> usize {
     }
 }
 
-/// The integer network.
+/// The integer network of one board size.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Network {
+pub struct NetworkOf<G: Geometry> {
     w1: Box<[[i16; HIDDEN]]>,
     b1: [i16; HIDDEN],
     w2: [[i16; HIDDEN]; 2],
     b2: [i32; 2],
+    board: PhantomData<G>,
 }
 
-impl Network {
+impl<G: Geometry> NetworkOf<G> {
     /// A network of these weights: `w1` one row per input (missing rows are zero, extra
-    /// ones ignored), first-layer weights and biases kept within [`MAX_W1`], output
-    /// biases within [`MAX_BIAS`].
+    /// ones ignored), first-layer weights and biases kept within the board's bound
+    /// ([`max_w1_of`]), output biases within [`MAX_BIAS`].
     pub fn new(
         w1: &[[i16; HIDDEN]],
         b1: [i16; HIDDEN],
         w2: [[i16; HIDDEN]; 2],
         b2: [i32; 2],
-    ) -> Network {
-        let clip = |w: i16| w.clamp(-MAX_W1, MAX_W1);
-        let mut rows = vec![[0i16; HIDDEN]; INPUTS];
+    ) -> NetworkOf<G> {
+        let limit = max_w1_of::<G>();
+        let clip = |w: i16| w.clamp(-limit, limit);
+        let mut rows = vec![[0i16; HIDDEN]; inputs_of::<G>()];
         for (row, w) in rows.iter_mut().zip(w1) {
             *row = w.map(clip);
         }
-        Network {
+        NetworkOf {
             w1: rows.into_boxed_slice(),
             b1: b1.map(clip),
             w2,
             b2: b2.map(|b| b.clamp(-MAX_BIAS, MAX_BIAS)),
+            board: PhantomData,
         }
     }
 
-    /// The network of a file's bytes.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        let mut r = Reader { bytes, at: 0 };
-        if r.take(8) != Some(&MAGIC[..]) {
-            return Err(NetworkError::Magic);
+    /// The network of a file's bytes, which must be a network for board `G`.
+    pub fn from_bytes(bytes: &[u8]) -> Result<NetworkOf<G>, NetworkError> {
+        let expected = file_len::<G>();
+        let size = declared_size(bytes)?;
+        if size != u32::from(G::SIZE) {
+            return Err(NetworkError::Size {
+                file: size,
+                board: G::SIZE,
+            });
         }
+        let mut r = Reader { bytes, at: 0 };
+        // The header: the magic and, in the sized format, the size, both checked above.
+        let header = if G::SIZE == 11 && bytes.starts_with(MAGIC) {
+            8
+        } else {
+            12
+        };
+        let short = || NetworkError::Length(bytes.len(), expected);
+        r.take(header).ok_or_else(short)?;
         let (inputs, hidden) = match (r.u32(), r.u32()) {
             (Some(i), Some(h)) => (i, h),
-            _ => return Err(NetworkError::Length(bytes.len())),
+            _ => return Err(short()),
         };
-        if inputs as usize != INPUTS || hidden as usize != HIDDEN {
-            return Err(NetworkError::Shape { inputs, hidden });
+        let n_inputs = inputs_of::<G>();
+        if inputs as usize != n_inputs || hidden as usize != HIDDEN {
+            return Err(NetworkError::Shape {
+                inputs,
+                hidden,
+                expected: n_inputs,
+            });
         }
-        if bytes.len() != FILE_LEN {
-            return Err(NetworkError::Length(bytes.len()));
+        // An 11x11 network in the sized format is four bytes longer than in the first.
+        let len = expected + if header == 12 && G::SIZE == 11 { 4 } else { 0 };
+        if bytes.len() != len {
+            return Err(NetworkError::Length(bytes.len(), len));
         }
-        let short = || NetworkError::Length(bytes.len());
-        let mut w1 = vec![[0i16; HIDDEN]; INPUTS];
+        let mut w1 = vec![[0i16; HIDDEN]; n_inputs];
         for row in w1.iter_mut() {
             *row = r.i16s().ok_or_else(short)?;
         }
         let b1 = r.i16s().ok_or_else(short)?;
         let w2 = [r.i16s().ok_or_else(short)?, r.i16s().ok_or_else(short)?];
         let b2 = [r.i32().ok_or_else(short)?, r.i32().ok_or_else(short)?];
+        let limit = max_w1_of::<G>();
         if let Some(&w) = w1
             .iter()
             .chain(std::iter::once(&b1))
             .flatten()
-            .find(|w| w.unsigned_abs() > MAX_W1.unsigned_abs())
+            .find(|w| w.unsigned_abs() > limit.unsigned_abs())
         {
-            return Err(NetworkError::Weight(w));
+            return Err(NetworkError::Weight(w, limit));
         }
         if let Some(&b) = b2.iter().find(|b| b.abs() > MAX_BIAS) {
             return Err(NetworkError::Bias(b));
         }
-        Ok(Network {
+        Ok(NetworkOf {
             w1: w1.into_boxed_slice(),
             b1,
             w2,
             b2,
+            board: PhantomData,
         })
     }
 
     /// The network of the file at `path`.
-    pub fn read(path: &std::path::Path) -> Result<Network, NetworkError> {
+    pub fn read(path: &std::path::Path) -> Result<NetworkOf<G>, NetworkError> {
         let name = || path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| NetworkError::Read {
             path: name(),
             message: e.to_string(),
         })?;
-        Network::from_bytes(&bytes).map_err(|e| NetworkError::File {
+        NetworkOf::from_bytes(&bytes).map_err(|e| NetworkError::File {
             path: name(),
             source: Box::new(e),
         })
     }
 
-    /// The file's bytes of the network.
+    /// The file's bytes of the network: the first format on 11x11, the sized one on
+    /// other boards.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(FILE_LEN);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
+        let mut out = Vec::with_capacity(file_len::<G>());
+        if G::SIZE == 11 {
+            out.extend_from_slice(MAGIC);
+        } else {
+            out.extend_from_slice(MAGIC_SIZED);
+            out.extend_from_slice(&u32::from(G::SIZE).to_le_bytes());
+        }
+        out.extend_from_slice(&(inputs_of::<G>() as u32).to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
         let rows = self
             .w1
@@ -233,15 +345,15 @@ impl Network {
     /// The network's correction for `board` with `side` to move, in centi-units from the
     /// defenders' point of view.
     #[inline]
-    pub fn evaluate(&self, board: &Board, side: Role) -> i32 {
+    pub fn evaluate(&self, board: &BoardOf<G>, side: Role) -> i32 {
         self.output(&self.accumulate(board), side)
     }
 
     /// The first layer's sums for `board`, summed over all its pieces.
     #[inline]
-    pub fn accumulate(&self, board: &Board) -> Accumulator {
-        let mut acc = Accumulator {
-            pieces: [Bitboard::EMPTY; 3],
+    pub fn accumulate(&self, board: &BoardOf<G>) -> AccumulatorOf<G> {
+        let mut acc = AccumulatorOf {
+            pieces: [BitboardOf::EMPTY; 3],
             sums: self.b1,
         };
         self.update(&mut acc, board);
@@ -252,20 +364,20 @@ impl Network {
     /// for, by the pieces that differ: a move changes two to four inputs, where summing
     /// anew takes one per piece.
     #[inline]
-    pub fn update(&self, acc: &mut Accumulator, board: &Board) {
-        // Wrapping arithmetic is exact here: it is modular, and a board's sums (at most
-        // 38 terms of at most MAX_W1 each) lie within an i16.
+    pub fn update(&self, acc: &mut AccumulatorOf<G>, board: &BoardOf<G>) {
+        // Wrapping arithmetic is exact here: it is modular, and a board's sums (see
+        // max_w1_of) lie within an i16.
         let now = pieces(board);
         for (kind, (was, is)) in acc.pieces.iter().zip(now).enumerate() {
             for sq in *was & !is {
-                if let Some(row) = self.w1.get(input(kind, sq.index())) {
+                if let Some(row) = self.w1.get(input_of::<G>(kind, sq.index())) {
                     for (a, w) in acc.sums.iter_mut().zip(row) {
                         *a = a.wrapping_sub(*w);
                     }
                 }
             }
             for sq in is & !*was {
-                if let Some(row) = self.w1.get(input(kind, sq.index())) {
+                if let Some(row) = self.w1.get(input_of::<G>(kind, sq.index())) {
                     for (a, w) in acc.sums.iter_mut().zip(row) {
                         *a = a.wrapping_add(*w);
                     }
@@ -277,7 +389,7 @@ impl Network {
 
     /// The correction of the board `acc` was summed for, with `side` to move.
     #[inline]
-    pub fn output(&self, acc: &Accumulator, side: Role) -> i32 {
+    pub fn output(&self, acc: &AccumulatorOf<G>, side: Role) -> i32 {
         let h = head(side);
         let (w2, b2) = match (self.w2.get(h), self.b2.get(h)) {
             (Some(w), Some(b)) => (w, *b),
@@ -295,18 +407,18 @@ impl Network {
 }
 
 /// The first layer's sums for one board, kept with the pieces they were summed over so
-/// that another board's sums can be had from them ([`Network::update`]).
+/// that another board's sums can be had from them ([`NetworkOf::update`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Accumulator {
-    pieces: [Bitboard; 3],
+pub struct AccumulatorOf<G: Geometry> {
+    pieces: [BitboardOf<G>; 3],
     sums: [i16; HIDDEN],
 }
 
-impl Accumulator {
+impl<G: Geometry> AccumulatorOf<G> {
     /// How many inputs differ between the board these sums are for and `board`: the cost
-    /// of [`Network::update`] to it.
+    /// of [`NetworkOf::update`] to it.
     #[inline]
-    pub fn distance(&self, board: &Board) -> u32 {
+    pub fn distance(&self, board: &BoardOf<G>) -> u32 {
         self.pieces
             .iter()
             .zip(pieces(board))
@@ -317,7 +429,7 @@ impl Accumulator {
 
 /// A board's pieces by kind, in the order of the inputs.
 #[inline]
-fn pieces(board: &Board) -> [Bitboard; 3] {
+fn pieces<G: Geometry>(board: &BoardOf<G>) -> [BitboardOf<G>; 3] {
     [board.attackers(), board.defenders(), board.king_bb()]
 }
 
@@ -375,13 +487,13 @@ impl<'a> Reader<'a> {
 }
 
 #[cfg(test)]
-impl Network {
+impl<G: Geometry> NetworkOf<G> {
     /// A network of random weights, its first layer's within `limit` either way.
-    pub(crate) fn random(seed: u64, limit: i16) -> Network {
+    pub(crate) fn random(seed: u64, limit: i16) -> NetworkOf<G> {
         let mut rng = crate::core::rng::SplitMix64::new(seed);
         let span = 2 * limit.unsigned_abs() as usize + 1;
         let mut small = || rng.below(span) as i16 - limit;
-        let w1: Vec<[i16; HIDDEN]> = (0..INPUTS)
+        let w1: Vec<[i16; HIDDEN]> = (0..inputs_of::<G>())
             .map(|_| std::array::from_fn(|_| small()))
             .collect();
         let b1 = std::array::from_fn(|_| small());
@@ -390,13 +502,15 @@ impl Network {
             std::array::from_fn(|_| out()),
             std::array::from_fn(|_| out()),
         ];
-        Network::new(&w1, b1, w2, [12, -34])
+        NetworkOf::new(&w1, b1, w2, [12, -34])
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::board::Board;
+    use crate::core::geometry::{S7, S13, S15};
     use crate::core::rng::SplitMix64;
 
     #[test]
@@ -447,18 +561,18 @@ mod tests {
         assert_eq!(Network::from_bytes(&[]), Err(NetworkError::Magic));
         assert_eq!(
             Network::from_bytes(&bytes[..8]),
-            Err(NetworkError::Length(8))
+            Err(NetworkError::Length(8, FILE_LEN))
         );
         let cut = bytes.len() - 1;
         assert_eq!(
             Network::from_bytes(&bytes[..cut]),
-            Err(NetworkError::Length(cut))
+            Err(NetworkError::Length(cut, FILE_LEN))
         );
         let mut longer = bytes.clone();
         longer.push(0);
         assert_eq!(
             Network::from_bytes(&longer),
-            Err(NetworkError::Length(FILE_LEN + 1))
+            Err(NetworkError::Length(FILE_LEN + 1, FILE_LEN))
         );
         let mut shape = bytes.clone();
         shape[12] = 65;
@@ -466,12 +580,16 @@ mod tests {
             Network::from_bytes(&shape),
             Err(NetworkError::Shape {
                 inputs: INPUTS as u32,
-                hidden: 65
+                hidden: 65,
+                expected: INPUTS
             })
         );
         let mut weight = bytes.clone();
         weight[16..18].copy_from_slice(&801i16.to_le_bytes());
-        assert_eq!(Network::from_bytes(&weight), Err(NetworkError::Weight(801)));
+        assert_eq!(
+            Network::from_bytes(&weight),
+            Err(NetworkError::Weight(801, MAX_W1))
+        );
         let mut bias = bytes;
         let at = FILE_LEN - 4;
         bias[at..].copy_from_slice(&20_000i32.to_le_bytes());
@@ -527,5 +645,109 @@ mod tests {
         // A zero network changes nothing.
         let zero = Network::new(&[], [0; HIDDEN], [[0; HIDDEN]; 2], [0, 0]);
         assert_eq!(zero.evaluate(&start, Role::Attacker), 0);
+    }
+
+    #[test]
+    fn other_boards_have_sized_files() {
+        let net = NetworkOf::<S7>::random(4, max_w1_of::<S7>());
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), file_len::<S7>());
+        assert_eq!(file_len::<S7>(), 20 + 2 * (147 * HIDDEN + 3 * HIDDEN) + 8);
+        assert!(bytes.starts_with(b"HNEFINN2"));
+        assert_eq!(declared_size(&bytes), Ok(7));
+        assert_eq!(NetworkOf::<S7>::from_bytes(&bytes), Ok(net));
+        // A network is read for its own board only.
+        assert_eq!(
+            Network::from_bytes(&bytes),
+            Err(NetworkError::Size { file: 7, board: 11 })
+        );
+        let eleven = Network::random(5, 200).to_bytes();
+        assert_eq!(declared_size(&eleven), Ok(11));
+        assert_eq!(
+            NetworkOf::<S7>::from_bytes(&eleven),
+            Err(NetworkError::Size { file: 11, board: 7 })
+        );
+        assert_eq!(
+            NetworkError::Size { file: 11, board: 7 }.to_string(),
+            "the network is for a 11x11 board, not 7x7"
+        );
+        // A first-layer weight past the board's bound.
+        let mut weight = bytes;
+        let over = max_w1_of::<S7>() + 1;
+        weight[20..22].copy_from_slice(&over.to_le_bytes());
+        assert_eq!(
+            NetworkOf::<S7>::from_bytes(&weight),
+            Err(NetworkError::Weight(over, max_w1_of::<S7>()))
+        );
+        assert_eq!(
+            declared_size(b"HNEFINN2\x07"),
+            Err(NetworkError::Length(9, 12))
+        );
+    }
+
+    /// An 11x11 network in the sized format is the same network.
+    #[test]
+    fn eleven_reads_in_the_sized_format_too() {
+        let net = Network::random(6, 200);
+        let mut bytes = b"HNEFINN2".to_vec();
+        bytes.extend_from_slice(&11u32.to_le_bytes());
+        bytes.extend_from_slice(net.to_bytes().get(8..).unwrap_or_default());
+        assert_eq!(Network::from_bytes(&bytes), Ok(net));
+        let cut = bytes.len() - 1;
+        assert_eq!(
+            Network::from_bytes(&bytes[..cut]),
+            Err(NetworkError::Length(cut, FILE_LEN + 4))
+        );
+    }
+
+    /// A hidden unit's sum over a piece on every square and its bias fits an i16.
+    #[test]
+    fn first_layer_bounds_keep_sums_in_sixteen_bits() {
+        assert_eq!(max_w1_of::<S11>(), MAX_W1);
+        assert_eq!(max_w1_of::<S7>(), 655);
+        assert_eq!(max_w1_of::<S13>(), 192);
+        assert_eq!(max_w1_of::<S15>(), 144);
+        for (squares, bound) in [(49, 655), (81, max_w1_of::<crate::core::geometry::S9>())] {
+            assert!((squares + 1) * i32::from(bound) <= i32::from(i16::MAX));
+        }
+    }
+
+    /// Any bytes are a 7x7 network or an error, never a panic; the accumulated sums
+    /// follow the board.
+    #[test]
+    fn seven_by_seven_bytes_never_panic() {
+        let mut rng = SplitMix64::new(9);
+        let good = NetworkOf::<S7>::random(9, max_w1_of::<S7>()).to_bytes();
+        let len = good.len();
+        for _ in 0..500 {
+            let mut bytes = good.clone();
+            for _ in 0..1 + rng.below(4) {
+                let i = rng.below(bytes.len());
+                if let Some(b) = bytes.get_mut(i) {
+                    *b = rng.below(256) as u8;
+                }
+            }
+            bytes.truncate(rng.below(len + 1).max(len - rng.below(3)));
+            if let Ok(net) = NetworkOf::<S7>::from_bytes(&bytes) {
+                net.evaluate(&BoardOf::<S7>::start(), Role::Attacker);
+            }
+        }
+        let net = NetworkOf::<S7>::random(10, max_w1_of::<S7>());
+        let full = BoardOf::<S7>::start();
+        let lone = BoardOf::<S7>::from_parts(BitboardOf::EMPTY, BitboardOf::EMPTY, full.king());
+        let mut acc = net.accumulate(&lone.unwrap_or(full));
+        assert_eq!(acc.distance(&full), full.occupied().count() - 1);
+        net.update(&mut acc, &full);
+        assert_eq!(acc, net.accumulate(&full));
+        for sym in 0..8 {
+            let mut images: Vec<usize> = (0..inputs_of::<S7>())
+                .map(|i| transform_input_of::<S7>(i, sym))
+                .collect();
+            images.sort_unstable();
+            assert!(
+                images.iter().copied().eq(0..inputs_of::<S7>()),
+                "symmetry {sym}"
+            );
+        }
     }
 }
