@@ -140,3 +140,81 @@ fn the_engine_plays_with_its_own_network_unless_told_none() {
     assert_eq!(analyze(&["--net", own]), default);
     assert_ne!(analyze(&["--net", "none"]), default);
 }
+
+/// Another game's data path: self-play on the hnefatafl.org 7x7 board writes samples that
+/// name their game, and the trainer fits a 7x7 network to them; samples of two games in
+/// one fit are refused.
+#[test]
+fn selfplay_and_train_on_seven_by_seven() {
+    let dir = scratch("seven");
+    let samples = dir.join("samples.txt");
+    let net = dir.join("net7.nnue");
+    let path = |p: &PathBuf| p.to_str().expect("path").to_string();
+    let out = run_binary(
+        &[
+            "selfplay",
+            "--rules",
+            "hnefatafl-org",
+            "--board-size",
+            "7",
+            "--games",
+            "6",
+            "--nodes",
+            "300",
+            "--move-limit",
+            "80",
+            "--seed",
+            "5",
+            "--out",
+            &path(&samples),
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines = fs::read_to_string(&samples).expect("samples");
+    assert!(
+        lines.lines().all(|l| l.ends_with(" hnefatafl-org 7")),
+        "{lines}"
+    );
+    let out = run_binary(
+        &[
+            "train",
+            &path(&samples),
+            "--epochs",
+            "2",
+            "--holdout-every",
+            "3",
+            "--out",
+            &path(&net),
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let bytes = fs::read(&net).expect("network written");
+    type S7 = hnefi::core::geometry::S7;
+    assert!(hnefi::search::network::NetworkOf::<S7>::from_bytes(&bytes).is_ok());
+    assert!(hnefi::search::network::Network::from_bytes(&bytes).is_err());
+    // Samples of two games in one fit.
+    let eleven = dir.join("eleven.txt");
+    fs::write(
+        &eleven,
+        "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ attacker draw -3 9\n",
+    )
+    .expect("write");
+    let out = run_binary(
+        &[
+            "train",
+            &path(&samples),
+            &path(&eleven),
+            "--out",
+            &path(&net),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("copenhagen 11x11") && err.contains("hnefatafl-org 7x7"),
+        "{err}"
+    );
+}

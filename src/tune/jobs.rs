@@ -15,10 +15,12 @@ use crate::core::game::Game;
 use crate::core::moves::Move;
 use crate::search::{Limits, Score, Searcher};
 
-/// What one game produced: its samples (with the game's result) and the result.
-pub struct Played {
+/// What one game produced: its samples (with the game's result) and the result. The
+/// samples are [`Sample`]s of Copenhagen 11x11, or of any game
+/// ([`SizedSample`](super::sized_sample::SizedSample)): what is written is their lines.
+pub struct Played<S = Sample> {
     /// The samples, in the game's order.
-    pub samples: Vec<Sample>,
+    pub samples: Vec<S>,
     /// Who won.
     pub outcome: Outcome,
 }
@@ -66,16 +68,17 @@ impl Jobs<'_> {
     /// Plays every game with `play(number, searcher)` and writes the samples in the
     /// games' order, with a progress line on stderr (at each game on a terminal, every
     /// hundredth otherwise).
-    pub fn run<F>(&self, play: F) -> Result<(), String>
+    pub fn run<F, S>(&self, play: F) -> Result<(), String>
     where
-        F: Fn(u64, &mut Searcher) -> Played + Sync,
+        F: Fn(u64, &mut Searcher) -> Played<S> + Sync,
+        S: std::fmt::Display + Send,
     {
         let file = File::create(self.out)
             .map_err(|e| format!("cannot create {}: {e}", self.out.display()))?;
         let mut out = BufWriter::new(file);
         let next = AtomicU64::new(0);
         let failed = AtomicBool::new(false);
-        let (tx, rx) = mpsc::channel::<(u64, Played)>();
+        let (tx, rx) = mpsc::channel::<(u64, Played<S>)>();
         let start = Instant::now();
         let tty = io::stderr().is_terminal();
         let (name, count) = (self.name, self.count);

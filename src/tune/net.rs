@@ -14,6 +14,12 @@
 //! inference and the held-out loss is measured again with the engine's own arithmetic.
 //! Its output weights start at zero, so the fit starts from the hand-written evaluation
 //! and learns only what that misses.
+//!
+//! The network is for the board of the samples: five-field lines
+//! ([`Sample`]) are Copenhagen 11x11, fitted against the Copenhagen evaluation; lines of
+//! any other game ([`SizedSample`], which name their rule family and board size) against
+//! the evaluation of any board and rules ([`general`]), and the network written is that
+//! board's. Every sample of a fit must be of one game.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,14 +27,21 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::sample::{Sample, read_samples};
+use super::sample::{Outcome, Sample};
+use super::sized_sample::{SizedSample, SizedSampleError, line_game};
 use super::texel::{golden, sigmoid as sigmoid64};
-use crate::core::position::Position;
+use crate::core::geometry::{BoardSize, Geometry, S11};
+use crate::core::position::PositionOf;
+use crate::core::preset::RulePreset;
 use crate::core::rng::SplitMix64;
 use crate::core::role::{ByRole, Role};
 use crate::outln;
 use crate::search::eval::{Weights, terms, weigh};
-use crate::search::network::{self, HIDDEN, INPUTS, MAX_BIAS, Network, QA, QB};
+use crate::search::general;
+use crate::search::network::{
+    self, HIDDEN, INPUTS, MAX_BIAS, NetworkOf, QA, QB, inputs_of, max_w1_of,
+};
+use crate::search::threats::Threats;
 
 /// The flags of `hnefi train`.
 #[derive(Args, Debug, Clone)]
@@ -75,17 +88,23 @@ pub struct TrainArgs {
 /// Output weights count in units of this many centi-units, so that every parameter has
 /// the same scale for Adam.
 const OUTPUT_UNIT: f32 = 100.0;
-/// The first layer's weights stay within this (in activations): multiplied by `QA`, within
-/// the integer network's bound (`network::MAX_W1`).
+/// The first layer's weights stay within this (in activations) on 11x11: multiplied by
+/// `QA`, within the integer network's bound (`network::MAX_W1`).
 const MAX_W1: f32 = 6.0;
+
+/// The first layer's bound in activations on board `G`: [`MAX_W1`], or less where the
+/// integer network's bound ([`max_w1_of`]) is smaller.
+fn max_w1<G: Geometry>() -> f32 {
+    MAX_W1.min(f32::from(max_w1_of::<G>()) / QA as f32)
+}
 /// The output weights stay within this (in [`OUTPUT_UNIT`]s), so that they fit an `i16`
 /// once multiplied by `OUTPUT_UNIT · QB`.
 const MAX_W2: f32 = 10.0;
 
-/// The training set: each sample's active inputs, head, hand-written evaluation and
-/// target.
+/// The training set of board `G`: each sample's active inputs, head, hand-written
+/// evaluation and target.
 #[derive(Clone, Debug, Default)]
-pub struct Set {
+pub struct Set<G: Geometry = S11> {
     inputs: Vec<u16>,
     /// Where each sample's inputs end in `inputs`.
     ends: Vec<u32>,
@@ -94,10 +113,10 @@ pub struct Set {
     base: Vec<f32>,
     target: Vec<f32>,
     /// The positions (kept for the held-out set only, to measure the integer network).
-    positions: Vec<Position>,
+    positions: Vec<PositionOf<G>>,
 }
 
-impl Set {
+impl<G: Geometry> Set<G> {
     /// The number of samples.
     pub fn len(&self) -> usize {
         self.ends.len()
@@ -109,7 +128,7 @@ impl Set {
     }
 
     /// Adds a sample of `pos` whose hand-written evaluation (with the offset) is `base`.
-    pub fn push(&mut self, pos: &Position, base: f32, target: f32, keep_position: bool) {
+    pub fn push(&mut self, pos: &PositionOf<G>, base: f32, target: f32, keep_position: bool) {
         self.inputs
             .extend(network::inputs(pos.board()).map(|i| i as u16));
         self.ends.push(self.inputs.len() as u32);
@@ -135,7 +154,7 @@ impl Set {
 /// full unit), the output in [`OUTPUT_UNIT`]s.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
-    /// First layer, `INPUTS · HIDDEN`, input by input.
+    /// First layer, `inputs · HIDDEN`, input by input.
     pub w1: Vec<f32>,
     /// First layer's biases.
     pub b1: Vec<f32>,
@@ -147,11 +166,16 @@ pub struct Params {
 
 impl Params {
     /// Small random first-layer weights, half-open units, zero output: the network's
-    /// output is zero until the fit moves it.
+    /// output is zero until the fit moves it. An 11x11 network's.
     pub fn new(seed: u64) -> Params {
+        Params::with_inputs(seed, INPUTS)
+    }
+
+    /// [`Params::new`] for a network of `inputs` inputs (see [`inputs_of`]).
+    pub fn with_inputs(seed: u64, inputs: usize) -> Params {
         let mut rng = SplitMix64::new(seed);
         let scale = 1.0 / (40f32).sqrt();
-        let w1 = (0..INPUTS * HIDDEN)
+        let w1 = (0..inputs * HIDDEN)
             .map(|_| (unit(&mut rng) * 2.0 - 1.0) * scale)
             .collect();
         Params {
@@ -206,8 +230,8 @@ impl Params {
         OUTPUT_UNIT * (sum + self.b2.get(head).copied().unwrap_or(0.0))
     }
 
-    /// The integer network of these parameters.
-    pub fn quantize(&self) -> Network {
+    /// The integer network of these parameters, for board `G`.
+    pub fn quantize<G: Geometry>(&self) -> NetworkOf<G> {
         let q16 = |x: f32, scale: f32| (x * scale).round().clamp(-32767.0, 32767.0) as i16;
         let w1: Vec<[i16; HIDDEN]> = self
             .w1
@@ -229,7 +253,7 @@ impl Params {
                 .round()
                 .clamp(-(MAX_BIAS as f32), MAX_BIAS as f32) as i32
         });
-        Network::new(&w1, b1, w2, b2)
+        NetworkOf::new(&w1, b1, w2, b2)
     }
 }
 
@@ -244,7 +268,7 @@ fn sigmoid(x: f32) -> f32 {
 
 /// The mean squared error of the network `p` on `set` with scale `k` (the hand-written
 /// evaluation alone when `p` is `None`).
-pub fn loss(set: &Set, p: Option<&Params>, k: f32) -> f64 {
+pub fn loss<G: Geometry>(set: &Set<G>, p: Option<&Params>, k: f32) -> f64 {
     if set.is_empty() {
         return 0.0;
     }
@@ -268,7 +292,7 @@ pub fn loss(set: &Set, p: Option<&Params>, k: f32) -> f64 {
 }
 
 /// The mean squared error of the integer network on the positions kept in `set`.
-pub fn integer_loss(set: &Set, net: &Network, k: f32) -> f64 {
+pub fn integer_loss<G: Geometry>(set: &Set<G>, net: &NetworkOf<G>, k: f32) -> f64 {
     if set.positions.is_empty() {
         return 0.0;
     }
@@ -307,8 +331,8 @@ pub struct Schedule {
 
 /// Fits `p` to `set` with scale `k` as `schedule` says; calls `report` after each pass
 /// with its number.
-pub fn fit(
-    set: &Set,
+pub fn fit<G: Geometry>(
+    set: &Set<G>,
     p: &mut Params,
     k: f32,
     schedule: Schedule,
@@ -335,8 +359,8 @@ pub fn fit(
     // Each input's image under each symmetry (0 is the identity), and a sample's image.
     let images: Vec<Vec<u16>> = (0..8u8)
         .map(|sym| {
-            (0..INPUTS)
-                .map(|i| network::transform_input(i, sym) as u16)
+            (0..inputs_of::<G>())
+                .map(|i| network::transform_input_of::<G>(i, sym) as u16)
                 .collect()
         })
         .collect();
@@ -363,7 +387,7 @@ pub fn fit(
                 }
                 accumulate(set, p, i, inputs, k, &mut acc, &mut grad);
             }
-            adam_step(p, &grad, &mut adam, step, chunk.len() as f32);
+            adam_step(p, &grad, &mut adam, step, chunk.len() as f32, max_w1::<G>());
         }
         report(epoch, p);
     }
@@ -371,8 +395,8 @@ pub fn fit(
 
 /// Adds the gradient of sample `i`'s squared error to `grad`, the sample shown by
 /// `inputs` (its own or an image of them under a symmetry).
-fn accumulate(
-    set: &Set,
+fn accumulate<G: Geometry>(
+    set: &Set<G>,
     p: &Params,
     i: usize,
     inputs: &[u16],
@@ -415,13 +439,13 @@ fn accumulate(
 }
 
 /// One step of Adam with the mean of the batch's gradients, then the weights clipped to
-/// what the integer network holds.
-fn adam_step(p: &mut Params, grad: &Params, adam: &mut Adam, rate: f32, count: f32) {
+/// what the integer network holds (the first layer's to `max_w1`).
+fn adam_step(p: &mut Params, grad: &Params, adam: &mut Adam, rate: f32, count: f32, max_w1: f32) {
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     adam.t = adam.t.saturating_add(1);
     let t = adam.t.min(10_000);
     let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
-    let limits = [MAX_W1, MAX_W1, MAX_W2, MAX_BIAS as f32 / OUTPUT_UNIT];
+    let limits = [max_w1, max_w1, MAX_W2, MAX_BIAS as f32 / OUTPUT_UNIT];
     let grads = [&grad.w1, &grad.b1, &grad.w2, &grad.b2];
     let mut at = 0usize;
     for ((params, g), limit) in p.slices_mut().into_iter().zip(grads).zip(limits) {
@@ -475,6 +499,103 @@ pub fn main(args: &TrainArgs) -> ExitCode {
     super::exit_code(run(args))
 }
 
+/// Why the samples of `hnefi train` cannot be read or fitted together.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TrainError {
+    /// A file cannot be read.
+    #[error("cannot read {path}: {message}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The system's reason.
+        message: String,
+    },
+    /// A line is not a sample.
+    #[error("{path} line {line}: {message}")]
+    Sample {
+        /// The file.
+        path: String,
+        /// The line's number, from 1.
+        line: usize,
+        /// Why.
+        message: String,
+    },
+    /// Samples of two games: one network is for one board and one evaluation.
+    #[error(
+        "{path} line {line}: a sample of {other} where the samples before are of {first}; a network is fitted to one game's samples"
+    )]
+    Mixed {
+        /// The file.
+        path: String,
+        /// The line's number, from 1.
+        line: usize,
+        /// The game of the first sample.
+        first: String,
+        /// The game of this one.
+        other: String,
+    },
+}
+
+/// The game of a sample line: `None` for a Copenhagen 11x11 one.
+type GameOfLine = Option<(RulePreset, BoardSize)>;
+
+/// A sample line with its file and number (from 1).
+type Line = (String, usize, String);
+
+fn game_name(game: GameOfLine) -> String {
+    match game {
+        None => "copenhagen 11x11 (five fields)".to_string(),
+        Some((family, size)) => format!("{family} {size}x{size}"),
+    }
+}
+
+/// The non-blank lines of the files with their file and number, and their one game.
+fn read_lines(paths: &[PathBuf]) -> Result<(GameOfLine, Vec<Line>), TrainError> {
+    let mut game: Option<GameOfLine> = None;
+    let mut lines = Vec::new();
+    for path in paths {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| TrainError::Read {
+            path: name.clone(),
+            message: e.to_string(),
+        })?;
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let this = line_game(line).map_err(|e| TrainError::Sample {
+                path: name.clone(),
+                line: n + 1,
+                message: e.to_string(),
+            })?;
+            match game {
+                None => game = Some(this),
+                Some(first) if first != this => {
+                    return Err(TrainError::Mixed {
+                        path: name,
+                        line: n + 1,
+                        first: game_name(first),
+                        other: game_name(this),
+                    });
+                }
+                Some(_) => {}
+            }
+            lines.push((name.clone(), n + 1, line.to_string()));
+        }
+    }
+    Ok((game.flatten(), lines))
+}
+
+/// A sample with its hand-written evaluation (defenders' point of view) and whether it
+/// is held out.
+struct Row<G: Geometry> {
+    position: PositionOf<G>,
+    outcome: Outcome,
+    defenders_score: i32,
+    hand: f64,
+    held: bool,
+}
+
 fn run(args: &TrainArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.lambda) {
         return Err(format!("--lambda must be from 0 to 1, got {}", args.lambda));
@@ -492,25 +613,71 @@ fn run(args: &TrainArgs) -> Result<(), String> {
             .set(a)
             .map_err(|e| e.to_string())?;
     }
-    // (sample, hand-written evaluation, held out)
-    let mut rows: Vec<(Sample, f64, bool)> = Vec::new();
-    for path in &args.data {
-        for sample in read_samples(path)? {
-            let side = sample.position.to_move();
-            let hand = f64::from(weigh(&terms(&sample.position), weights.get(side)));
-            rows.push((sample, hand, sample.is_held_out(args.holdout_every)));
+    let (game, lines) = read_lines(&args.data).map_err(|e| e.to_string())?;
+    let bad = |path: &str, line: usize, message: String| {
+        TrainError::Sample {
+            path: path.to_string(),
+            line,
+            message,
+        }
+        .to_string()
+    };
+    match game {
+        None => {
+            let mut rows = Vec::with_capacity(lines.len());
+            for (path, n, line) in &lines {
+                let sample: Sample = line
+                    .parse()
+                    .map_err(|e: super::sample::SampleError| bad(path, *n, e.to_string()))?;
+                let side = sample.position.to_move();
+                rows.push(Row {
+                    position: sample.position,
+                    outcome: sample.outcome,
+                    defenders_score: sample.defenders_score(),
+                    hand: f64::from(weigh(&terms(&sample.position), weights.get(side))),
+                    held: sample.is_held_out(args.holdout_every),
+                });
+            }
+            drop(lines);
+            train::<S11>(args, rows, clock)
+        }
+        Some((family, size)) => {
+            let rules = family.variant(size).map_err(|e| e.to_string())?.rules();
+            crate::with_size!(size, G => {
+                let threats = Threats::<G>::new(&rules);
+                let mut rows = Vec::with_capacity(lines.len());
+                for (path, n, line) in &lines {
+                    let sample = SizedSample::<G>::parse(line)
+                        .map_err(|e: SizedSampleError| bad(path, *n, e.to_string()))?;
+                    let side = sample.position.to_move();
+                    let hand = weigh(&general::terms(&sample.position, &threats), weights.get(side));
+                    rows.push(Row {
+                        position: sample.position,
+                        outcome: sample.outcome,
+                        defenders_score: sample.defenders_score(),
+                        hand: f64::from(hand),
+                        held: sample.is_held_out(args.holdout_every),
+                    });
+                }
+                drop(lines);
+                train::<G>(args, rows, clock)
+            })
         }
     }
+}
+
+/// Fits a network for board `G` to `rows` and writes it.
+fn train<G: Geometry>(args: &TrainArgs, rows: Vec<Row<G>>, clock: Instant) -> Result<(), String> {
     // The training rows' hand-written evaluations against `target`, of one side to move
     // or of both.
-    let training = |target: &dyn Fn(usize, &Sample) -> f64, side: Option<Role>| {
+    let training = |target: &dyn Fn(usize, &Row<G>) -> f64, side: Option<Role>| {
         rows.iter()
             .enumerate()
-            .filter(|(_, (s, _, held))| !held && side.is_none_or(|r| s.position.to_move() == r))
-            .map(|(i, (s, h, _))| (*h, target(i, s)))
+            .filter(|(_, r)| !r.held && side.is_none_or(|side| r.position.to_move() == side))
+            .map(|(i, r)| (r.hand, target(i, r)))
             .collect::<Vec<(f64, f64)>>()
     };
-    let results = training(&|_, s| s.outcome.defender_score(), None);
+    let results = training(&|_, r| r.outcome.defender_score(), None);
     if results.is_empty() {
         return Err(
             "no training sample (every sample is held out, or the files are empty)".to_string(),
@@ -522,25 +689,25 @@ fn run(args: &TrainArgs) -> Result<(), String> {
     let (k0, _) = fit_k(&results);
     let targets: Vec<f64> = rows
         .iter()
-        .map(|(sample, _, _)| {
-            let searched = sigmoid64(k0 * f64::from(sample.defenders_score()));
-            args.lambda * sample.outcome.defender_score() + (1.0 - args.lambda) * searched
+        .map(|r| {
+            let searched = sigmoid64(k0 * f64::from(r.defenders_score));
+            args.lambda * r.outcome.defender_score() + (1.0 - args.lambda) * searched
         })
         .collect();
-    let mixed = |i: usize, _: &Sample| targets.get(i).copied().unwrap_or(0.5);
+    let mixed = |i: usize, _: &Row<G>| targets.get(i).copied().unwrap_or(0.5);
     let (k, _) = fit_k(&training(&mixed, None));
     // One offset per side: the two sides' weights differ by more than a constant
     // (`Weights::for_side`), and a head's constant would enter every evaluation.
     let offsets = ByRole::new_with(|side: Role| fit_offset(&training(&mixed, Some(side)), k));
-    let (mut train, mut held) = (Set::default(), Set::default());
-    for ((sample, hand, is_held), target) in rows.iter().zip(&targets) {
-        let set = if *is_held { &mut held } else { &mut train };
-        let offset = *offsets.get(sample.position.to_move());
+    let (mut train, mut held) = (Set::<G>::default(), Set::<G>::default());
+    for (r, target) in rows.iter().zip(&targets) {
+        let set = if r.held { &mut held } else { &mut train };
+        let offset = *offsets.get(r.position.to_move());
         set.push(
-            &sample.position,
-            (hand + offset) as f32,
+            &r.position,
+            (r.hand + offset) as f32,
             *target as f32,
-            *is_held,
+            r.held,
         );
     }
     drop(rows);
@@ -562,7 +729,7 @@ fn run(args: &TrainArgs) -> Result<(), String> {
         loss(&train, None, kf),
         loss(&held, None, kf)
     );
-    let mut params = Params::new(args.seed);
+    let mut params = Params::with_inputs(args.seed, inputs_of::<G>());
     let clock = Instant::now();
     fit(
         &train,
@@ -584,7 +751,7 @@ fn run(args: &TrainArgs) -> Result<(), String> {
             );
         },
     );
-    let net = params.quantize();
+    let net = params.quantize::<G>();
     outln!(
         "held out with the integer network: {:.6}",
         integer_loss(&held, &net, kf)
@@ -598,6 +765,7 @@ fn run(args: &TrainArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::position::Position;
     use crate::tune::texel::tests::random_positions;
 
     /// A truth that no weight of the hand-written terms holds (the board is symmetric to
@@ -641,14 +809,14 @@ mod tests {
         fit(&train, &mut p, k, schedule, |_, _| {});
         let after = loss(&held, Some(&p), k);
         assert!(after < before * 0.3, "held-out loss {before} -> {after}");
-        let net = p.quantize();
+        let net = p.quantize::<S11>();
         let integer = integer_loss(&held, &net, k);
         assert!(
             (integer - after).abs() < 0.1 * after + 1e-4,
             "float {after}, integer {integer}"
         );
         // The file round-trips to the same network.
-        assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+        assert_eq!(NetworkOf::<S11>::from_bytes(&net.to_bytes()), Ok(net));
     }
 
     #[test]
@@ -724,5 +892,53 @@ mod tests {
         let (fk, fo) = fit_k(&pairs);
         assert!((fk - k).abs() < k * 0.02, "K {fk}");
         assert!((fo - o).abs() < 5.0, "offset {fo}");
+    }
+
+    /// The trainer's float forward pass and the engine's integer one agree within the
+    /// rounding of the weights on a board other than 11x11 (hnefatafl.org 7x7, positions
+    /// of a random game).
+    #[test]
+    fn float_and_integer_networks_agree_on_seven_by_seven() {
+        use crate::core::game::GameOf;
+        use crate::core::geometry::S7;
+        let variant = RulePreset::HnefataflOrg.variant(BoardSize::S7).unwrap();
+        let start = variant.start_position::<S7>().unwrap();
+        let mut game = GameOf::<S7>::from_position(start, variant.rules());
+        let mut p = Params::with_inputs(7, inputs_of::<S7>());
+        let mut rng = SplitMix64::new(8);
+        for w in p.w2.iter_mut() {
+            *w = unit(&mut rng) * 2.0 - 1.0;
+        }
+        p.b2 = vec![0.3, -0.2];
+        let net = p.quantize::<S7>();
+        let mut acc = [0f32; HIDDEN];
+        let mut compared = 0;
+        for _ in 0..60 {
+            let pos = *game.position();
+            let inputs: Vec<u16> = network::inputs(pos.board()).map(|i| i as u16).collect();
+            let head = network::head(pos.to_move());
+            let float = p.output(&inputs, head, &mut acc);
+            let int = net.evaluate(pos.board(), pos.to_move()) as f32;
+            // Each hidden unit is off by at most half a step per input and its bias; each
+            // output weight by half a step; the division truncates; the bias rounds.
+            let per_unit = (inputs.len() + 1) as f32 * 0.5 / QA as f32;
+            let w2 = &p.w2[head * HIDDEN..(head + 1) * HIDDEN];
+            let bound: f32 = w2
+                .iter()
+                .map(|w| (w.abs() * OUTPUT_UNIT + 0.5 / QB as f32) * per_unit)
+                .sum::<f32>()
+                + HIDDEN as f32 * 0.5 / QB as f32
+                + 1.5;
+            assert!((float - int).abs() <= bound, "{float} {int} {bound}");
+            compared += 1;
+            let legal = game.legal_moves();
+            let Some(&mv) = legal.as_slice().get(rng.below(legal.len())) else {
+                break;
+            };
+            if game.status().is_over() || game.play(mv).is_err() {
+                break;
+            }
+        }
+        assert!(compared > 5);
     }
 }

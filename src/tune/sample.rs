@@ -56,7 +56,8 @@ impl Outcome {
         }
     }
 
-    fn name(self) -> &'static str {
+    /// The result's word in a sample line.
+    pub fn name(self) -> &'static str {
         match self {
             Outcome::Defenders => "defenders",
             Outcome::Attackers => "attackers",

@@ -11,6 +11,10 @@
 //! and so are the noisy ones a static evaluation cannot judge: a score that is a forced
 //! win or loss, a best move that captures or wins, a king that sees a corner (the
 //! attackers must block) or that can be captured right now.
+//!
+//! `--rules NAME --board-size N` plays another family's game on its board
+//! ([`selfplay_any`](super::selfplay_any)), whose samples carry the game; without them,
+//! Copenhagen 11x11 as always.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,7 +24,9 @@ use clap::Args;
 use super::jobs::{Jobs, Played, search_sample};
 use super::sample::Outcome;
 use crate::core::game::{Game, RuleSet};
+use crate::core::geometry::BoardSize;
 use crate::core::moves::Move;
+use crate::core::preset::RulePreset;
 use crate::core::rng::SplitMix64;
 use crate::core::role::Role;
 use crate::search::eval::Weights;
@@ -68,6 +74,16 @@ pub struct SelfplayArgs {
     /// network file, `none`, or without the flag the engine's own.
     #[arg(long, value_name = "FILE|none")]
     pub net: Option<PathBuf>,
+    /// The rule family whose game is played (copenhagen, hnefatafl-org, fetlar, brandubh,
+    /// tablut, sea-battle or tawlbwrdd; docs/RULES.md section 17.13). Every game but
+    /// Copenhagen 11x11 writes samples that name their game and board (see
+    /// src/tune/sized_sample.rs) and starts from the game's start position.
+    #[arg(long, value_name = "NAME", default_value = "copenhagen")]
+    pub rules: RulePreset,
+    /// The board, 7 to 15 files: the family's game of that size [default: the family's
+    /// usual size].
+    #[arg(long, value_name = "N")]
+    pub board_size: Option<BoardSize>,
     /// Output file for the samples (one line each; see src/tune/sample.rs). Overwritten.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -134,6 +150,22 @@ pub fn main(args: &SelfplayArgs) -> ExitCode {
 }
 
 fn run(args: &SelfplayArgs) -> Result<(), String> {
+    let size = args.board_size.unwrap_or_else(|| args.rules.usual_size());
+    if (args.rules, size) != (RulePreset::Copenhagen, BoardSize::S11) {
+        let variant = args.rules.variant(size).map_err(|e| e.to_string())?;
+        if args.net.as_ref().is_some_and(|n| n.as_os_str() != "none") {
+            return Err(format!(
+                "--net: the search of {variant} plays with the hand-written evaluation alone"
+            ));
+        }
+        let mut attacker = Weights::for_side(Role::Attacker);
+        for a in &args.attacker_weight {
+            attacker.set(a).map_err(|e| e.to_string())?;
+        }
+        return crate::with_size!(size, G => {
+            super::selfplay_any::run::<G>(args, args.rules, &variant, attacker)
+        });
+    }
     let rules = RuleSet {
         move_limit: Some(args.move_limit),
         ..RuleSet::default()
@@ -194,6 +226,8 @@ mod tests {
             hash_mb: 1,
             net: None,
             attacker_weight: Vec::new(),
+            rules: RulePreset::Copenhagen,
+            board_size: None,
             out,
         }
     }
@@ -234,6 +268,37 @@ mod tests {
         assert!(e.contains("no-such-file.csv"), "{e}");
         a.openings = Some(PathBuf::from("tests/data/cases.txt"));
         assert!(run(&a).unwrap_err().contains("no usable opening"));
+        assert!(!out.exists());
+    }
+
+    #[test]
+    fn other_games_write_samples_that_name_their_game() {
+        use crate::core::geometry::S7;
+        use crate::tune::sized_sample::SizedSample;
+        let out = std::env::temp_dir().join(format!("hnefi-selfplay-{}-d.txt", std::process::id()));
+        let mut a = args(out.clone(), 2);
+        a.openings = None;
+        a.rules = RulePreset::HnefataflOrg;
+        a.board_size = Some(BoardSize::S7);
+        a.move_limit = 60;
+        run(&a).unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        let _ = std::fs::remove_file(&out);
+        let samples: Vec<SizedSample<S7>> = text
+            .lines()
+            .map(|l| SizedSample::parse(l).unwrap())
+            .collect();
+        assert!(!samples.is_empty());
+        assert!(samples.iter().all(|s| s.rules == RulePreset::HnefataflOrg));
+        // A size the family has not, openings of another game and a network are refused.
+        a.board_size = Some(BoardSize::S9);
+        assert!(run(&a).unwrap_err().contains("9x9"));
+        a.board_size = Some(BoardSize::S7);
+        a.openings = Some(PathBuf::from("tests/data/copenhagen.csv"));
+        assert!(run(&a).unwrap_err().contains("--openings"));
+        a.openings = None;
+        a.net = Some(PathBuf::from("docs/nets/s16-s40.nnue"));
+        assert!(run(&a).unwrap_err().contains("--net"));
         assert!(!out.exists());
     }
 }
