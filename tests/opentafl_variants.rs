@@ -120,8 +120,9 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
     ),
 ];
 
-/// The perft files, with the same families.
-const PERFT: [(&str, &str, RulePreset, BoardSize); 6] = [
+/// The perft files, with the same families, and Copenhagen on the hnefatafl.org 13x13 board
+/// (OpenTafl's Copenhagen string with that board, docs/RULES.md section 17.12).
+const PERFT: [(&str, &str, RulePreset, BoardSize); 7] = [
     (
         "brandub",
         include_str!("data/opentafl_brandub_perft.txt"),
@@ -157,6 +158,12 @@ const PERFT: [(&str, &str, RulePreset, BoardSize); 6] = [
         include_str!("data/opentafl_tawlbwrdd_perft.txt"),
         RulePreset::Tawlbwrdd,
         BoardSize::S11,
+    ),
+    (
+        "copenhagen_13",
+        include_str!("data/opentafl_copenhagen_13_perft.txt"),
+        RulePreset::Copenhagen,
+        BoardSize::S13,
     ),
 ];
 

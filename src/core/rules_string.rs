@@ -129,7 +129,9 @@ fn parse_on<G: Geometry>(f: &Fields<'_>, size: BoardSize) -> Result<Variant, Rul
         start.to_string()
     };
     let name = f.get("name").unwrap_or("Unknown_Tafl").replace('_', " ");
-    if is_copenhagen(f) && size == BoardSize::S11 {
+    // OpenTafl's Copenhagen string on 11x11, or on 13x13 with the hnefatafl.org server's
+    // 13x13 start (hnefi's Copenhagen on that board).
+    if is_copenhagen(f) && matches!(size, BoardSize::S11 | BoardSize::S13) {
         let copenhagen = RulePreset::Copenhagen.variant(size)?;
         let usual = copenhagen.start_board::<G>()?;
         if parse_opentafl_with::<G>(&start, copenhagen.rules().restricted()).ok() == Some(usual) {
@@ -407,6 +409,32 @@ mod tests {
         assert_eq!(v.size(), BoardSize::S11);
         let v = parse_rules_string(&s.replace("atkf:y", "atkf:n")).expect("Copenhagen");
         assert_eq!(v.first(), Role::Defender);
+    }
+
+    #[test]
+    fn opentafls_copenhagen_on_13x13_is_hnefis() {
+        let s = "dim:13 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttttt3/6t6/13/t5T5t/t5T5t/t4TTT4t/tt1TTTKTTT1tt/t4TTT4t/t5T5t/t5T5t/13/6t6/3ttttttt3/";
+        let v = parse_rules_string(s).expect("Copenhagen 13x13");
+        let want = RulePreset::Copenhagen
+            .variant(BoardSize::S13)
+            .expect("13x13");
+        assert_eq!(
+            v.rules(),
+            RuleSet {
+                repetition: RepetitionMode::ThirdOccurrenceMoverLoses,
+                ..want.rules()
+            }
+        );
+        assert_eq!(v.size(), BoardSize::S13);
+        assert_eq!(
+            v.start_board::<crate::core::geometry::S13>()
+                .expect("start"),
+            want.start_board::<crate::core::geometry::S13>()
+                .expect("start")
+        );
+        // Another start on 13x13 is not Copenhagen's game: its shield walls and edge fort
+        // stay refused.
+        assert!(parse_rules_string(&s.replace("/13/6t6/", "/13/5t1t5/")).is_err());
     }
 
     #[test]
