@@ -3,7 +3,8 @@
 //! v0.4.8.0b played under the variant's rules string) is replayed under hnefi's family of
 //! that name and size — every move legal, every capture and every ending the same — and
 //! every count of `tests/data/opentafl_<variant>_perft.txt` (OpenTafl's move generator and
-//! verdicts) is hnefi's perft, and every rule case of `tests/data/opentafl_cases.txt`
+//! verdicts) is hnefi's perft (also Copenhagen on the hnefatafl.org 13x13 board), and every
+//! rule case of `tests/data/opentafl_cases.txt` and `tests/data/opentafl_13x13_cases.txt`
 //! (single moves checked in OpenTafl) passes under the 8 symmetries (docs/RULES.md
 //! section 17).
 
@@ -362,6 +363,16 @@ fn every_opentafl_rule_case_passes_under_all_symmetries() {
     case_file::run_file(
         include_str!("data/opentafl_cases.txt"),
         "opentafl_cases.txt",
+        true,
+        |_| {},
+    );
+}
+
+#[test]
+fn every_opentafl_13x13_rule_case_passes_under_all_symmetries() {
+    case_file::run_file(
+        include_str!("data/opentafl_13x13_cases.txt"),
+        "opentafl_13x13_cases.txt",
         true,
         |_| {},
     );
