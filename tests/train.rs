@@ -90,6 +90,7 @@ fn selfplay_train_and_play_with_the_network() {
         "{}",
         text(&out.stdout)
     );
+    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -121,6 +122,7 @@ fn files_that_are_no_network_are_refused_with_a_reason() {
         assert_eq!(out.status.code(), Some(2));
         assert!(text(&out.stderr).contains(reason), "{}", text(&out.stderr));
     }
+    let _ = fs::remove_dir_all(&dir);
 }
 
 /// Without `--net` the engine plays with its own network (the file in docs/nets it is
@@ -217,4 +219,5 @@ fn selfplay_and_train_on_seven_by_seven() {
         err.contains("copenhagen 11x11") && err.contains("hnefatafl-org 7x7"),
         "{err}"
     );
+    let _ = fs::remove_dir_all(&dir);
 }
