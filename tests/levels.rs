@@ -2,6 +2,10 @@
 //! through the options table, every level plays only legal moves under Copenhagen and
 //! Fetlar, and bad names and levels are answered with the known ones.
 
+mod common;
+
+use common::run_text as hnefi;
+
 use hnefi::options;
 use hnefi::players::level::{LevelPlay, MAX_LEVEL, ladder};
 use hnefi::session::{SearchOption, Session};
@@ -72,28 +76,6 @@ fn the_level_round_trips_through_the_options_table_and_help_names_the_ladder() {
     assert!(err.contains("from 0 to 8 (0: full strength)"), "{err}");
     assert!(option.parse("hard").is_err());
     assert_eq!(ladder().len(), MAX_LEVEL as usize);
-}
-
-/// Runs the `hnefi` binary with `args` and `input`; returns (success, stdout, stderr).
-fn hnefi(args: &[&str], input: &str) -> (bool, String, String) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hnefi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start hnefi");
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(input.as_bytes()).expect("write to hnefi");
-    }
-    let out = child.wait_with_output().expect("wait for hnefi");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -73,6 +73,15 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Runs a match that must be refused before its first game (exit status 2), and checks
+/// that its error names `needle`.
+fn assert_refused(args: &[&str], needle: &str) {
+    let out = run_match(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(needle), "{needle:?} not in {err}");
+}
+
 /// Replays one records line under `rules` with the core's [`GameRecord`]: every move
 /// legal, every capture list equal to the core's (the line is exactly the record of the
 /// replayed game). Returns the final status, the result field and the number of moves.
@@ -537,12 +546,9 @@ fn bad_flags_and_files_are_errors_not_panics() {
         stderr(&out)
     );
     // A UCI engine needs a time control.
-    let out = run_match(&["--engine", &e1, "--engine", "uci:whatever"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("--movetime-ms or --tc"),
-        "{}",
-        stderr(&out)
+    assert_refused(
+        &["--engine", &e1, "--engine", "uci:whatever"],
+        "--movetime-ms or --tc",
     );
     let _ = fs::remove_dir_all(&dir);
 }
@@ -1350,21 +1356,18 @@ fn a_round_robin_of_three_prints_its_rating_list() {
     assert!(!stdout(&two).contains("Rating list"), "{}", stdout(&two));
     // --anchor must name an engine.
     for bad in ["0", "4"] {
-        let out = run_match(&[
-            "--engine",
-            &hnefi(1),
-            "--engine",
-            &hnefi(1),
-            "--engine",
-            &hnefi(1),
-            "--anchor",
-            bad,
-        ]);
-        assert_eq!(out.status.code(), Some(2));
-        assert!(
-            stderr(&out).contains("--anchor must be an engine's number, 1 to 3"),
-            "{}",
-            stderr(&out)
+        assert_refused(
+            &[
+                "--engine",
+                &hnefi(1),
+                "--engine",
+                &hnefi(1),
+                "--engine",
+                &hnefi(1),
+                "--anchor",
+                bad,
+            ],
+            "--anchor must be an engine's number, 1 to 3",
         );
     }
 }
@@ -1476,23 +1479,20 @@ fn an_engine_that_cannot_play_the_board_stops_the_match_before_the_first_game() 
     // starts; a family without that board is refused by name.
     for (spec, dialect) in [("uci:", "uci"), ("otep:", "otep"), ("htp03:", "htp03")] {
         let e2 = format!("{spec}{}", fake("crash_at_start"));
-        let out = run_match(&[
-            "--engine",
-            &fine,
-            "--engine",
-            &e2,
-            "--board-size",
-            "7",
-            "--movetime-ms",
-            "50",
-        ]);
-        assert_eq!(out.status.code(), Some(2));
-        assert!(
-            stderr(&out).contains(&format!(
+        assert_refused(
+            &[
+                "--engine",
+                &fine,
+                "--engine",
+                &e2,
+                "--board-size",
+                "7",
+                "--movetime-ms",
+                "50",
+            ],
+            &format!(
                 "speaks the {dialect} dialect, which plays 11x11 only: it cannot play the hnefatafl-org 7x7 game"
-            )),
-            "{}",
-            stderr(&out)
+            ),
         );
     }
     let out = run_match(&[
@@ -1632,21 +1632,18 @@ fn a_match_under_an_opentafl_rules_string_tells_hnefi_engines_the_string() {
     );
     // Another board than the string's, and dialects that cannot be told a string, are
     // refused before any engine starts.
-    let out = run_match(&[
-        "--engine",
-        &e1,
-        "--engine",
-        &e2,
-        "--rules",
-        BRANDUB,
-        "--board-size",
-        "11",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("is played on 7x7 only, not on 11x11"),
-        "{}",
-        stderr(&out)
+    assert_refused(
+        &[
+            "--engine",
+            &e1,
+            "--engine",
+            &e2,
+            "--rules",
+            BRANDUB,
+            "--board-size",
+            "11",
+        ],
+        "is played on 7x7 only, not on 11x11",
     );
     for (spec, dialect) in [
         ("uci:", "uci"),
@@ -1655,38 +1652,32 @@ fn a_match_under_an_opentafl_rules_string_tells_hnefi_engines_the_string() {
         ("htp:", "htp"),
     ] {
         let e2 = format!("{spec}{}", fake("crash_at_start"));
-        let out = run_match(&[
+        assert_refused(
+            &[
+                "--engine",
+                &e1,
+                "--engine",
+                &e2,
+                "--rules",
+                BRANDUB,
+                "--movetime-ms",
+                "50",
+            ],
+            &format!(
+                "E2 ({e2}) speaks the {dialect} dialect, which cannot be told an OpenTafl rules string"
+            ),
+        );
+    }
+    assert_refused(
+        &[
             "--engine",
             &e1,
             "--engine",
             &e2,
             "--rules",
-            BRANDUB,
-            "--movetime-ms",
-            "50",
-        ]);
-        assert_eq!(out.status.code(), Some(2));
-        assert!(
-            stderr(&out).contains(&format!(
-                "E2 ({e2}) speaks the {dialect} dialect, which cannot be told an OpenTafl rules string"
-            )),
-            "{}",
-            stderr(&out)
-        );
-    }
-    let out = run_match(&[
-        "--engine",
-        &e1,
-        "--engine",
-        &e2,
-        "--rules",
-        &format!("{BRANDUB} ber:c"),
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("hnefi does not model ber:c (berserk)"),
-        "{}",
-        stderr(&out)
+            &format!("{BRANDUB} ber:c"),
+        ],
+        "hnefi does not model ber:c (berserk)",
     );
     let _ = fs::remove_dir_all(&dir);
 }

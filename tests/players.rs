@@ -2,6 +2,10 @@
 //! many seeded games of every pairing, replayable from the seed, and each strategy's
 //! distinctive behaviour.
 
+mod common;
+
+use common::run_text as hnefi;
+
 use proptest::prelude::*;
 
 use hnefi::core::board::Board;
@@ -554,28 +558,6 @@ fn random_picks_a_piece_then_a_move() {
         .filter(|&seed| Strategy::Random.choose(&game, &mut SplitMix64::new(seed)) == Some(lone))
         .count();
     assert!((150..=250).contains(&hits), "{hits} of 400");
-}
-
-/// Runs the `hnefi` binary with `args` and `input`; returns (success, stdout, stderr).
-fn hnefi(args: &[&str], input: &str) -> (bool, String, String) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hnefi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start hnefi");
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(input.as_bytes()).expect("write to hnefi");
-    }
-    let out = child.wait_with_output().expect("wait for hnefi");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -28,6 +28,16 @@ pub fn run_binary(args: &[&str], input: &[u8]) -> Output {
     out
 }
 
+/// Runs `hnefi` with `args` and the text `input`; returns (exit success, stdout, stderr).
+pub fn run_text(args: &[&str], input: &str) -> (bool, String, String) {
+    let out = run_binary(args, input.as_bytes());
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// A running engine driven one command at a time through its pipes.
 pub struct Engine {
     child: Child,

@@ -18,6 +18,22 @@ pub struct Scheduled {
     pub opening: Vec<AnyMove>,
 }
 
+impl Scheduled {
+    /// A game of `attacker` against `defender` from opening `n` of `openings`, counted
+    /// round from the first (the start position when there are none).
+    fn of(attacker: usize, defender: usize, openings: &[Vec<AnyMove>], n: usize) -> Scheduled {
+        let opening = openings
+            .get(n % openings.len().max(1))
+            .cloned()
+            .unwrap_or_default();
+        Scheduled {
+            attacker,
+            defender,
+            opening,
+        }
+    }
+}
+
 /// The schedule of a round robin: `engines` engines, every pair playing `games` games from
 /// `openings` (reused from the first when there are fewer openings than game pairs; an
 /// empty list means the start position).
@@ -89,15 +105,7 @@ pub fn one_sided_gauntlet(
                 E1Side::Attackers => (0, j),
                 E1Side::Defenders => (j, 0),
             };
-            let opening = openings
-                .get(k % openings.len().max(1))
-                .cloned()
-                .unwrap_or_default();
-            out.push(Scheduled {
-                attacker,
-                defender,
-                opening,
-            });
+            out.push(Scheduled::of(attacker, defender, openings, k));
         }
     }
     out
@@ -113,15 +121,7 @@ fn of_pairs(
     for (i, j) in pairs {
         for k in 0..games {
             let (attacker, defender) = if k % 2 == 0 { (i, j) } else { (j, i) };
-            let opening = openings
-                .get((k / 2) % openings.len().max(1))
-                .cloned()
-                .unwrap_or_default();
-            out.push(Scheduled {
-                attacker,
-                defender,
-                opening,
-            });
+            out.push(Scheduled::of(attacker, defender, openings, k / 2));
         }
     }
     out
