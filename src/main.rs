@@ -21,7 +21,7 @@ use hnefi::search::Feature;
 use hnefi::search::network;
 use hnefi::session::{SearchOption, Session};
 use hnefi::tools::matches;
-use hnefi::tune::{label, net, selfplay, texel};
+use hnefi::tune::{label, merge, net, selfplay, texel};
 
 /// hnefi: a Copenhagen Hnefatafl engine.
 ///
@@ -293,6 +293,9 @@ enum Command {
     /// Fit the evaluation's learned correction (a small network over where the pieces
     /// stand, added to the hand-written terms) to the samples; `--net FILE` plays with it.
     Train(net::TrainArgs),
+    /// Merge the sample files of a self-play run's shards (text or binary) into one
+    /// binary file: games renumbered by shard, each position kept once.
+    Merge(merge::MergeArgs),
     /// Search the fixed bench positions at one thread; print total nodes and nodes/s.
     Bench {
         /// Search this many plies deeper than the bench's depths.
@@ -345,6 +348,7 @@ fn main() -> ExitCode {
         Some(Command::Label(args)) => label::main(&args),
         Some(Command::Tune(args)) => texel::main(&args),
         Some(Command::Train(args)) => net::main(&args),
+        Some(Command::Merge(args)) => merge::main(&args),
         None if cli.otep => run_otep(&cli.engine),
         None => run_protocol(&cli.engine),
     }

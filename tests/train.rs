@@ -6,17 +6,10 @@ mod common;
 use std::fs;
 use std::path::PathBuf;
 
-use common::run_binary;
+use common::{run_binary, text};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hnefi-train-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("create scratch dir");
-    dir
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    common::scratch("train", name)
 }
 
 #[test]

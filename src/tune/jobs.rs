@@ -3,21 +3,23 @@
 //! and `hnefi label`, so that a file depends on the flags and not on the concurrency.
 
 use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use super::sample::{Outcome, Sample, is_quiet};
-use crate::core::game::Game;
-use crate::core::moves::Move;
-use crate::search::{Limits, Score, Searcher};
+use super::sample::{Outcome, Sample, SampleOf};
+use super::sample_file::{Format, SampleWriter, WriteSample};
+use super::sized_sample::SampleGame;
+use crate::core::game::GameOf;
+use crate::core::moves::MoveOf;
+use crate::core::position::PositionOf;
+use crate::search::{Limits, Score, SearchGeometry, Searcher};
 
 /// What one game produced: its samples (with the game's result) and the result. The
 /// samples are [`Sample`]s of Copenhagen 11x11, or of any game
-/// ([`SizedSample`](super::sized_sample::SizedSample)): what is written is their lines.
+/// ([`SizedSample`](super::sized_sample::SizedSample)).
 pub struct Played<S = Sample> {
     /// The samples, in the game's order.
     pub samples: Vec<S>,
@@ -26,25 +28,25 @@ pub struct Played<S = Sample> {
 }
 
 /// Searches the position of `game` within `limits`: the best move, and the position as a
-/// sample of game number `number` when it is quiet ([`is_quiet`]; its outcome a draw
-/// until the caller knows the game's).
-pub fn search_sample(
-    game: &Game,
+/// sample of game number `number` when `quiet` says a static evaluation can judge it
+/// (`sample::is_quiet` on 11x11, `sample::is_quiet_on` on any board) and the score is
+/// no forced win or loss (its outcome a draw until the caller knows the game's).
+pub fn search_sample<G: SearchGeometry>(
+    game: &GameOf<G>,
     searcher: &mut Searcher,
     limits: &Limits,
     number: u64,
-) -> (Option<Move>, Option<Sample>) {
+    quiet: &dyn Fn(&PositionOf<G>, MoveOf<G>) -> bool,
+) -> (Option<MoveOf<G>>, Option<SampleOf<G>>) {
     let stop = AtomicBool::new(false);
     let result = searcher.search(game, limits, &stop, &mut |_| {});
     let sample = match (result.best, result.score) {
-        (Some(best), Score::Cp(score)) if is_quiet(game.position(), best, game.rules()) => {
-            Some(Sample {
-                position: *game.position(),
-                outcome: Outcome::Draw,
-                score,
-                game: number,
-            })
-        }
+        (Some(best), Score::Cp(score)) if quiet(game.position(), best) => Some(SampleOf {
+            position: *game.position(),
+            outcome: Outcome::Draw,
+            score,
+            game: number,
+        }),
         _ => None,
     };
     (result.best, sample)
@@ -62,6 +64,10 @@ pub struct Jobs<'a> {
     pub hash_mb: u64,
     /// The samples' file (overwritten).
     pub out: &'a Path,
+    /// Its format.
+    pub format: Format,
+    /// The samples' game (for a binary file's header).
+    pub game: SampleGame,
 }
 
 impl Jobs<'_> {
@@ -71,11 +77,10 @@ impl Jobs<'_> {
     pub fn run<F, S>(&self, play: F) -> Result<(), String>
     where
         F: Fn(u64, &mut Searcher) -> Played<S> + Sync,
-        S: std::fmt::Display + Send,
+        S: WriteSample + Send,
     {
-        let file = File::create(self.out)
+        let mut out = SampleWriter::create(self.out, self.format, self.game)
             .map_err(|e| format!("cannot create {}: {e}", self.out.display()))?;
-        let mut out = BufWriter::new(file);
         let next = AtomicU64::new(0);
         let failed = AtomicBool::new(false);
         let (tx, rx) = mpsc::channel::<(u64, Played<S>)>();
@@ -107,7 +112,7 @@ impl Jobs<'_> {
                 pending.insert(i, played);
                 while let Some(played) = pending.remove(&done) {
                     for s in &played.samples {
-                        if let Err(e) = writeln!(out, "{s}") {
+                        if let Err(e) = out.write(s) {
                             failed.store(true, Ordering::Relaxed);
                             return Err(format!("cannot write {}: {e}", self.out.display()));
                         }
@@ -135,7 +140,7 @@ impl Jobs<'_> {
         if tty {
             eprintln!();
         }
-        out.flush()
+        out.finish()
             .map_err(|e| format!("cannot write {}: {e}", self.out.display()))?;
         let (positions, tally) = written;
         eprintln!(

@@ -19,7 +19,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::jobs::{Jobs, Played, search_sample};
-use super::sample::{Outcome, Sample};
+use super::sample::{Outcome, Sample, is_quiet};
+use super::sample_file::Format;
 use crate::core::game::{Game, RuleSet};
 use crate::core::record::{GameRecord, RecordResult};
 use crate::search::{Limits, Searcher};
@@ -102,7 +103,8 @@ fn label(
             break;
         }
         if ply >= skip {
-            let (_, sample) = search_sample(&game, searcher, limits, game_rec.line);
+            let quiet = |pos: &_, best| is_quiet(pos, best, rules);
+            let (_, sample) = search_sample(&game, searcher, limits, game_rec.line, &quiet);
             samples.extend(sample.map(|s| Sample {
                 outcome: game_rec.outcome,
                 ..s
@@ -148,6 +150,8 @@ fn run(args: &LabelArgs) -> Result<(), String> {
         concurrency: args.concurrency,
         hash_mb: args.hash_mb,
         out: &args.out,
+        format: Format::Text,
+        game: None,
     };
     jobs.run(
         |i, searcher| match usize::try_from(i).ok().and_then(|i| games.get(i)) {

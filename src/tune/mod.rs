@@ -1,16 +1,19 @@
-//! The data path of the evaluation: self-play games ([`selfplay`]) and recorded games
-//! ([`label`]) that write sampled positions with the game's result, through one ordered
-//! parallel writer ([`jobs`]), on any game's board too ([`selfplay_any`]); the format of
-//! those samples ([`sample`], [`sized_sample`] for any game); and the Texel
+//! The data path of the evaluation: self-play games ([`selfplay`], on any game's board)
+//! and recorded games ([`label`]) that write sampled positions with the game's result,
+//! through one ordered parallel writer ([`jobs`]); the format of those samples
+//! ([`sample`], [`sized_sample`] for any game, [`record`] in binary) and the files of
+//! either format ([`sample_file`]); the merge of a run's shards ([`merge`]); the Texel
 //! tuner that fits the evaluation's weights to them ([`texel`]); the trainer of the
 //! evaluation's learned correction ([`net`]).
 
 pub mod jobs;
 pub mod label;
+pub mod merge;
 pub mod net;
+pub mod record;
 pub mod sample;
+pub mod sample_file;
 pub mod selfplay;
-pub mod selfplay_any;
 pub mod sized_sample;
 pub mod texel;
 

@@ -16,10 +16,13 @@
 //! and learns only what that misses.
 //!
 //! The network is for the board of the samples: five-field lines
-//! ([`Sample`]) are Copenhagen 11x11, fitted against the Copenhagen evaluation; lines of
-//! any other game ([`SizedSample`], which name their rule family and board size) against
+//! ([`Sample`](super::sample::Sample)) are Copenhagen 11x11, fitted against the
+//! Copenhagen evaluation; lines of any other game
+//! ([`SizedSample`](super::sized_sample::SizedSample), which name their rule family and
+//! board size) against
 //! the evaluation of any board and rules ([`general`]), and the network written is that
-//! board's. Every sample of a fit must be of one game.
+//! board's. Every sample of a fit must be of one game. Binary sample files
+//! ([`record`](super::record)) are read as well, their game in their header.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -27,12 +30,11 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::sample::{Outcome, Sample};
-use super::sized_sample::{SizedSample, SizedSampleError, line_game};
+use super::sample::Outcome;
+use super::sample_file::{SampleFile, one_game};
 use super::texel::{golden, sigmoid as sigmoid64};
-use crate::core::geometry::{BoardSize, Geometry, S11};
+use crate::core::geometry::{Geometry, S11};
 use crate::core::position::PositionOf;
-use crate::core::preset::RulePreset;
 use crate::core::rng::SplitMix64;
 use crate::core::role::{ByRole, Role};
 use crate::outln;
@@ -46,8 +48,8 @@ use crate::search::threats::Threats;
 /// The flags of `hnefi train`.
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
-    /// The samples written by `hnefi selfplay` or `hnefi label` (one line each); several
-    /// files are fitted together.
+    /// The samples written by `hnefi selfplay`, `hnefi label` or `hnefi merge`, text or
+    /// binary (told apart by the binary magic); several files are fitted together.
     #[arg(required = true, num_args = 1..)]
     pub data: Vec<PathBuf>,
     /// Where to write the network.
@@ -499,93 +501,6 @@ pub fn main(args: &TrainArgs) -> ExitCode {
     super::exit_code(run(args))
 }
 
-/// Why the samples of `hnefi train` cannot be read or fitted together.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TrainError {
-    /// A file cannot be read.
-    #[error("cannot read {path}: {message}")]
-    Read {
-        /// The file.
-        path: String,
-        /// The system's reason.
-        message: String,
-    },
-    /// A line is not a sample.
-    #[error("{path} line {line}: {message}")]
-    Sample {
-        /// The file.
-        path: String,
-        /// The line's number, from 1.
-        line: usize,
-        /// Why.
-        message: String,
-    },
-    /// Samples of two games: one network is for one board and one evaluation.
-    #[error(
-        "{path} line {line}: a sample of {other} where the samples before are of {first}; a network is fitted to one game's samples"
-    )]
-    Mixed {
-        /// The file.
-        path: String,
-        /// The line's number, from 1.
-        line: usize,
-        /// The game of the first sample.
-        first: String,
-        /// The game of this one.
-        other: String,
-    },
-}
-
-/// The game of a sample line: `None` for a Copenhagen 11x11 one.
-type GameOfLine = Option<(RulePreset, BoardSize)>;
-
-/// A sample line with its file and number (from 1).
-type Line = (String, usize, String);
-
-fn game_name(game: GameOfLine) -> String {
-    match game {
-        None => "copenhagen 11x11 (five fields)".to_string(),
-        Some((family, size)) => format!("{family} {size}x{size}"),
-    }
-}
-
-/// The non-blank lines of the files with their file and number, and their one game.
-fn read_lines(paths: &[PathBuf]) -> Result<(GameOfLine, Vec<Line>), TrainError> {
-    let mut game: Option<GameOfLine> = None;
-    let mut lines = Vec::new();
-    for path in paths {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| TrainError::Read {
-            path: name.clone(),
-            message: e.to_string(),
-        })?;
-        for (n, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let this = line_game(line).map_err(|e| TrainError::Sample {
-                path: name.clone(),
-                line: n + 1,
-                message: e.to_string(),
-            })?;
-            match game {
-                None => game = Some(this),
-                Some(first) if first != this => {
-                    return Err(TrainError::Mixed {
-                        path: name,
-                        line: n + 1,
-                        first: game_name(first),
-                        other: game_name(this),
-                    });
-                }
-                Some(_) => {}
-            }
-            lines.push((name.clone(), n + 1, line.to_string()));
-        }
-    }
-    Ok((game.flatten(), lines))
-}
-
 /// A sample with its hand-written evaluation (defenders' point of view) and whether it
 /// is held out.
 struct Row<G: Geometry> {
@@ -613,57 +528,58 @@ fn run(args: &TrainArgs) -> Result<(), String> {
             .set(a)
             .map_err(|e| e.to_string())?;
     }
-    let (game, lines) = read_lines(&args.data).map_err(|e| e.to_string())?;
-    let bad = |path: &str, line: usize, message: String| {
-        TrainError::Sample {
-            path: path.to_string(),
-            line,
-            message,
-        }
-        .to_string()
-    };
+    let files = args
+        .data
+        .iter()
+        .map(|p| SampleFile::open(p))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let game = one_game(&files).map_err(|e| e.to_string())?;
     match game {
         None => {
-            let mut rows = Vec::with_capacity(lines.len());
-            for (path, n, line) in &lines {
-                let sample: Sample = line
-                    .parse()
-                    .map_err(|e: super::sample::SampleError| bad(path, *n, e.to_string()))?;
-                let side = sample.position.to_move();
-                rows.push(Row {
-                    position: sample.position,
-                    outcome: sample.outcome,
-                    defenders_score: sample.defenders_score(),
-                    hand: f64::from(weigh(&terms(&sample.position), weights.get(side))),
-                    held: sample.is_held_out(args.holdout_every),
-                });
-            }
-            drop(lines);
+            let hand = |pos: &PositionOf<S11>, side: Role| weigh(&terms(pos), weights.get(side));
+            let rows = rows_of::<S11>(&files, args.holdout_every, &hand)?;
+            drop(files);
             train::<S11>(args, rows, clock)
         }
         Some((family, size)) => {
             let rules = family.variant(size).map_err(|e| e.to_string())?.rules();
             crate::with_size!(size, G => {
                 let threats = Threats::<G>::new(&rules);
-                let mut rows = Vec::with_capacity(lines.len());
-                for (path, n, line) in &lines {
-                    let sample = SizedSample::<G>::parse(line)
-                        .map_err(|e: SizedSampleError| bad(path, *n, e.to_string()))?;
-                    let side = sample.position.to_move();
-                    let hand = weigh(&general::terms(&sample.position, &threats), weights.get(side));
-                    rows.push(Row {
-                        position: sample.position,
-                        outcome: sample.outcome,
-                        defenders_score: sample.defenders_score(),
-                        hand: f64::from(hand),
-                        held: sample.is_held_out(args.holdout_every),
-                    });
-                }
-                drop(lines);
+                let hand = |pos: &PositionOf<G>, side: Role| {
+                    weigh(&general::terms(pos, &threats), weights.get(side))
+                };
+                let rows = rows_of::<G>(&files, args.holdout_every, &hand)?;
+                drop(files);
                 train::<G>(args, rows, clock)
             })
         }
     }
+}
+
+/// The samples of `files` on board `G` as rows, with `hand` (a position's hand-written
+/// evaluation with the weights of a side's search) and the games whose number is a
+/// multiple of `holdout_every` held out.
+fn rows_of<G: Geometry>(
+    files: &[SampleFile],
+    holdout_every: u64,
+    hand: &dyn Fn(&PositionOf<G>, Role) -> i32,
+) -> Result<Vec<Row<G>>, String> {
+    let mut rows = Vec::new();
+    for f in files {
+        for sample in f.samples::<G>() {
+            let sample = sample.map_err(|e| e.to_string())?;
+            let side = sample.position.to_move();
+            rows.push(Row {
+                position: sample.position,
+                outcome: sample.outcome,
+                defenders_score: sample.defenders_score(),
+                hand: f64::from(hand(&sample.position, side)),
+                held: sample.is_held_out(holdout_every),
+            });
+        }
+    }
+    Ok(rows)
 }
 
 /// Fits a network for board `G` to `rows` and writes it.
@@ -765,7 +681,9 @@ fn train<G: Geometry>(args: &TrainArgs, rows: Vec<Row<G>>, clock: Instant) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::geometry::BoardSize;
     use crate::core::position::Position;
+    use crate::core::preset::RulePreset;
     use crate::tune::texel::tests::random_positions;
 
     /// A truth that no weight of the hand-written terms holds (the board is symmetric to

@@ -1,5 +1,6 @@
-//! One training sample: a position, the side to move, the result of the game it came
-//! from and the search's score. One line of text each:
+//! One training sample ([`SampleOf`] on any board, [`Sample`] on 11x11): a position, the
+//! side to move, the result of the game it came from and the search's score, and which
+//! positions are sampled ([`is_quiet`]). One line of text each:
 //!
 //! ```text
 //! /3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ attacker defenders 12 7
@@ -14,11 +15,13 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::core::game::RuleSet;
-use crate::core::moves::Move;
+use crate::core::geometry::{Geometry, S11};
+use crate::core::moves::{Move, MoveOf};
 use crate::core::notation::{position_from_opentafl, to_opentafl};
-use crate::core::position::{Position, Status};
+use crate::core::position::{Position, PositionOf, Status};
 use crate::core::role::Role;
 use crate::search::eval::{escape_lines, king_capturable};
+use crate::search::threats::Threats;
 
 /// Who won the game a sample came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +67,16 @@ impl Outcome {
             Outcome::Draw => "draw",
         }
     }
+
+    /// The result of its word in a sample line.
+    pub fn from_name(name: &str) -> Option<Outcome> {
+        match name {
+            "defenders" => Some(Outcome::Defenders),
+            "attackers" => Some(Outcome::Attackers),
+            "draw" => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
 }
 
 /// Whether `pos`, whose search chose `best`, is quiet enough for a static evaluation to
@@ -79,11 +92,24 @@ pub fn is_quiet(pos: &Position, best: Move, rules: RuleSet) -> bool {
         && !(pos.to_move() == Role::Attacker && king_capturable(board))
 }
 
-/// A sampled position.
+/// Whether `pos` of a game on board `G`, whose search chose `best`, is quiet enough for
+/// a static evaluation to judge (as [`is_quiet`] on 11x11, with the escape squares and
+/// king captures of the rules of `threats`).
+pub fn is_quiet_on<G: Geometry>(pos: &PositionOf<G>, best: MoveOf<G>, t: &Threats<G>) -> bool {
+    let board = pos.board();
+    let mut child = *pos;
+    let captured = child.make_move(best, &t.rules);
+    captured.is_empty()
+        && child.win_after_move(best.to, &t.rules).is_none()
+        && t.escape_lines(board) == 0
+        && !(pos.to_move() == Role::Attacker && t.king_capture(board).is_some())
+}
+
+/// A sampled position on board `G` ([`Sample`] on Copenhagen's 11x11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sample {
+pub struct SampleOf<G: Geometry> {
     /// The position (with its side to move).
-    pub position: Position,
+    pub position: PositionOf<G>,
     /// The game's result.
     pub outcome: Outcome,
     /// The search's score for the side to move, in centi-units.
@@ -92,7 +118,10 @@ pub struct Sample {
     pub game: u64,
 }
 
-impl Sample {
+/// A sampled position of Copenhagen 11x11.
+pub type Sample = SampleOf<S11>;
+
+impl<G: Geometry> SampleOf<G> {
     /// The search's score from the defenders' point of view.
     pub fn defenders_score(&self) -> i32 {
         match self.position.to_move() {
@@ -106,29 +135,65 @@ impl Sample {
     pub fn is_held_out(&self, every: u64) -> bool {
         every > 0 && self.game.is_multiple_of(every)
     }
-}
 
-/// The samples of a file, one a line (blank lines skipped), or the first bad line's
-/// error with the file's name and the line's number.
-pub fn read_samples(path: &std::path::Path) -> Result<Vec<Sample>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(n, line)| {
-            line.parse()
-                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))
+    /// The sample of the five fields `POSITION TO_MOVE RESULT SCORE GAME`.
+    pub fn from_fields(fields: [&str; 5]) -> Result<SampleOf<G>, SampleError> {
+        let [board, to_move, outcome, score, game] = fields;
+        let to_move: Role = to_move.parse().map_err(|_| bad("side to move", to_move))?;
+        let position = position_from_opentafl::<G>(board, to_move)
+            .map_err(|e| SampleError::Position(e.to_string()))?;
+        Ok(SampleOf {
+            position,
+            outcome: Outcome::from_name(outcome).ok_or_else(|| bad("result", outcome))?,
+            score: score.parse().map_err(|_| bad("score", score))?,
+            game: game.parse().map_err(|_| bad("game number", game))?,
         })
-        .collect()
+    }
 }
 
-/// A line that is not a [`Sample`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected POSITION TO_MOVE RESULT SCORE GAME ({0})")]
-pub struct SampleError(String);
+/// The Copenhagen 11x11 samples of a file, text or binary
+/// ([`SampleFile`](super::sample_file::SampleFile)), or the file's first error.
+pub fn read_samples(path: &std::path::Path) -> Result<Vec<Sample>, String> {
+    let file = super::sample_file::SampleFile::open(path).map_err(|e| e.to_string())?;
+    if let Some(Some(game)) = file.game() {
+        return Err(format!(
+            "{}: samples of {}, where Copenhagen 11x11 ones were expected",
+            path.display(),
+            super::sized_sample::game_name(Some(game))
+        ));
+    }
+    file.samples::<S11>()
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())
+}
 
-impl fmt::Display for Sample {
+/// A line that is not a [`Sample`], or fields that are not a sample's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SampleError {
+    /// Not five fields.
+    #[error("expected POSITION TO_MOVE RESULT SCORE GAME ({0} fields instead of 5)")]
+    Fields(usize),
+    /// A field that does not read.
+    #[error("bad {field} {value:?}")]
+    Field {
+        /// The field's name.
+        field: &'static str,
+        /// Its text (at most 40 characters).
+        value: String,
+    },
+    /// The position does not read.
+    #[error("bad position: {0}")]
+    Position(String),
+}
+
+fn bad(field: &'static str, value: &str) -> SampleError {
+    SampleError::Field {
+        field,
+        value: value.chars().take(40).collect(),
+    }
+}
+
+impl<G: Geometry> fmt::Display for SampleOf<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -142,7 +207,7 @@ impl fmt::Display for Sample {
     }
 }
 
-impl FromStr for Sample {
+impl<G: Geometry> FromStr for SampleOf<G> {
     type Err = SampleError;
 
     /// ```
@@ -153,33 +218,11 @@ impl FromStr for Sample {
     /// assert_eq!(s.to_string(), line);
     /// assert!("/11/ attacker draw 0 1".parse::<Sample>().is_err());
     /// ```
-    fn from_str(line: &str) -> Result<Sample, SampleError> {
+    fn from_str(line: &str) -> Result<SampleOf<G>, SampleError> {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let [board, to_move, outcome, score, game] = fields[..] else {
-            return Err(SampleError(format!("{} fields instead of 5", fields.len())));
+            return Err(SampleError::Fields(fields.len()));
         };
-        let to_move: Role = to_move
-            .parse()
-            .map_err(|_| SampleError(format!("bad side to move {to_move:?}")))?;
-        let position = position_from_opentafl(board, to_move)
-            .map_err(|e| SampleError(format!("bad position: {e}")))?;
-        let outcome = match outcome {
-            "defenders" => Outcome::Defenders,
-            "attackers" => Outcome::Attackers,
-            "draw" => Outcome::Draw,
-            _ => return Err(SampleError(format!("bad result {outcome:?}"))),
-        };
-        let score = score
-            .parse()
-            .map_err(|_| SampleError(format!("bad score {score:?}")))?;
-        let game = game
-            .parse()
-            .map_err(|_| SampleError(format!("bad game number {game:?}")))?;
-        Ok(Sample {
-            position,
-            outcome,
-            score,
-            game,
-        })
+        SampleOf::from_fields([board, to_move, outcome, score, game])
     }
 }

@@ -12,9 +12,10 @@
 //! win or loss, a best move that captures or wins, a king that sees a corner (the
 //! attackers must block) or that can be captured right now.
 //!
-//! `--rules NAME --board-size N` plays another family's game on its board
-//! ([`selfplay_any`](super::selfplay_any)), whose samples carry the game; without them,
-//! Copenhagen 11x11 as always.
+//! `--rules NAME --board-size N` plays another family's game on its board, from its
+//! start position, with the search of that board and rules; its samples carry the game
+//! ([`SizedSample`]). Without them, Copenhagen 11x11 as always. `--format bin` writes
+//! the binary records of [`record`](super::record) instead of lines.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,16 +23,21 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::jobs::{Jobs, Played, search_sample};
-use super::sample::Outcome;
-use crate::core::game::{Game, RuleSet};
-use crate::core::geometry::BoardSize;
-use crate::core::moves::Move;
+use super::sample::{Outcome, SampleOf, is_quiet, is_quiet_on};
+use super::sample_file::Format;
+use super::sized_sample::SizedSample;
+use crate::core::game::{GameOf, RuleSet};
+use crate::core::geometry::{BoardSize, S11};
+use crate::core::moves::MoveOf;
+use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
 use crate::core::rng::SplitMix64;
 use crate::core::role::Role;
+use crate::core::variant::Variant;
 use crate::search::eval::Weights;
 use crate::search::network;
-use crate::search::{Limits, Searcher};
+use crate::search::threats::Threats;
+use crate::search::{Limits, SearchGeometry, Searcher};
 use crate::tools::matches::openings;
 
 /// The flags of `hnefi selfplay`.
@@ -84,26 +90,36 @@ pub struct SelfplayArgs {
     /// usual size].
     #[arg(long, value_name = "N")]
     pub board_size: Option<BoardSize>,
-    /// Output file for the samples (one line each; see src/tune/sample.rs). Overwritten.
+    /// Output file for the samples. Overwritten.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
+    /// The samples' format: `text`, one line each (src/tune/sample.rs), or `bin`, fixed
+    /// binary records (src/tune/record.rs); `hnefi train` and `hnefi merge` read both.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
-/// The setup shared by the games.
-struct Plan {
-    openings: Vec<Vec<Move>>,
+/// Whether a position of board `G`, whose search chose a move, is a sample.
+type Quiet<'a, G> = dyn Fn(&PositionOf<G>, MoveOf<G>) -> bool + Sync + 'a;
+
+/// The setup shared by the games of board `G`.
+struct Plan<'a, G: SearchGeometry> {
+    start: PositionOf<G>,
+    /// Move lists from `start`, the openings in the seed's order (none: from the start).
+    openings: Vec<Vec<MoveOf<G>>>,
     rules: RuleSet,
+    quiet: &'a Quiet<'a, G>,
     nodes: u64,
     random_plies: usize,
     seed: u64,
 }
 
-impl Plan {
+impl<G: SearchGeometry> Plan<'_, G> {
     /// Plays game number `index` with `searcher` (cleared first).
-    fn play(&self, index: u64, searcher: &mut Searcher) -> Played {
+    fn play(&self, index: u64, searcher: &mut Searcher) -> Played<SampleOf<G>> {
         searcher.clear();
         let mut rng = SplitMix64::new(self.seed ^ index.wrapping_mul(0xA076_1D64_78BD_642F));
-        let mut game = Game::new(self.rules);
+        let mut game = GameOf::<G>::from_position(self.start, self.rules);
         if !self.openings.is_empty() {
             let i = (index % self.openings.len() as u64) as usize;
             for &mv in self.openings.get(i).map(Vec::as_slice).unwrap_or(&[]) {
@@ -127,7 +143,7 @@ impl Plan {
         };
         let mut samples = Vec::new();
         while !game.status().is_over() {
-            let (best, sample) = search_sample(&game, searcher, &limits, index);
+            let (best, sample) = search_sample(&game, searcher, &limits, index, self.quiet);
             samples.extend(sample);
             let Some(best) = best else {
                 break;
@@ -151,6 +167,7 @@ pub fn main(args: &SelfplayArgs) -> ExitCode {
 
 fn run(args: &SelfplayArgs) -> Result<(), String> {
     let size = args.board_size.unwrap_or_else(|| args.rules.usual_size());
+    let mut attacker = Weights::for_side(Role::Attacker);
     if (args.rules, size) != (RulePreset::Copenhagen, BoardSize::S11) {
         let variant = args.rules.variant(size).map_err(|e| e.to_string())?;
         if args.net.as_ref().is_some_and(|n| n.as_os_str() != "none") {
@@ -158,13 +175,10 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
                 "--net: the search of {variant} plays with the hand-written evaluation alone"
             ));
         }
-        let mut attacker = Weights::for_side(Role::Attacker);
         for a in &args.attacker_weight {
             attacker.set(a).map_err(|e| e.to_string())?;
         }
-        return crate::with_size!(size, G => {
-            super::selfplay_any::run::<G>(args, args.rules, &variant, attacker)
-        });
+        return crate::with_size!(size, G => run_variant::<G>(args, size, &variant, attacker));
     }
     let rules = RuleSet {
         move_limit: Some(args.move_limit),
@@ -175,36 +189,94 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let start = crate::core::position::PositionOf::start();
+            let start = PositionOf::start();
             let mut o = openings::from_records_on(&text, args.opening_plies, start, rules)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             SplitMix64::new(args.seed).shuffle(&mut o);
             o
         }
     };
-    let mut attacker = Weights::for_side(Role::Attacker);
     for a in &args.attacker_weight {
         attacker.set(a).map_err(|e| e.to_string())?;
     }
     let net = network::chosen(args.net.as_deref()).map_err(|e| e.to_string())?;
-    let plan = Plan {
+    let quiet = |pos: &_, best| is_quiet(pos, best, rules);
+    let plan = Plan::<S11> {
+        start: PositionOf::start(),
         openings,
         rules,
+        quiet: &quiet,
         nodes: args.nodes,
         random_plies: args.random_plies,
         seed: args.seed,
     };
-    let jobs = Jobs {
+    jobs(args, None).run(|i, searcher| {
+        searcher.set_network(net.clone());
+        searcher.set_weights(Role::Attacker, attacker);
+        plan.play(i, searcher)
+    })
+}
+
+/// The writer of the games of `args`, whose samples are of `game`.
+fn jobs(args: &SelfplayArgs, game: super::sized_sample::SampleGame) -> Jobs<'_> {
+    Jobs {
         name: "selfplay",
         count: args.games,
         concurrency: args.concurrency,
         hash_mb: args.hash_mb,
         out: &args.out,
+        format: args.format,
+        game,
+    }
+}
+
+/// Plays the games of `args` on `variant` (of the family `args.rules`), board `G`: from
+/// the variant's start (the recorded openings are Copenhagen 11x11 games), with the
+/// search of that board and rules, writing [`SizedSample`]s (which carry the game).
+fn run_variant<G: SearchGeometry>(
+    args: &SelfplayArgs,
+    size: BoardSize,
+    variant: &Variant,
+    attacker: Weights,
+) -> Result<(), String> {
+    if args.openings.is_some() {
+        return Err(format!(
+            "--openings: the recorded games are Copenhagen 11x11 games, not {variant}"
+        ));
+    }
+    let start = variant
+        .start_position::<G>()
+        .map_err(|e| format!("{variant}: {e}"))?;
+    let rules = RuleSet {
+        move_limit: Some(args.move_limit),
+        ..variant.rules()
     };
-    jobs.run(|i, searcher| {
-        searcher.set_network(net.clone());
+    let threats = Threats::<G>::new(&rules);
+    let quiet = |pos: &_, best| is_quiet_on(pos, best, &threats);
+    let plan = Plan::<G> {
+        start,
+        openings: Vec::new(),
+        rules,
+        quiet: &quiet,
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        seed: args.seed,
+    };
+    let family = args.rules;
+    jobs(args, Some((family, size))).run(|i, searcher| {
         searcher.set_weights(Role::Attacker, attacker);
-        plan.play(i, searcher)
+        let played = plan.play(i, searcher);
+        Played {
+            samples: played
+                .samples
+                .into_iter()
+                .map(|sample| SizedSample {
+                    sample,
+                    rules: family,
+                })
+                .collect(),
+            outcome: played.outcome,
+        }
     })
 }
 
@@ -229,6 +301,7 @@ mod tests {
             rules: RulePreset::Copenhagen,
             board_size: None,
             out,
+            format: Format::Text,
         }
     }
 
@@ -290,6 +363,7 @@ mod tests {
             .collect();
         assert!(!samples.is_empty());
         assert!(samples.iter().all(|s| s.rules == RulePreset::HnefataflOrg));
+        assert!(samples.iter().all(|s| s.sample.game < 4));
         // A size the family has not, openings of another game and a network are refused.
         a.board_size = Some(BoardSize::S9);
         assert!(run(&a).unwrap_err().contains("9x9"));

@@ -6,30 +6,22 @@
 //! /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ defender draw 12 7 hnefatafl-org 7
 //! ```
 //!
-//! that is `POSITION TO_MOVE RESULT SCORE GAME RULES SIZE`. A Copenhagen 11x11 sample of
+//! that is `POSITION TO_MOVE RESULT SCORE GAME RULES SIZE`: the five fields of
+//! [`SampleOf`] and the game. A Copenhagen 11x11 sample of
 //! `hnefi selfplay` keeps its five fields (and its files their bytes).
 
 use std::fmt;
 
 use crate::core::geometry::{BoardSize, Geometry};
-use crate::core::notation::{position_from_opentafl, to_opentafl};
-use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
-use crate::core::role::Role;
 
-use super::sample::Outcome;
+use super::sample::{SampleError, SampleOf};
 
-/// A sampled position of a game on board `G`.
+/// A sampled position of a game on board `G`: the sample and its game's rule family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SizedSample<G: Geometry> {
-    /// The position (with its side to move).
-    pub position: PositionOf<G>,
-    /// The game's result.
-    pub outcome: Outcome,
-    /// The search's score for the side to move, in centi-units.
-    pub score: i32,
-    /// The number of the game.
-    pub game: u64,
+    /// The sample (position, result, score and game number).
+    pub sample: SampleOf<G>,
     /// The game's rule family (its game of size `G`).
     pub rules: RulePreset,
 }
@@ -40,7 +32,7 @@ pub enum SizedSampleError {
     /// Not seven fields.
     #[error("expected POSITION TO_MOVE RESULT SCORE GAME RULES SIZE ({0} fields)")]
     Fields(usize),
-    /// A field that does not read.
+    /// A game's field (the rules or the size) that does not read.
     #[error("bad {field} {value:?}")]
     Field {
         /// The field's name.
@@ -48,6 +40,9 @@ pub enum SizedSampleError {
         /// Its text (at most 40 characters).
         value: String,
     },
+    /// One of the five fields of every sample.
+    #[error(transparent)]
+    Sample(#[from] SampleError),
     /// The line's size is not the board it is read for.
     #[error("a {line}x{line} sample where {board}x{board} ones were read")]
     Size {
@@ -65,9 +60,12 @@ fn bad(field: &'static str, value: &str) -> SizedSampleError {
     }
 }
 
-/// The rule family and board size of a sample line of any game: `None` for a five-field
-/// (Copenhagen 11x11) line.
-pub fn line_game(line: &str) -> Result<Option<(RulePreset, BoardSize)>, SizedSampleError> {
+/// The game of a sample (line, file or record): `None` for Copenhagen 11x11 (a line of
+/// five fields), else its rule family and board size.
+pub type SampleGame = Option<(RulePreset, BoardSize)>;
+
+/// The game of a sample line: `None` for a five-field (Copenhagen 11x11) line.
+pub fn line_game(line: &str) -> Result<SampleGame, SizedSampleError> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     match fields[..] {
         [_, _, _, _, _] => Ok(None),
@@ -79,21 +77,15 @@ pub fn line_game(line: &str) -> Result<Option<(RulePreset, BoardSize)>, SizedSam
     }
 }
 
+/// How a game is named in messages: `copenhagen 11x11 (five fields)`, `brandubh 7x7`.
+pub fn game_name(game: SampleGame) -> String {
+    match game {
+        None => "copenhagen 11x11 (five fields)".to_string(),
+        Some((family, size)) => format!("{family} {size}x{size}"),
+    }
+}
+
 impl<G: Geometry> SizedSample<G> {
-    /// The search's score from the defenders' point of view.
-    pub fn defenders_score(&self) -> i32 {
-        match self.position.to_move() {
-            Role::Defender => self.score,
-            Role::Attacker => -self.score,
-        }
-    }
-
-    /// Whether the sample is held out of a fit that holds out the games whose number is a
-    /// multiple of `every` (0: none).
-    pub fn is_held_out(&self, every: u64) -> bool {
-        every > 0 && self.game.is_multiple_of(every)
-    }
-
     /// The sample of a line of seven fields on board `G`.
     pub fn parse(line: &str) -> Result<SizedSample<G>, SizedSampleError> {
         let fields: Vec<&str> = line.split_whitespace().collect();
@@ -107,20 +99,8 @@ impl<G: Geometry> SizedSample<G> {
                 board: G::SIZE,
             });
         }
-        let to_move: Role = to_move.parse().map_err(|_| bad("side to move", to_move))?;
-        let position =
-            position_from_opentafl::<G>(board, to_move).map_err(|_| bad("position", board))?;
-        let outcome = match outcome {
-            "defenders" => Outcome::Defenders,
-            "attackers" => Outcome::Attackers,
-            "draw" => Outcome::Draw,
-            _ => return Err(bad("result", outcome)),
-        };
         Ok(SizedSample {
-            position,
-            outcome,
-            score: score.parse().map_err(|_| bad("score", score))?,
-            game: game.parse().map_err(|_| bad("game number", game))?,
+            sample: SampleOf::from_fields([board, to_move, outcome, score, game])?,
             rules: rules.parse().map_err(|_| bad("rules", rules))?,
         })
     }
@@ -128,17 +108,7 @@ impl<G: Geometry> SizedSample<G> {
 
 impl<G: Geometry> fmt::Display for SizedSample<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} {} {} {} {} {}",
-            to_opentafl(self.position.board()),
-            self.position.to_move(),
-            self.outcome.name(),
-            self.score,
-            self.game,
-            self.rules,
-            G::SIZE
-        )
+        write!(f, "{} {} {}", self.sample, self.rules, G::SIZE)
     }
 }
 
@@ -152,7 +122,7 @@ mod tests {
         let line = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ defender draw 12 7 hnefatafl-org 7";
         let s = SizedSample::<S7>::parse(line).unwrap();
         assert_eq!(s.to_string(), line);
-        assert_eq!(s.defenders_score(), 12);
+        assert_eq!(s.sample.defenders_score(), 12);
         assert_eq!(
             line_game(line),
             Ok(Some((RulePreset::HnefataflOrg, BoardSize::S7)))

@@ -31,11 +31,21 @@ pub fn run_binary(args: &[&str], input: &[u8]) -> Output {
 /// Runs `hnefi` with `args` and the text `input`; returns (exit success, stdout, stderr).
 pub fn run_text(args: &[&str], input: &str) -> (bool, String, String) {
     let out = run_binary(args, input.as_bytes());
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    (out.status.success(), text(&out.stdout), text(&out.stderr))
+}
+
+/// A fresh scratch directory in the temp dir for the test `name` of the file `file`
+/// (`hnefi-FILE-PID-NAME`); the test removes it when it passes.
+pub fn scratch(file: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hnefi-{file}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create scratch dir");
+    dir
+}
+
+/// Output bytes as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// A running engine driven one command at a time through its pipes.
