@@ -186,7 +186,8 @@ pub enum SampleError {
     Position(String),
 }
 
-fn bad(field: &'static str, value: &str) -> SampleError {
+/// The error of a field that does not read (its text cut at 40 characters).
+pub(super) fn bad(field: &'static str, value: &str) -> SampleError {
     SampleError::Field {
         field,
         value: value.chars().take(40).collect(),

@@ -32,15 +32,7 @@ pub enum SizedSampleError {
     /// Not seven fields.
     #[error("expected POSITION TO_MOVE RESULT SCORE GAME RULES SIZE ({0} fields)")]
     Fields(usize),
-    /// A game's field (the rules or the size) that does not read.
-    #[error("bad {field} {value:?}")]
-    Field {
-        /// The field's name.
-        field: &'static str,
-        /// Its text (at most 40 characters).
-        value: String,
-    },
-    /// One of the five fields of every sample.
+    /// A field that does not read (one of the five of every sample, or the game's).
     #[error(transparent)]
     Sample(#[from] SampleError),
     /// The line's size is not the board it is read for.
@@ -53,11 +45,9 @@ pub enum SizedSampleError {
     },
 }
 
+/// A field of the game (the rules or the size) that does not read.
 fn bad(field: &'static str, value: &str) -> SizedSampleError {
-    SizedSampleError::Field {
-        field,
-        value: value.chars().take(40).collect(),
-    }
+    SizedSampleError::Sample(super::sample::bad(field, value))
 }
 
 /// The game of a sample (line, file or record): `None` for Copenhagen 11x11 (a line of
