@@ -170,3 +170,43 @@ fn stop_ends_a_perft_with_an_error() {
     assert_eq!(engine.ok("perft 2"), "6788");
     engine.quit();
 }
+
+/// With two search threads (the helper a parked pool thread between searches): `stop`
+/// ends a deep search, the thread count changes between searches, a streaming analysis
+/// with helpers ends on `quit`, and the program exits (its helper threads joined).
+#[test]
+fn two_threads_stop_change_and_quit() {
+    let mut engine = Engine::start(&[]);
+    engine.ok("set_option threads 2");
+    engine.ok("set_option depth 60");
+    engine.write("generate_move");
+    std::thread::sleep(Duration::from_millis(300));
+    engine.write("stop");
+    let reply = engine.read_reply().join("\n");
+    assert!(reply.starts_with("= play attacker "), "{reply}");
+    assert_eq!(engine.read_reply(), vec!["=".to_string()]);
+    engine.ok("set_option depth 3");
+    engine.ok("set_option threads 1");
+    assert!(engine.ok("generate_move").starts_with("play defender "));
+    engine.ok("set_option threads 2");
+    assert!(engine.ok("generate_move").starts_with("play attacker "));
+    engine.quit();
+    // An analysis bounded by nothing (a depth set would bound it: `quit` waits for that).
+    let mut engine = Engine::start(&[]);
+    engine.ok("set_option threads 2");
+    engine.write("analyze");
+    assert_eq!(engine.read_line(), "=");
+    let first = engine.read_line();
+    assert!(first.starts_with("info depth 1 "), "{first}");
+    engine.write("quit");
+    loop {
+        let line = engine.read_line();
+        if line.is_empty() {
+            break;
+        }
+        assert!(line.starts_with("info depth "), "{line}");
+    }
+    assert_eq!(engine.read_reply(), vec!["=".to_string()]);
+    let status = engine.wait();
+    assert!(status.success(), "exit status {status}");
+}

@@ -15,7 +15,7 @@
 //!   win, else a draw, else a loss). A side whose every move the repetition rule bans is
 //!   taken as drawn at the limit rather than lost.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::core::bitboard::BitboardOf;
@@ -98,7 +98,10 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 /// A search thread's state, on boards of geometry `G` with the knowledge `K` of the
 /// rules.
 pub(crate) struct Worker<'a, G: SearchGeometry, K: Knowledge<G>> {
-    shared: &'a Shared<'a, G, K>,
+    shared: &'a Shared<G, K>,
+    /// The flag this thread stops on besides the search's abort: the caller's for the
+    /// main thread (which passes it on through the abort), the abort itself for helpers.
+    stop: &'a AtomicBool,
     /// Killers and history.
     pub heur: &'a mut Heuristics,
     /// 0 for the main thread.
@@ -130,13 +133,15 @@ pub struct Iteration<G: SearchGeometry> {
 impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
     /// A worker over the shared state, with its own heuristics.
     pub fn new(
-        shared: &'a Shared<'a, G, K>,
+        shared: &'a Shared<G, K>,
         heur: &'a mut Heuristics,
         id: usize,
+        stop: &'a AtomicBool,
     ) -> Worker<'a, G, K> {
         let path = shared.path.clone();
         Worker {
             shared,
+            stop,
             heur,
             id,
             unflushed: 0,
@@ -195,7 +200,7 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
     /// Checks the stop flags, the hard deadline and the node limit.
     fn poll(&mut self) {
         let s = self.shared;
-        if s.abort.load(Ordering::Relaxed) || s.stop.load(Ordering::Relaxed) {
+        if s.abort.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed) {
             self.stopped = true;
             return;
         }

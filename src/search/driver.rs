@@ -18,17 +18,20 @@ use super::knowledge::{AnyRules, Copenhagen11, Knowledge};
 use super::network::Network;
 use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker};
 use super::path::SearchPath;
+use super::threadpool::ThreadPool;
 use super::timeman::{self, TimePlan};
 use super::tt::Table;
 use super::{Features, Info, Limits, Score, SearchResult};
 
-/// What the search threads share.
-pub(crate) struct Shared<'a, G: SearchGeometry, K: Knowledge<G>> {
-    pub(super) tt: &'a Table,
-    pub(super) stop: &'a AtomicBool,
+/// What the search threads share: owned, so that the pool's threads ([`ThreadPool`]) hold
+/// it in an `Arc` for the search and borrow nothing of the caller's.
+pub(crate) struct Shared<G: SearchGeometry, K: Knowledge<G>> {
+    pub(super) tt: Arc<Table>,
+    /// Set by the main thread when the search ends (done, stopped, out of time or nodes):
+    /// the helpers stop on it. Only the main thread watches the caller's stop flag.
     pub(super) abort: AtomicBool,
     /// The searcher's node counter ([`Searcher::node_counter`]), zeroed at the start.
-    pub(super) nodes: &'a AtomicU64,
+    pub(super) nodes: Arc<AtomicU64>,
     pub(super) node_limit: Option<u64>,
     pub(super) plan: TimePlan,
     pub(super) rules: RuleSet,
@@ -45,11 +48,14 @@ pub(crate) struct Shared<'a, G: SearchGeometry, K: Knowledge<G>> {
 pub struct Searcher {
     threads: usize,
     hash_mb: usize,
-    tt: Table,
+    tt: Arc<Table>,
     /// The main thread's killers and history.
     heuristics: Heuristics,
-    /// The helper threads', one each.
+    /// The helper threads', one each (moved into each helper's job for a search, and
+    /// back).
     helper_heuristics: Vec<Heuristics>,
+    /// The helper threads (`threads - 1`), parked between searches.
+    pool: ThreadPool,
     /// The evaluation weights of a search for each side (the side to move at the root):
     /// the whole tree of a search for the attackers is scored with `attacker`.
     weights: ByRole<Weights>,
@@ -112,9 +118,10 @@ impl Searcher {
         let mut searcher = Searcher {
             threads: 1,
             hash_mb,
-            tt: Table::new(hash_mb),
+            tt: Arc::new(Table::new(hash_mb)),
             heuristics: Heuristics::default(),
             helper_heuristics: Vec::new(),
+            pool: ThreadPool::default(),
             weights: ByRole::new_with(Weights::for_side),
             network: super::network::embedded(),
             features: Features::default(),
@@ -149,7 +156,10 @@ impl Searcher {
     /// scheduled and notice, which broke time budgets (256 threads on 2 cores took
     /// seconds for a 100 ms move).
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, MAX_THREADS).min(hardware_threads());
+        let threads = threads.clamp(1, MAX_THREADS).min(hardware_threads());
+        self.pool.resize(threads - 1);
+        // A thread the system refused is a thread fewer.
+        self.threads = 1 + self.pool.len();
         self.helper_heuristics
             .resize_with(self.threads - 1, Heuristics::default);
     }
@@ -164,7 +174,7 @@ impl Searcher {
         let mb = hash_mb.clamp(1, MAX_HASH_MB);
         if mb != self.hash_mb {
             self.hash_mb = mb;
-            self.tt = Table::new(mb);
+            self.tt = Arc::new(Table::new(mb));
         }
     }
 
@@ -254,7 +264,7 @@ impl Searcher {
     }
 
     /// The search of `game` with the knowledge `know`.
-    fn run<G: SearchGeometry, K: Knowledge<G>>(
+    fn run<G: SearchGeometry, K: Knowledge<G> + 'static>(
         &mut self,
         game: &GameOf<G>,
         know: K,
@@ -304,11 +314,10 @@ impl Searcher {
         }
         self.nodes.store(0, Ordering::Relaxed);
         let multipv = self.multipv.min(root_moves.len());
-        let shared = Shared {
-            tt: &self.tt,
-            stop,
+        let shared = Arc::new(Shared {
+            tt: Arc::clone(&self.tt),
             abort: AtomicBool::new(false),
-            nodes: &self.nodes,
+            nodes: Arc::clone(&self.nodes),
             node_limit: limits.nodes,
             plan,
             rules: game.rules(),
@@ -319,43 +328,69 @@ impl Searcher {
             path: SearchPath::new(game),
             know,
             features: self.features,
-        };
-        let main_heur = &mut self.heuristics;
-        let result = std::thread::scope(|scope| {
-            for (i, heur) in self.helper_heuristics.iter_mut().enumerate() {
-                let shared = &shared;
+        });
+        // The helpers first, each on its pool thread with its heuristics moved in; they
+        // stop on `abort`, which the main thread sets when it is done.
+        let helpers: Vec<_> = std::mem::take(&mut self.helper_heuristics)
+            .into_iter()
+            .enumerate()
+            .map(|(i, heur)| {
+                let shared = Arc::clone(&shared);
                 let root_moves = root_moves.clone();
-                scope.spawn(move || {
-                    let mut w = Worker::new(shared, heur, i + 1);
+                let job = move || {
+                    let mut heur = heur;
+                    let mut w = Worker::new(&shared, &mut heur, i + 1, &shared.abort);
                     w.root_moves = root_moves;
                     iterate(&mut w, &root, max_depth, 1, &mut |_, _, _| {});
                     w.flush();
-                });
-            }
-            let mut w = Worker::new(&shared, main_heur, 0);
-            w.root_moves = root_moves.clone();
-            let mut last: Option<(i32, i32, Vec<MoveOf<G>>)> = None;
-            let mut report = |depth: i32, line: usize, it: &alphabeta::Iteration<G>| {
-                let nodes = shared.nodes.load(Ordering::Relaxed);
-                let info = Info {
-                    depth: depth as u32,
-                    multipv: (multipv > 1).then_some(line as u32 + 1),
-                    score: score_of(it.score),
-                    nodes,
-                    nps: alphabeta::nps(nodes, start),
-                    time: start.elapsed(),
-                    pv: it.pv.clone(),
+                    drop(w);
+                    heur
                 };
-                on_info(&info);
-                if line == 0 {
-                    last = Some((depth, it.score, it.pv.clone()));
-                }
+                self.pool.run(i, job)
+            })
+            .collect();
+        let mut w = Worker::new(&shared, &mut self.heuristics, 0, stop);
+        w.root_moves = root_moves.clone();
+        let mut last: Option<(i32, i32, Vec<MoveOf<G>>)> = None;
+        let mut report = |depth: i32, line: usize, it: &alphabeta::Iteration<G>| {
+            let nodes = shared.nodes.load(Ordering::Relaxed);
+            let info = Info {
+                depth: depth as u32,
+                multipv: (multipv > 1).then_some(line as u32 + 1),
+                score: score_of(it.score),
+                nodes,
+                nps: alphabeta::nps(nodes, start),
+                time: start.elapsed(),
+                pv: it.pv.clone(),
             };
-            let partial = iterate(&mut w, &root, max_depth, multipv, &mut report);
-            w.flush();
-            shared.abort.store(true, Ordering::Relaxed);
-            (last, partial)
-        });
+            on_info(&info);
+            if line == 0 {
+                last = Some((depth, it.score, it.pv.clone()));
+            }
+        };
+        let partial = iterate(&mut w, &root, max_depth, multipv, &mut report);
+        w.flush();
+        drop(w);
+        shared.abort.store(true, Ordering::Relaxed);
+        // Every helper is joined before the search returns: none outlives it, and each
+        // hands its heuristics back. A helper's panic is the caller's, as with scoped
+        // threads; a helper that never ran starts the next search with fresh tables.
+        let mut panicked = None;
+        for task in helpers {
+            let heur = match task.map(super::threadpool::Task::join) {
+                Some(Ok(heur)) => heur,
+                Some(Err(payload)) => {
+                    panicked.get_or_insert(payload);
+                    Heuristics::default()
+                }
+                None => Heuristics::default(),
+            };
+            self.helper_heuristics.push(heur);
+        }
+        if let Some(payload) = panicked {
+            std::panic::resume_unwind(payload);
+        }
+        let result = (last, partial);
         let nodes = shared.nodes.load(Ordering::Relaxed);
         let (last, partial) = result;
         // A move from an interrupted iteration that beat the last completed one's best

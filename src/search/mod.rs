@@ -14,7 +14,8 @@
 //! hand-written evaluation read for the board and rules ([`general`]).
 //!
 //! Files: this one holds the interface; `driver` the [`Searcher`] (iterative deepening,
-//! aspiration windows, Lazy SMP helper threads sharing the table); [`boards`] the board
+//! aspiration windows, Lazy SMP helper threads sharing the table); `threadpool` the helper
+//! threads that persist from one search to the next; [`boards`] the board
 //! sizes; `knowledge` what the search knows of the rules; `features` the switchable
 //! [`Features`] and their names; `alphabeta` the tree search of one thread; [`eval`] the
 //! Copenhagen evaluation, [`placement`] its piece-square terms, [`proximity`] its
@@ -37,6 +38,7 @@ pub(crate) mod ordering;
 pub(crate) mod path;
 pub mod placement;
 pub mod proximity;
+mod threadpool;
 pub mod threats;
 pub(crate) mod timeman;
 pub(crate) mod tt;
