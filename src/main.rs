@@ -305,6 +305,11 @@ enum Command {
         /// compare the time to the same depths.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
+        /// Time to depth: search the positions at 1 thread and at `--threads` (default 2)
+        /// side by side, this many times interleaved, and print the medians per depth
+        /// (time, nodes, speed-up, work overhead) and the node rate per CPU second.
+        #[arg(long, value_name = "REPS", value_parser = clap::value_parser!(u16).range(1..=1000))]
+        ttd: Option<u16>,
     },
 }
 
@@ -334,8 +339,13 @@ fn main() -> ExitCode {
         Some(Command::Bench {
             extra_depth,
             threads,
+            ttd,
         }) => {
-            if let Err(e) = hnefi::tools::bench::main(extra_depth, usize::from(threads)) {
+            let threads = match (ttd, threads) {
+                (Some(_), 1) => 2,
+                _ => usize::from(threads),
+            };
+            if let Err(e) = hnefi::tools::bench::main(extra_depth, threads, ttd.map(usize::from)) {
                 eprintln!("hnefi bench: {e}");
                 return ExitCode::from(2);
             }

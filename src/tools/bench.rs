@@ -183,8 +183,10 @@ pub fn run_threads(extra_depth: u32, threads: usize, verbose: bool) -> BenchResu
 }
 
 /// The `hnefi bench` command: runs the bench at `threads` threads and prints the node
-/// count (the signature at one thread), the time and the speed.
-pub fn main(extra_depth: u32, threads: usize) -> Result<(), BenchError> {
+/// count (the signature at one thread), the time and the speed; with `ttd`, compares the
+/// time to depth of 1 and `threads` threads over that many repetitions
+/// ([`ttd`](super::ttd)).
+pub fn main(extra_depth: u32, threads: usize, ttd: Option<usize>) -> Result<(), BenchError> {
     let deepest = POSITIONS.iter().map(|p| p.2).max().unwrap_or(0);
     let depth = deepest.saturating_add(extra_depth);
     if depth > MAX_DEPTH {
@@ -193,6 +195,10 @@ pub fn main(extra_depth: u32, threads: usize) -> Result<(), BenchError> {
             depth,
             max: MAX_DEPTH,
         });
+    }
+    if let Some(reps) = ttd {
+        super::ttd::main(extra_depth, threads, reps);
+        return Ok(());
     }
     let r = run_threads(extra_depth, threads, true);
     if threads > 1 {

@@ -5,3 +5,4 @@ pub mod interrupt;
 pub mod matches;
 pub mod perft;
 pub mod stdout;
+pub mod ttd;
