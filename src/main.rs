@@ -18,7 +18,6 @@ use hnefi::protocol::otep::OtepEngine;
 use hnefi::protocol::terminal::EditedInput;
 use hnefi::protocol::{Dialect, Engine};
 use hnefi::search::Feature;
-use hnefi::search::network;
 use hnefi::session::{SearchOption, Session};
 use hnefi::tools::matches;
 use hnefi::tune::{label, merge, net, selfplay, texel};
@@ -95,8 +94,9 @@ struct EngineFlags {
     #[arg(long, value_name = "NAME=VALUE")]
     defender_weight: Vec<String>,
     /// The learned correction added to the evaluation of both sides' searches: a network
-    /// file written by `hnefi train`, or `none` for the hand-written terms alone (without
-    /// the flag: the engine's own network, docs/nets).
+    /// file written by `hnefi train`, which replaces the engine's own network of the board
+    /// size its header names, or `none` for the hand-written terms alone on every board
+    /// (without the flag: the engine's own networks, docs/nets; as `set_option net`).
     #[arg(long, value_name = "FILE|none")]
     net: Option<PathBuf>,
     /// Speak the protocol of the hnefatafl-copenhagen crate's 0.3.1 release: files a to l
@@ -165,7 +165,9 @@ impl EngineFlags {
         for w in &self.defender_weight {
             s.set_weight(Some(Role::Defender), w)?;
         }
-        s.set_network(network::chosen(self.net.as_deref())?);
+        if let Some(net) = &self.net {
+            s.set_net(&net.to_string_lossy())?;
+        }
         s.set_seed(self.seed.unwrap_or(0));
         s.set_player(self.player.map(|strategy| Player {
             strategy,

@@ -46,6 +46,11 @@ pub enum Kind {
         /// The value when the option is not set.
         default: bool,
     },
+    /// A file's path, or `none`.
+    File {
+        /// What the option is when not set.
+        default: &'static str,
+    },
     /// One of a few names.
     Choice {
         /// The names accepted.
@@ -171,6 +176,15 @@ pub const COMPAT: EngineOption = EngineOption {
     help: "before the first move, 0.3 speaks the protocol of hnefatafl-copenhagen 0.3.1 (off: hnefi's own)",
 };
 
+/// `net`: a learned network (src/search/networks.rs), as the command line's `--net`.
+pub const NET: EngineOption = EngineOption {
+    name: "net",
+    kind: Kind::File {
+        default: "the engine's own",
+    },
+    help: "a network file of `hnefi train`, which replaces the network of the board size its header names (the others stay); none removes every board's network (the hand-written evaluation alone)",
+};
+
 /// Every option, in the order `help set_option` gives them.
 pub const OPTIONS: &[EngineOption] = &[
     THREADS,
@@ -181,6 +195,7 @@ pub const OPTIONS: &[EngineOption] = &[
     MULTIPV,
     PONDER,
     LEVEL,
+    NET,
     COMPAT,
 ];
 
@@ -211,6 +226,7 @@ impl EngineOption {
                 format!("a whole number from {min} to {max}{zero}")
             }
             Kind::Switch { .. } => "true or false".into(),
+            Kind::File { .. } => "a file or none".into(),
             Kind::Choice { names, .. } => names.join(" or "),
         }
     }
@@ -220,6 +236,7 @@ impl EngineOption {
         match self.kind {
             Kind::Whole { default, .. } => default.to_string(),
             Kind::Switch { default } => default.to_string(),
+            Kind::File { default } => default.to_string(),
             Kind::Choice { default, .. } => default.to_string(),
         }
     }
@@ -285,6 +302,8 @@ impl EngineOption {
                 .find(|n| **n == text)
                 .map(|n| Value::Choice(n))
                 .ok_or_else(|| self.bad(text)),
+            // A file is read by its owner (Session::set_net), not here.
+            Kind::File { .. } => Err(self.bad(text)),
         }
     }
 

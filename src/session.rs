@@ -19,8 +19,9 @@ use crate::core::rules_source::{RulesSource, RulesSourceError};
 use crate::options::{self, EngineOption, OptionError};
 use crate::players::Player;
 use crate::players::level::LevelPlay;
+use crate::search::Networks;
 use crate::search::eval::WeightError;
-use crate::search::network::{Network, NetworkError};
+use crate::search::network::NetworkError;
 use crate::search::{self, Clock, Feature, Info, Limits, SearchResult, Searcher};
 
 /// Deepest perft accepted.
@@ -590,10 +591,25 @@ impl Session {
         self.searcher.set_features(features);
     }
 
-    /// Adds a learned correction to the evaluation of both sides' searches (`None`: the
-    /// hand-written terms alone).
-    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        self.searcher.set_network(network);
+    /// The learned corrections of both sides' searches, one per board size at most (a new
+    /// session has the engine's own, [`Networks::embedded`]).
+    pub fn networks(&self) -> &Networks {
+        self.searcher.networks()
+    }
+
+    /// `--net` and `set_option net` ([`options::NET`]): `none` removes every board's
+    /// network (the hand-written evaluation alone); a file's network replaces the one of
+    /// the board size its header names, the others stay. Returns that size. On an error
+    /// (an unreadable file, not a network, a board hnefi does not play) nothing changes.
+    pub fn set_net(&mut self, value: &str) -> Result<Option<u8>, SessionError> {
+        if value == "none" {
+            self.searcher.set_networks(Networks::none());
+            return Ok(None);
+        }
+        let mut nets = self.searcher.networks().clone();
+        let size = nets.install_file(std::path::Path::new(value))?;
+        self.searcher.set_networks(nets);
+        Ok(Some(size))
     }
 
     /// Sets one evaluation weight from `NAME=VALUE` (for tuning by self-play) in the

@@ -629,8 +629,14 @@ pub(crate) fn set_option(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 2, 2, "set_option")?;
     let option =
         options::get(arg(args, 0, "NAME")?).map_err(|e| format!("argument 1 (NAME): {e}"))?;
+    let text = arg(args, 1, "VALUE")?;
+    if option.name == options::NET.name {
+        s.set_net(text)
+            .map_err(|e| format!("argument 2 (VALUE): {e}"))?;
+        return Ok(String::new());
+    }
     let value = option
-        .parse(arg(args, 1, "VALUE")?)
+        .parse(text)
         .map_err(|e| format!("argument 2 (VALUE): {e}"))?;
     s.set_option_value(option, value)
         .map_err(|e| e.to_string())?;

@@ -6,33 +6,46 @@
 //!
 //! Each stored sum keeps the pieces it was summed over, so a stale entry (a node whose
 //! parent was never evaluated) still gives exact sums, only at a higher cost; the
-//! correction is the same as [`Network::evaluate`]'s for every board.
+//! correction is the same as [`NetworkOf::evaluate`]'s for every board.
+//!
+//! Generic over the board as the network is: the 11x11 Copenhagen search keeps
+//! [`AccumulatorStack`], the search of any rules one of its board's.
 
-use crate::core::board::Board;
+use crate::core::board::BoardOf;
+use crate::core::geometry::{Geometry, S11};
 use crate::core::role::Role;
 
-use super::network::{Accumulator, Network};
+use super::network::{AccumulatorOf, NetworkOf};
 use super::ordering::MAX_PLY;
 
-/// One search thread's sums, by ply. It belongs to one network: a thread keeps it for one
-/// search only.
-pub struct AccumulatorStack {
-    plies: Vec<Option<Accumulator>>,
+/// One search thread's sums for a network of board `G`, by ply. It belongs to one
+/// network: a thread keeps it for one search only.
+pub struct AccumulatorStackOf<G: Geometry> {
+    plies: Vec<Option<AccumulatorOf<G>>>,
 }
 
-impl Default for AccumulatorStack {
-    fn default() -> AccumulatorStack {
-        AccumulatorStack {
+/// The sums of the 11x11 Copenhagen search.
+pub type AccumulatorStack = AccumulatorStackOf<S11>;
+
+impl<G: Geometry> Default for AccumulatorStackOf<G> {
+    fn default() -> AccumulatorStackOf<G> {
+        AccumulatorStackOf {
             plies: vec![None; MAX_PLY + 2],
         }
     }
 }
 
-impl AccumulatorStack {
+impl<G: Geometry> AccumulatorStackOf<G> {
     /// The network's correction for `board` with `side` to move, reached at `ply` of the
     /// search; keeps its sums for the plies that follow.
     #[inline]
-    pub fn correction(&mut self, net: &Network, ply: usize, board: &Board, side: Role) -> i32 {
+    pub fn correction(
+        &mut self,
+        net: &NetworkOf<G>,
+        ply: usize,
+        board: &BoardOf<G>,
+        side: Role,
+    ) -> i32 {
         // Summing anew costs one input per piece; an update one per changed input.
         let mut cheapest = board.occupied().count();
         let mut start = None;
@@ -66,7 +79,7 @@ mod tests {
     use crate::core::moves::MoveList;
     use crate::core::position::Position;
     use crate::core::rng::SplitMix64;
-    use crate::search::network::MAX_W1;
+    use crate::search::network::{MAX_W1, Network};
 
     fn random_child(pos: &Position, rng: &mut SplitMix64) -> Option<Position> {
         let mut list = MoveList::new();

@@ -2,13 +2,15 @@
 //! keeps on the stack, sized for that board (the core's geometry has the move list's; the
 //! search adds its ordering scores).
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::core::game::GameOf;
 use crate::core::geometry::{Geometry, S7, S9, S11, S13, S15};
 use crate::core::moves::MoveOf;
 
-use super::{Info, Limits, SearchResult, Searcher};
+use super::network::NetworkOf;
+use super::{Info, Limits, Networks, SearchResult, Searcher};
 
 /// A board size the search is monomorphised for.
 pub trait SearchGeometry: Geometry {
@@ -26,10 +28,13 @@ pub trait SearchGeometry: Geometry {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info<MoveOf<Self>>),
     ) -> SearchResult<MoveOf<Self>>;
+
+    /// The network of this board size among `nets`.
+    fn network(nets: &Networks) -> Option<Arc<NetworkOf<Self>>>;
 }
 
 macro_rules! search_geometry {
-    ($g:ty, $search:ident) => {
+    ($g:ty, $search:ident, $net:ident) => {
         impl SearchGeometry for $g {
             type Scores = [i32; 4 * <$g as Geometry>::NUM_SQUARES];
             const ZERO_SCORES: Self::Scores = [0; 4 * <$g as Geometry>::NUM_SQUARES];
@@ -44,12 +49,17 @@ macro_rules! search_geometry {
             ) -> SearchResult<MoveOf<Self>> {
                 searcher.$search(game, limits, stop, on_info)
             }
+
+            #[inline]
+            fn network(nets: &Networks) -> Option<Arc<NetworkOf<Self>>> {
+                nets.$net.clone()
+            }
         }
     };
 }
 
-search_geometry!(S7, search_any);
-search_geometry!(S9, search_any);
-search_geometry!(S11, search_11);
-search_geometry!(S13, search_any);
-search_geometry!(S15, search_any);
+search_geometry!(S7, search_any, s7);
+search_geometry!(S9, search_any, s9);
+search_geometry!(S11, search_11, s11);
+search_geometry!(S13, search_any, s13);
+search_geometry!(S15, search_any, s15);

@@ -21,7 +21,7 @@ use super::path::SearchPath;
 use super::threadpool::ThreadPool;
 use super::timeman::{self, TimePlan};
 use super::tt::Table;
-use super::{Features, Info, Limits, Score, SearchResult};
+use super::{Features, Info, Limits, Networks, Score, SearchResult};
 
 /// What the search threads share: owned, so that the pool's threads ([`ThreadPool`]) hold
 /// it in an `Arc` for the search and borrow nothing of the caller's.
@@ -59,8 +59,9 @@ pub struct Searcher {
     /// The evaluation weights of a search for each side (the side to move at the root):
     /// the whole tree of a search for the attackers is scored with `attacker`.
     weights: ByRole<Weights>,
-    /// The learned correction to the evaluation, shared by the searches of both sides.
-    network: Option<Arc<Network>>,
+    /// The learned corrections to the evaluation, one per board size at most, shared by
+    /// the searches of both sides.
+    networks: Networks,
     features: Features,
     /// Root moves reported with their own score and pv (1 = the best only).
     multipv: usize,
@@ -123,7 +124,7 @@ impl Searcher {
             helper_heuristics: Vec::new(),
             pool: ThreadPool::default(),
             weights: ByRole::new_with(Weights::for_side),
-            network: super::network::embedded(),
+            networks: Networks::embedded(),
             features: Features::default(),
             multipv: 1,
             nodes: Arc::new(AtomicU64::new(0)),
@@ -198,10 +199,22 @@ impl Searcher {
         *self.weights.get_mut(side) = weights;
     }
 
-    /// Sets the evaluation's learned correction (`None`: the hand-written terms alone; a
-    /// new searcher has the engine's own, [`embedded`](super::network::embedded)).
+    /// Sets the 11x11 evaluation's learned correction (`None`: the hand-written terms
+    /// alone; a new searcher has the engine's own, [`embedded`](super::network::embedded)),
+    /// keeping the other boards'.
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        self.network = network;
+        self.networks.s11 = network;
+    }
+
+    /// Sets the learned correction of every board size (a new searcher has the engine's
+    /// own, [`Networks::embedded`]).
+    pub fn set_networks(&mut self, networks: Networks) {
+        self.networks = networks;
+    }
+
+    /// The learned corrections of the board sizes.
+    pub fn networks(&self) -> &Networks {
+        &self.networks
     }
 
     /// Forgets everything learned (a new game).
@@ -220,7 +233,8 @@ impl Searcher {
     /// Any board size and any rule set: an 11x11 game under Copenhagen's squares, king
     /// and escape ([`plays_copenhagen`](super::plays_copenhagen)) is searched with the
     /// Copenhagen evaluation and the learned network, every other game with the
-    /// hand-written evaluation read for its board and rules.
+    /// hand-written evaluation read for its board and rules and the network of its board
+    /// size if there is one (none on 11x11: [`Networks`]).
     ///
     /// With one thread and a depth or node limit the result is deterministic for a given
     /// state of the searcher (a new searcher, or after [`Searcher::clear`]).
@@ -243,7 +257,14 @@ impl Searcher {
         on_info: &mut dyn FnMut(&Info<MoveOf<G>>),
     ) -> SearchResult<MoveOf<G>> {
         let weights = self.weights(game.position().to_move());
-        let know = AnyRules::new(&game.rules(), &weights);
+        // The 11x11 network is Copenhagen's (see super::networks): the other rule sets of
+        // 11x11 play without one.
+        let net = if G::SIZE == 11 {
+            None
+        } else {
+            G::network(&self.networks)
+        };
+        let know = AnyRules::new(&game.rules(), &weights, net);
         self.run(game, know, limits, stop, on_info)
     }
 
@@ -259,7 +280,7 @@ impl Searcher {
             return self.search_any(game, limits, stop, on_info);
         }
         let weights = self.weights(game.position().to_move());
-        let know = Copenhagen11::new(&game.rules(), &weights, self.network.clone());
+        let know = Copenhagen11::new(&game.rules(), &weights, self.networks.s11.clone());
         self.run(game, know, limits, stop, on_info)
     }
 

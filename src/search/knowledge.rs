@@ -3,8 +3,8 @@
 //! alpha-beta ([`alphabeta`](super::alphabeta)) is monomorphised per board size and per
 //! knowledge: [`Copenhagen11`], the 11x11 search under Copenhagen's squares, king and
 //! escape with its fast hand-tuned functions and the learned network, and [`AnyRules`],
-//! any board under any rule set hnefi models, with the rules-aware core functions and
-//! the hand-written evaluation alone.
+//! any board under any rule set hnefi models, with the rules-aware core functions, the
+//! hand-written evaluation and the board's own network where it has one.
 
 use std::sync::Arc;
 
@@ -18,10 +18,10 @@ use crate::core::repetition::RepetitionMode;
 use crate::core::role::Role;
 use crate::core::rules::RuleSet;
 
-use super::accumulator::AccumulatorStack;
+use super::accumulator::{AccumulatorStack, AccumulatorStackOf};
 use super::eval::{self, Evaluator, Weights};
 use super::general;
-use super::network::Network;
+use super::network::{Network, NetworkOf};
 use super::threats::Threats;
 
 /// The rule-dependent parts of the search on boards of geometry `G`.
@@ -145,20 +145,24 @@ impl Knowledge<S11> for Copenhagen11 {
 }
 
 /// The search of any board under any rule set: the core's rules-aware move generation,
-/// the [`Threats`] of the rules and the hand-written evaluation of [`general`].
+/// the [`Threats`] of the rules and the hand-written evaluation of [`general`], with the
+/// correction of the board's network if it has one (kept along the search's path as the
+/// Copenhagen search keeps its own, [`AccumulatorStackOf`]).
 pub(crate) struct AnyRules<G: Geometry> {
     threats: Threats<G>,
     weights: Weights,
+    net: Option<Arc<NetworkOf<G>>>,
     /// No repetition verdict can take an attacker's king capture away.
     capture_stands: bool,
 }
 
 impl<G: Geometry> AnyRules<G> {
-    /// The knowledge of `rules` with the weights `w`.
-    pub(crate) fn new(rules: &RuleSet, w: &Weights) -> AnyRules<G> {
+    /// The knowledge of `rules` with the weights `w` and the network `net`.
+    pub(crate) fn new(rules: &RuleSet, w: &Weights, net: Option<Arc<NetworkOf<G>>>) -> AnyRules<G> {
         AnyRules {
             threats: Threats::new(rules),
             weights: *w,
+            net,
             // Only a rule that bans attacker moves (any-repeat-illegal) can forbid the
             // capturing move; a verdict that loses or draws comes after the win.
             capture_stands: rules.repetition != RepetitionMode::AnyRepeatIllegal,
@@ -167,7 +171,7 @@ impl<G: Geometry> AnyRules<G> {
 }
 
 impl<G: Geometry> Knowledge<G> for AnyRules<G> {
-    type Scratch = ();
+    type Scratch = AccumulatorStackOf<G>;
 
     #[inline(always)]
     fn capture_rules(&self) -> &RuleSet {
@@ -214,7 +218,17 @@ impl<G: Geometry> Knowledge<G> for AnyRules<G> {
         self.threats.escape_threats(board, list);
     }
     #[inline(always)]
-    fn evaluate(&self, pos: &PositionOf<G>, _: &mut (), _: usize) -> i32 {
-        general::evaluate(pos, &self.threats, &self.weights)
+    fn evaluate(&self, pos: &PositionOf<G>, stack: &mut AccumulatorStackOf<G>, ply: usize) -> i32 {
+        let hand = general::evaluate(pos, &self.threats, &self.weights);
+        let Some(net) = &self.net else {
+            return hand;
+        };
+        // The correction is the defenders'; the evaluation the mover's.
+        let side = pos.to_move();
+        let correction = stack.correction(net, ply, pos.board(), side);
+        match side {
+            Role::Defender => hand + correction,
+            Role::Attacker => hand - correction,
+        }
     }
 }

@@ -11,7 +11,8 @@
 //! (`knowledge`): on 11x11 under Copenhagen's squares, king and escape
 //! ([`plays_copenhagen`]) the Copenhagen search with its learned network, elsewhere the
 //! core's rules-aware move generation, the rules' threats ([`threats`]) and the
-//! hand-written evaluation read for the board and rules ([`general`]).
+//! hand-written evaluation read for the board and rules ([`general`]), with the board's
+//! own network where there is one ([`networks`]; not on 11x11).
 //!
 //! Files: this one holds the interface; `driver` the [`Searcher`] (iterative deepening,
 //! aspiration windows, Lazy SMP helper threads sharing the table); `threadpool` the helper
@@ -20,7 +21,7 @@
 //! [`Features`] and their names; `alphabeta` the tree search of one thread; [`eval`] the
 //! Copenhagen evaluation, [`placement`] its piece-square terms, [`proximity`] its
 //! king-relative terms, [`network`] its learned correction and `accumulator` its sums
-//! along the search's path; [`general`] the evaluation of any board and rules and
+//! along the search's path, [`networks`] the network of each board size; [`general`] the evaluation of any board and rules and
 //! [`threats`] their escape and capture threats; `tt` the shared transposition table;
 //! `ordering` move ordering; `path` the repetition rule inside the tree; `timeman` time
 //! budgets.
@@ -34,6 +35,7 @@ mod features;
 pub mod general;
 pub(crate) mod knowledge;
 pub mod network;
+pub mod networks;
 pub(crate) mod ordering;
 pub(crate) mod path;
 pub mod placement;
@@ -52,6 +54,7 @@ pub use boards::SearchGeometry;
 pub(crate) use driver::Shared;
 pub use driver::{MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Searcher, hardware_threads};
 pub use features::{Feature, Features, UnknownFeature};
+pub use networks::Networks;
 
 /// True when an 11x11 game under `rules` is searched with the Copenhagen search (its
 /// move generation, threats and evaluation written for Copenhagen's squares, king and

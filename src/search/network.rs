@@ -105,6 +105,9 @@ pub enum NetworkError {
         /// The board's files it was read for.
         board: u8,
     },
+    /// The file names a board size the engine does not play.
+    #[error("the network is for a {0}x{0} board; hnefi plays 7x7, 9x9, 11x11, 13x13 and 15x15")]
+    Board(u32),
     /// The file's sizes are not this build's.
     #[error(
         "the network has {inputs} inputs and {hidden} hidden units; this build reads {expected} and {HIDDEN}"

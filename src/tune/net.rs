@@ -813,22 +813,20 @@ mod tests {
     }
 
     /// The trainer's float forward pass and the engine's integer one agree within the
-    /// rounding of the weights on a board other than 11x11 (hnefatafl.org 7x7, positions
-    /// of a random game).
-    #[test]
-    fn float_and_integer_networks_agree_on_seven_by_seven() {
+    /// rounding of the weights on a board other than 11x11 (hnefatafl.org's game of board
+    /// `G`, positions of a random game).
+    fn float_and_integer_networks_agree_on<G: crate::core::geometry::Geometry>(size: BoardSize) {
         use crate::core::game::GameOf;
-        use crate::core::geometry::S7;
-        let variant = RulePreset::HnefataflOrg.variant(BoardSize::S7).unwrap();
-        let start = variant.start_position::<S7>().unwrap();
-        let mut game = GameOf::<S7>::from_position(start, variant.rules());
-        let mut p = Params::with_inputs(7, inputs_of::<S7>());
+        let variant = RulePreset::HnefataflOrg.variant(size).unwrap();
+        let start = variant.start_position::<G>().unwrap();
+        let mut game = GameOf::<G>::from_position(start, variant.rules());
+        let mut p = Params::with_inputs(7, inputs_of::<G>());
         let mut rng = SplitMix64::new(8);
         for w in p.w2.iter_mut() {
             *w = unit(&mut rng) * 2.0 - 1.0;
         }
         p.b2 = vec![0.3, -0.2];
-        let net = p.quantize::<S7>();
+        let net = p.quantize::<G>();
         let mut acc = [0f32; HIDDEN];
         let mut compared = 0;
         for _ in 0..60 {
@@ -858,5 +856,15 @@ mod tests {
             }
         }
         assert!(compared > 5);
+    }
+
+    #[test]
+    fn float_and_integer_networks_agree_on_seven_by_seven() {
+        float_and_integer_networks_agree_on::<crate::core::geometry::S7>(BoardSize::S7);
+    }
+
+    #[test]
+    fn float_and_integer_networks_agree_on_thirteen_by_thirteen() {
+        float_and_integer_networks_agree_on::<crate::core::geometry::S13>(BoardSize::S13);
     }
 }

@@ -37,7 +37,7 @@ use crate::core::variant::Variant;
 use crate::search::eval::Weights;
 use crate::search::network;
 use crate::search::threats::Threats;
-use crate::search::{Limits, SearchGeometry, Searcher};
+use crate::search::{Limits, Networks, SearchGeometry, Searcher};
 use crate::tools::matches::openings;
 
 /// The flags of `hnefi selfplay`.
@@ -170,11 +170,6 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
     let mut attacker = Weights::for_side(Role::Attacker);
     if (args.rules, size) != (RulePreset::Copenhagen, BoardSize::S11) {
         let variant = args.rules.variant(size).map_err(|e| e.to_string())?;
-        if args.net.as_ref().is_some_and(|n| n.as_os_str() != "none") {
-            return Err(format!(
-                "--net: the search of {variant} plays with the hand-written evaluation alone"
-            ));
-        }
         for a in &args.attacker_weight {
             attacker.set(a).map_err(|e| e.to_string())?;
         }
@@ -263,7 +258,10 @@ fn run_variant<G: SearchGeometry>(
         seed: args.seed,
     };
     let family = args.rules;
+    // `--net`: the board's network as the engine's flag picks it (none: none).
+    let nets = Networks::chosen(args.net.as_deref()).map_err(|e| e.to_string())?;
     jobs(args, Some((family, size))).run(|i, searcher| {
+        searcher.set_networks(nets.clone());
         searcher.set_weights(Role::Attacker, attacker);
         let played = plan.play(i, searcher);
         Played {
@@ -364,15 +362,16 @@ mod tests {
         assert!(!samples.is_empty());
         assert!(samples.iter().all(|s| s.rules == RulePreset::HnefataflOrg));
         assert!(samples.iter().all(|s| s.sample.game < 4));
-        // A size the family has not, openings of another game and a network are refused.
+        // A size the family has not, openings of another game and a network file that
+        // cannot be read are refused.
         a.board_size = Some(BoardSize::S9);
         assert!(run(&a).unwrap_err().contains("9x9"));
         a.board_size = Some(BoardSize::S7);
         a.openings = Some(PathBuf::from("tests/data/copenhagen.csv"));
         assert!(run(&a).unwrap_err().contains("--openings"));
         a.openings = None;
-        a.net = Some(PathBuf::from("docs/nets/s16-s40.nnue"));
-        assert!(run(&a).unwrap_err().contains("--net"));
+        a.net = Some(PathBuf::from("/no/such/network.nnue"));
+        assert!(run(&a).unwrap_err().contains("cannot read the network"));
         assert!(!out.exists());
     }
 }
