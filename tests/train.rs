@@ -214,3 +214,42 @@ fn selfplay_and_train_on_seven_by_seven() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// On 7x7 the engine plays with its own 7x7 network (docs/nets/s23-h7.nnue, built in)
+/// unless told `--net none` or `set_option net none`; `set_option net` refuses a file for
+/// a board hnefi does not play and changes nothing.
+#[test]
+fn seven_by_seven_plays_with_its_own_network_unless_told_none() {
+    let own = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nets/s23-h7.nnue");
+    let game = "set_rule rules hnefatafl-org\nboard_size 7\n";
+    let analyze = |flags: &[&str], commands: &str| {
+        let mut args = vec!["--depth", "4"];
+        args.extend_from_slice(flags);
+        let out = run_binary(&args, format!("{game}{commands}analyze\n").as_bytes());
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let default = analyze(&[], "");
+    assert!(default.contains("= move "), "{default}");
+    assert_eq!(analyze(&["--net", own], ""), default);
+    assert_ne!(analyze(&["--net", "none"], ""), default);
+    assert_eq!(
+        analyze(&[], "set_option net none\n"),
+        analyze(&["--net", "none"], "set_option net none\n")
+    );
+    let dir = scratch("eight");
+    let eight = dir.join("eight.nnue");
+    let mut bytes = fs::read(own).expect("own network");
+    bytes[8..12].copy_from_slice(&8u32.to_le_bytes());
+    fs::write(&eight, bytes).expect("write");
+    let refused = analyze(&[], &format!("set_option net {}\n", eight.display()));
+    assert!(
+        refused.contains("? argument 2 (VALUE): the network ")
+            && refused.contains("is for a 8x8 board; hnefi plays 7x7"),
+        "{refused}"
+    );
+    // The analysis after the refusal is the built-in network's.
+    let last = |t: &str| t.trim_end().rsplit("\n\n").next().unwrap_or("").to_string();
+    assert_eq!(last(&refused), last(&default), "{refused}");
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -34,7 +34,7 @@ pub struct Networks {
 }
 
 /// The 7x7 network built in: `docs/nets/README.md` has the commands that made it.
-const EMBEDDED_7: Option<&[u8]> = None;
+const EMBEDDED_7: Option<&[u8]> = Some(include_bytes!("../../docs/nets/s23-h7.nnue"));
 /// The 13x13 network built in (see [`EMBEDDED_7`]).
 const EMBEDDED_13: Option<&[u8]> = None;
 
