@@ -36,7 +36,7 @@ pub struct Networks {
 /// The 7x7 network built in: `docs/nets/README.md` has the commands that made it.
 const EMBEDDED_7: Option<&[u8]> = Some(include_bytes!("../../docs/nets/s23-h7.nnue"));
 /// The 13x13 network built in (see [`EMBEDDED_7`]).
-const EMBEDDED_13: Option<&[u8]> = None;
+const EMBEDDED_13: Option<&[u8]> = Some(include_bytes!("../../docs/nets/s23-h13.nnue"));
 
 /// The network of built-in bytes, read once into `cell` (none if there are none, or if
 /// they are not a network of board `G`, which a test rules out).
