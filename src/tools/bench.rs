@@ -142,6 +142,22 @@ pub enum BenchError {
     },
 }
 
+/// The bench's searches: each position of [`POSITIONS`] as a game, its search limits at
+/// its depth plus `extra_depth`, and where it comes from.
+pub(crate) fn searches(extra_depth: u32) -> impl Iterator<Item = (Game, Limits, &'static str)> {
+    POSITIONS
+        .iter()
+        .filter_map(move |(otn, role, depth, origin)| {
+            let board = parse_opentafl(otn).ok()?;
+            let game = Game::from_position(Position::new(board, *role), RuleSet::default());
+            let limits = Limits {
+                depth: Some(depth + extra_depth),
+                ..Limits::default()
+            };
+            Some((game, limits, *origin))
+        })
+}
+
 /// Runs the bench: every position with a fresh searcher (16 MiB table) at `threads`
 /// threads to its depth plus `extra_depth`. `verbose` prints one line per position to
 /// stdout. Only one thread gives a signature; with more (Lazy SMP), the node count varies
@@ -150,16 +166,8 @@ pub fn run_threads(extra_depth: u32, threads: usize, verbose: bool) -> BenchResu
     let stop = AtomicBool::new(false);
     let mut total = 0u64;
     let start = Instant::now();
-    for (otn, role, depth, origin) in POSITIONS {
-        let Ok(board) = parse_opentafl(otn) else {
-            continue;
-        };
-        let game = Game::from_position(Position::new(board, *role), RuleSet::default());
+    for (game, limits, origin) in searches(extra_depth) {
         let mut searcher = Searcher::new(threads, 16);
-        let limits = Limits {
-            depth: Some(depth + extra_depth),
-            ..Limits::default()
-        };
         let t = Instant::now();
         let r = searcher.search(&game, &limits, &stop, &mut |_| {});
         total += r.nodes;

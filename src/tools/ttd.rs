@@ -14,13 +14,10 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use crate::core::game::{Game, RuleSet};
-use crate::core::notation::parse_opentafl;
-use crate::core::position::Position;
 use crate::outln;
-use crate::search::{Limits, Searcher};
+use crate::search::Searcher;
 
-use super::bench::POSITIONS;
+use super::bench::{POSITIONS, searches};
 
 /// One thread count's figures in one repetition, summed over the positions.
 #[derive(Clone, Debug, Default)]
@@ -73,17 +70,9 @@ fn run(threads: usize, extra_depth: u32) -> Run {
         wait_ns: Some(0),
         ..Run::default()
     };
-    for (otn, role, depth, _) in POSITIONS {
-        let Ok(board) = parse_opentafl(otn) else {
-            continue;
-        };
-        let game = Game::from_position(Position::new(board, *role), RuleSet::default());
+    for (game, limits, _) in searches(extra_depth) {
         // Created before the clock starts: its threads are parked until the search.
         let mut searcher = Searcher::new(threads, 16);
-        let limits = Limits {
-            depth: Some(depth + extra_depth),
-            ..Limits::default()
-        };
         let before = schedstat();
         let start = Instant::now();
         let mut reached: Vec<(usize, u64, f64)> = Vec::new();
