@@ -4,12 +4,33 @@
 mod common;
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use common::{run_binary, text};
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch("train", name)
+}
+
+/// Runs `hnefi train` on `samples` for two epochs (every third sample held out), writing
+/// `net`; checks that it succeeds and returns its output.
+fn train_briefly(samples: &Path, net: &Path) -> std::process::Output {
+    let (samples, net) = (samples.to_str().expect("path"), net.to_str().expect("path"));
+    let out = run_binary(
+        &[
+            "train",
+            samples,
+            "--epochs",
+            "2",
+            "--holdout-every",
+            "3",
+            "--out",
+            net,
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    out
 }
 
 #[test]
@@ -33,20 +54,7 @@ fn selfplay_train_and_play_with_the_network() {
         b"",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let out = run_binary(
-        &[
-            "train",
-            &path(&samples),
-            "--epochs",
-            "2",
-            "--holdout-every",
-            "3",
-            "--out",
-            &path(&net),
-        ],
-        b"",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = train_briefly(&samples, &net);
     let report = text(&out.stdout);
     for line in [
         "K = ",
@@ -171,20 +179,7 @@ fn selfplay_and_train_on_seven_by_seven() {
         lines.lines().all(|l| l.ends_with(" hnefatafl-org 7")),
         "{lines}"
     );
-    let out = run_binary(
-        &[
-            "train",
-            &path(&samples),
-            "--epochs",
-            "2",
-            "--holdout-every",
-            "3",
-            "--out",
-            &path(&net),
-        ],
-        b"",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    train_briefly(&samples, &net);
     let bytes = fs::read(&net).expect("network written");
     type S7 = hnefi::core::geometry::S7;
     assert!(hnefi::search::network::NetworkOf::<S7>::from_bytes(&bytes).is_ok());
