@@ -143,23 +143,6 @@ fn bounded_multipv_gives_distinct_legal_moves() {
     assert_eq!(moves.len(), 4, "{reply}");
 }
 
-/// An `info` line without its clock-dependent fields (`nps`, `time`): what a
-/// single-threaded search from a fresh table reproduces exactly.
-fn without_clock(line: &str) -> String {
-    let words: Vec<&str> = line.split(' ').collect();
-    let mut kept = Vec::new();
-    let mut i = 0;
-    while i < words.len() {
-        if matches!(words[i], "nps" | "time") {
-            i += 2;
-        } else {
-            kept.push(words[i]);
-            i += 1;
-        }
-    }
-    kept.join(" ")
-}
-
 /// The streaming example of docs/PROTOCOL.md is what hnefi answers (its nps and time
 /// aside), so that it cannot go stale: the same `info` lines depth by depth, the empty
 /// line once the next command arrives, then that command's reply.
@@ -197,8 +180,8 @@ fn the_protocol_docs_streaming_example_is_current() {
     engine.write("name");
     for (doc_line, line) in infos.iter().zip(&got) {
         assert_eq!(
-            without_clock(doc_line),
-            without_clock(line),
+            common::without_clock(doc_line),
+            common::without_clock(line),
             "the doc says {doc_line}"
         );
     }

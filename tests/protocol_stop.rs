@@ -10,27 +10,54 @@ use std::time::{Duration, Instant};
 
 use common::Engine;
 
+/// Sends `command`, lets it run 300 ms, then `stop`: returns the command's reply (its lines
+/// joined) after checking that `stop` got its own reply, `=`. The commands stopped here
+/// would not end within the test by themselves, so a `stop` that failed hangs the test.
+fn stopped(engine: &mut Engine, command: &str) -> String {
+    engine.write(command);
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    engine.write("stop");
+    let reply = engine.read_reply().join("\n");
+    // Printed, not asserted: the machine may be loaded.
+    eprintln!("{command}: stop answered in {:?}", asked.elapsed());
+    assert_eq!(engine.read_reply(), vec!["=".to_string()], "stop's reply");
+    reply
+}
+
+/// Starts a streaming analysis (bounded by nothing) on `engine`, then `quit` ends it and the
+/// session: lines of the stream may still come, then the empty line, `quit`'s reply and a
+/// successful exit.
+fn quit_ends_an_analysis(mut engine: Engine) {
+    engine.write("analyze");
+    assert_eq!(engine.read_line(), "=");
+    let first = engine.read_line();
+    assert!(first.starts_with("info depth 1 "), "{first}");
+    engine.write("quit");
+    loop {
+        let line = engine.read_line();
+        if line.is_empty() {
+            break;
+        }
+        assert!(line.starts_with("info depth "), "{line}");
+    }
+    assert_eq!(engine.read_reply(), vec!["=".to_string()]);
+    let status = engine.wait();
+    assert!(status.success(), "exit status {status}");
+}
+
 /// A search of depth 60 does not end by itself within the test; `stop` ends it.
 #[test]
 fn stop_ends_a_deep_search_with_a_legal_move() {
     let mut engine = Engine::start(&[]);
     engine.ok("set_option depth 60");
     let legal = engine.ok("legal_moves");
-    engine.write("generate_move");
-    std::thread::sleep(Duration::from_millis(300));
-    let asked = Instant::now();
-    engine.write("stop");
-    let reply = engine.read_reply().join("\n");
-    let took = asked.elapsed();
+    let reply = stopped(&mut engine, "generate_move");
     let words: Vec<&str> = reply.split(' ').collect();
     assert_eq!(words.get(..2), Some(&["=", "play"][..]), "{reply}");
     let mv = format!("{}-{}", words[3], words[4]);
     assert!(legal.split(' ').any(|m| m == mv), "{mv} is not legal");
-    // Printed, not asserted: the machine may be loaded (the depth-60 search would not end
-    // within the test unstopped, so a stop that failed hangs the test).
-    eprintln!("stop answered in {took:?}");
-    // `stop` gets its own reply, and the next search runs unhindered.
-    assert_eq!(engine.read_reply(), vec!["=".to_string()]);
+    // The next search runs unhindered.
     engine.ok("set_option depth 2");
     assert!(engine.ok("generate_move").starts_with("play defender "));
     engine.quit();
@@ -67,20 +94,7 @@ fn search_lines(stderr: &[u8]) -> Vec<String> {
     String::from_utf8_lossy(stderr)
         .lines()
         .filter(|l| l.starts_with("info "))
-        .map(|l| {
-            let words: Vec<&str> = l.split(' ').collect();
-            let mut kept = Vec::new();
-            let mut i = 0;
-            while i < words.len() {
-                if matches!(words[i], "nps" | "time") {
-                    i += 2;
-                } else {
-                    kept.push(words[i]);
-                    i += 1;
-                }
-            }
-            kept.join(" ")
-        })
+        .map(common::without_clock)
         .collect()
 }
 
@@ -122,23 +136,7 @@ fn quit_waits_for_a_timed_search() {
 /// `quit` ends at once what has no bound: a streaming analysis, then the session.
 #[test]
 fn quit_ends_a_streaming_analysis_and_the_session() {
-    let mut engine = Engine::start(&[]);
-    engine.write("analyze");
-    assert_eq!(engine.read_line(), "=");
-    let first = engine.read_line();
-    assert!(first.starts_with("info depth 1 "), "{first}");
-    engine.write("quit");
-    // Lines of the stream may still come, then the empty line and quit's reply.
-    loop {
-        let line = engine.read_line();
-        if line.is_empty() {
-            break;
-        }
-        assert!(line.starts_with("info depth "), "{line}");
-    }
-    assert_eq!(engine.read_reply(), vec!["=".to_string()]);
-    let status = engine.wait();
-    assert!(status.success(), "exit status {status}");
+    quit_ends_an_analysis(Engine::start(&[]));
 }
 
 /// In the 0.3.1 dialect (`--compat 0.3`) `stop` ends the search as in hnefi's own, and
@@ -147,12 +145,8 @@ fn quit_ends_a_streaming_analysis_and_the_session() {
 fn stop_in_the_compat_dialect_is_answered() {
     let mut engine = Engine::start(&["--compat", "0.3"]);
     engine.ok("set_option depth 60");
-    engine.write("generate_move");
-    std::thread::sleep(Duration::from_millis(300));
-    engine.write("stop");
-    let reply = engine.read_reply().join("\n");
+    let reply = stopped(&mut engine, "generate_move");
     assert!(reply.starts_with("= black "), "{reply}");
-    assert_eq!(engine.read_reply(), vec!["=".to_string()]);
     assert_eq!(engine.ok("known_command stop"), "true");
     engine.quit();
 }
@@ -161,12 +155,8 @@ fn stop_in_the_compat_dialect_is_answered() {
 #[test]
 fn stop_ends_a_perft_with_an_error() {
     let mut engine = Engine::start(&[]);
-    engine.write("perft 8");
-    std::thread::sleep(Duration::from_millis(300));
-    engine.write("stop");
-    let reply = engine.read_reply().join("\n");
+    let reply = stopped(&mut engine, "perft 8");
     assert_eq!(reply, "? perft 8: stopped before the count was complete");
-    assert_eq!(engine.read_reply(), vec!["=".to_string()]);
     assert_eq!(engine.ok("perft 2"), "6788");
     engine.quit();
 }
@@ -179,12 +169,8 @@ fn two_threads_stop_change_and_quit() {
     let mut engine = Engine::start(&[]);
     engine.ok("set_option threads 2");
     engine.ok("set_option depth 60");
-    engine.write("generate_move");
-    std::thread::sleep(Duration::from_millis(300));
-    engine.write("stop");
-    let reply = engine.read_reply().join("\n");
+    let reply = stopped(&mut engine, "generate_move");
     assert!(reply.starts_with("= play attacker "), "{reply}");
-    assert_eq!(engine.read_reply(), vec!["=".to_string()]);
     engine.ok("set_option depth 3");
     engine.ok("set_option threads 1");
     assert!(engine.ok("generate_move").starts_with("play defender "));
@@ -194,19 +180,5 @@ fn two_threads_stop_change_and_quit() {
     // An analysis bounded by nothing (a depth set would bound it: `quit` waits for that).
     let mut engine = Engine::start(&[]);
     engine.ok("set_option threads 2");
-    engine.write("analyze");
-    assert_eq!(engine.read_line(), "=");
-    let first = engine.read_line();
-    assert!(first.starts_with("info depth 1 "), "{first}");
-    engine.write("quit");
-    loop {
-        let line = engine.read_line();
-        if line.is_empty() {
-            break;
-        }
-        assert!(line.starts_with("info depth "), "{line}");
-    }
-    assert_eq!(engine.read_reply(), vec!["=".to_string()]);
-    let status = engine.wait();
-    assert!(status.success(), "exit status {status}");
+    quit_ends_an_analysis(engine);
 }

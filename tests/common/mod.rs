@@ -48,6 +48,23 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// An `info` line without its clock-dependent fields (`nps`, `time`): what a
+/// single-threaded search from a fresh table reproduces exactly.
+pub fn without_clock(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let mut kept = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if matches!(words[i], "nps" | "time") {
+            i += 2;
+        } else {
+            kept.push(words[i]);
+            i += 1;
+        }
+    }
+    kept.join(" ")
+}
+
 /// A running engine driven one command at a time through its pipes.
 pub struct Engine {
     child: Child,
