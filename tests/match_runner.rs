@@ -6,6 +6,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[allow(dead_code)]
 mod reference;
@@ -74,12 +75,27 @@ fn stderr(out: &Output) -> String {
 }
 
 /// Runs a match that must be refused before its first game (exit status 2), and checks
-/// that its error names `needle`.
+/// that its error names `needle` and that it wrote no records: it is given `--out` in a
+/// directory of its own, where neither the records nor their `.meta` file may appear.
 fn assert_refused(args: &[&str], needle: &str) {
-    let out = run_match(args);
+    // Tests run in parallel: each refusal its own directory.
+    static REFUSALS: AtomicUsize = AtomicUsize::new(0);
+    let dir = scratch(&format!(
+        "refused-{}",
+        REFUSALS.fetch_add(1, Ordering::Relaxed)
+    ));
+    let out_file = dir.join("games.csv");
+    let mut with_out = args.to_vec();
+    with_out.extend(["--out", out_file.to_str().expect("path")]);
+    let out = run_match(&with_out);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains(needle), "{needle:?} not in {err}");
+    assert!(
+        !out_file.exists() && !dir.join("games.csv.meta").exists(),
+        "{args:?} wrote records"
+    );
+    let _ = fs::remove_dir_all(&dir);
 }
 
 /// Replays one records line under `rules` with the core's [`GameRecord`]: every move
@@ -1630,21 +1646,15 @@ fn a_match_under_an_opentafl_rules_string_tells_hnefi_engines_the_string() {
             .any(|l| l.starts_with(&format!("# rules: {BRANDUB};"))),
         "{header:?}"
     );
-    // Another board than the string's, and dialects that cannot be told a string, are
-    // refused before any engine starts.
-    assert_refused(
-        &[
-            "--engine",
-            &e1,
-            "--engine",
-            &e2,
-            "--rules",
-            BRANDUB,
-            "--board-size",
-            "11",
-        ],
-        "is played on 7x7 only, not on 11x11",
-    );
+    // Another board than the string's, dialects that cannot be told a string and a rule
+    // hnefi does not model are refused before any engine starts: (the second engine, the
+    // rules, the flags added, what the error names).
+    let mut refusals = vec![(
+        e2.clone(),
+        BRANDUB.to_string(),
+        vec!["--board-size", "11"],
+        "is played on 7x7 only, not on 11x11".to_string(),
+    )];
     for (spec, dialect) in [
         ("uci:", "uci"),
         ("otep:", "otep"),
@@ -1652,32 +1662,21 @@ fn a_match_under_an_opentafl_rules_string_tells_hnefi_engines_the_string() {
         ("htp:", "htp"),
     ] {
         let e2 = format!("{spec}{}", fake("crash_at_start"));
-        assert_refused(
-            &[
-                "--engine",
-                &e1,
-                "--engine",
-                &e2,
-                "--rules",
-                BRANDUB,
-                "--movetime-ms",
-                "50",
-            ],
-            &format!(
-                "E2 ({e2}) speaks the {dialect} dialect, which cannot be told an OpenTafl rules string"
-            ),
+        let why = format!(
+            "E2 ({e2}) speaks the {dialect} dialect, which cannot be told an OpenTafl rules string"
         );
+        refusals.push((e2, BRANDUB.to_string(), vec!["--movetime-ms", "50"], why));
     }
-    assert_refused(
-        &[
-            "--engine",
-            &e1,
-            "--engine",
-            &e2,
-            "--rules",
-            &format!("{BRANDUB} ber:c"),
-        ],
-        "hnefi does not model ber:c (berserk)",
-    );
+    refusals.push((
+        e2.clone(),
+        format!("{BRANDUB} ber:c"),
+        Vec::new(),
+        "hnefi does not model ber:c (berserk)".to_string(),
+    ));
+    for (e2, rules, extra, why) in &refusals {
+        let mut args = vec!["--engine", &e1, "--engine", e2, "--rules", rules];
+        args.extend(extra);
+        assert_refused(&args, why);
+    }
     let _ = fs::remove_dir_all(&dir);
 }
