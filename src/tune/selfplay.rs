@@ -114,7 +114,27 @@ struct Plan<'a, G: SearchGeometry> {
     seed: u64,
 }
 
-impl<G: SearchGeometry> Plan<'_, G> {
+impl<'a, G: SearchGeometry> Plan<'a, G> {
+    /// The games of `args` from `start` (then from each of `openings` in turn, if any)
+    /// under `rules`, sampled where `quiet` says.
+    fn new(
+        args: &SelfplayArgs,
+        start: PositionOf<G>,
+        openings: Vec<Vec<MoveOf<G>>>,
+        rules: RuleSet,
+        quiet: &'a Quiet<'a, G>,
+    ) -> Self {
+        Plan {
+            start,
+            openings,
+            rules,
+            quiet,
+            nodes: args.nodes,
+            random_plies: args.random_plies,
+            seed: args.seed,
+        }
+    }
+
     /// Plays game number `index` with `searcher` (cleared first).
     fn play(&self, index: u64, searcher: &mut Searcher) -> Played<SampleOf<G>> {
         searcher.clear();
@@ -167,12 +187,9 @@ pub fn main(args: &SelfplayArgs) -> ExitCode {
 
 fn run(args: &SelfplayArgs) -> Result<(), String> {
     let size = args.board_size.unwrap_or_else(|| args.rules.usual_size());
-    let mut attacker = Weights::for_side(Role::Attacker);
     if (args.rules, size) != (RulePreset::Copenhagen, BoardSize::S11) {
         let variant = args.rules.variant(size).map_err(|e| e.to_string())?;
-        for a in &args.attacker_weight {
-            attacker.set(a).map_err(|e| e.to_string())?;
-        }
+        let attacker = attacker_weights(args)?;
         return crate::with_size!(size, G => run_variant::<G>(args, size, &variant, attacker));
     }
     let rules = RuleSet {
@@ -191,25 +208,25 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
             o
         }
     };
-    for a in &args.attacker_weight {
-        attacker.set(a).map_err(|e| e.to_string())?;
-    }
+    let attacker = attacker_weights(args)?;
     let net = network::chosen(args.net.as_deref()).map_err(|e| e.to_string())?;
     let quiet = |pos: &_, best| is_quiet(pos, best, rules);
-    let plan = Plan::<S11> {
-        start: PositionOf::start(),
-        openings,
-        rules,
-        quiet: &quiet,
-        nodes: args.nodes,
-        random_plies: args.random_plies,
-        seed: args.seed,
-    };
+    let plan = Plan::<S11>::new(args, PositionOf::start(), openings, rules, &quiet);
     jobs(args, None).run(|i, searcher| {
         searcher.set_network(net.clone());
         searcher.set_weights(Role::Attacker, attacker);
         plan.play(i, searcher)
     })
+}
+
+/// The evaluation weights of the attackers' searches: their own, changed by
+/// `--attacker-weight`.
+fn attacker_weights(args: &SelfplayArgs) -> Result<Weights, String> {
+    let mut attacker = Weights::for_side(Role::Attacker);
+    for a in &args.attacker_weight {
+        attacker.set(a).map_err(|e| e.to_string())?;
+    }
+    Ok(attacker)
 }
 
 /// The writer of the games of `args`, whose samples are of `game`.
@@ -248,15 +265,7 @@ fn run_variant<G: SearchGeometry>(
     };
     let threats = Threats::<G>::new(&rules);
     let quiet = |pos: &_, best| is_quiet_on(pos, best, &threats);
-    let plan = Plan::<G> {
-        start,
-        openings: Vec::new(),
-        rules,
-        quiet: &quiet,
-        nodes: args.nodes,
-        random_plies: args.random_plies,
-        seed: args.seed,
-    };
+    let plan = Plan::<G>::new(args, start, Vec::new(), rules, &quiet);
     let family = args.rules;
     // `--net`: the board's network as the engine's flag picks it (none: none).
     let nets = Networks::chosen(args.net.as_deref()).map_err(|e| e.to_string())?;
