@@ -1,15 +1,16 @@
 //! Search tests at fixed depths (never timed): known answers from
-//! `tests/data/search_positions.txt`, determinism, stopping at any moment, and a losing
-//! repetition at the root. (That the search bans and scores repetitions as the game does
+//! `tests/data/search_positions.txt`, each switchable feature on and off, determinism,
+//! stopping at any moment, and a losing repetition at the root. (That the search bans and scores repetitions as the game does
 //! is the property test in `src/search/path.rs`.)
 
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use hnefi::core::game::{Game, RepetitionMode, RuleSet};
 use hnefi::core::moves::Move;
 use hnefi::core::notation::position_from_opentafl;
 use hnefi::core::role::Role;
-use hnefi::search::{Features, Limits, Score, SearchResult, Searcher};
+use hnefi::search::{Clock, Feature, Features, Limits, Score, SearchResult, Searcher};
 
 const POSITIONS: &str = include_str!("data/search_positions.txt");
 
@@ -364,4 +365,79 @@ fn weights_of_one_side_apply_to_its_searches_only() {
     let mut after = start.clone();
     after.play("b6-b9".parse().unwrap()).unwrap();
     assert_eq!(run(&after, None), run(&after, Some(heavy)));
+}
+
+/// Every switchable feature ([`Feature::ALL`]) switched on and switched off, the others at
+/// their defaults, on a few positions at small fixed depths: the search plays a legal
+/// move from the start (depth 3) and finds every win in one of the known answers, of
+/// both sides (depth 4: the move and `win 1`); a switch set to its default value searches
+/// exactly as the defaults do, nodes included; and every switch but adaptive time, set
+/// against its default, changes the search somewhere (so that it is tested at all). An
+/// edge-fort win in 5 at depth 5 is where they all show: aspiration windows start at
+/// depth 5, and at depth 4 no known answer changes with log reductions off.
+///
+/// The searches run under a clock far longer than they take, so that adaptive time,
+/// which acts only under a clock (it scales the soft budget between iterations), takes
+/// part; the depth ends each of them, so it changes no node.
+#[test]
+fn every_feature_on_and_off_plays_legal_moves_and_wins_in_one() {
+    let cases = cases();
+    let mut positions: Vec<(Game, u32, Option<&Case>)> =
+        vec![(Game::new(RuleSet::default()), 3, None)];
+    for side in [Role::Attacker, Role::Defender] {
+        assert!(
+            cases
+                .iter()
+                .any(|c| c.win == Some(1) && c.game.to_move() == side),
+            "a win in one for the {side}"
+        );
+    }
+    for case in cases.iter().filter(|c| c.win == Some(1)) {
+        positions.push((case.game.clone(), 4, Some(case)));
+    }
+    let fort = cases
+        .iter()
+        .find(|c| c.line.ends_with("# edge-fort line 433 ply 47"))
+        .expect("the edge fort of line 433");
+    positions.push((fort.game.clone(), 5, None));
+    let limits = |depth: u32| Limits {
+        depth: Some(depth),
+        clock: Some(Clock {
+            remaining: Duration::from_secs(10 * 3600),
+            increment: Duration::ZERO,
+        }),
+        ..Limits::default()
+    };
+    let defaults: Vec<SearchResult> = positions
+        .iter()
+        .map(|(game, d, _)| search(game, limits(*d), Features::default()))
+        .collect();
+    for feature in Feature::ALL {
+        for on in [true, false] {
+            let mut features = Features::default();
+            features.set(feature, on);
+            let setting = format!("{feature} {}", if on { "on" } else { "off" });
+            let mut changed = false;
+            for ((game, d, case), default) in positions.iter().zip(&defaults) {
+                let r = search(game, limits(*d), features);
+                let best = r.best.unwrap_or_else(|| panic!("{setting}: no move"));
+                assert!(
+                    game.legal_moves().contains(&best),
+                    "{setting}: {best} is not legal"
+                );
+                if let Some(c) = case {
+                    assert!(c.best.contains(&best), "{setting}: {}: {best}", c.line);
+                    assert_eq!(r.score, Score::Win(1), "{setting}: {}", c.line);
+                }
+                if features == Features::default() {
+                    assert_eq!(&r, default, "{setting} is the default");
+                }
+                changed |= r.nodes != default.nodes;
+            }
+            assert!(
+                changed || features == Features::default() || feature == Feature::AdaptiveTime,
+                "{setting}: every search as the default's"
+            );
+        }
+    }
 }
