@@ -174,3 +174,28 @@ fn helpers_search_other_board_sizes_too() {
         assert!(game.legal_moves().contains(&r.best.unwrap()));
     });
 }
+
+/// With helpers the result is the deepest iteration any thread completed (a helper a ply
+/// ahead may finish a depth first): the depths reported still rise, the search still ends
+/// at the depth asked, and the move played is the last report's.
+#[test]
+fn a_two_thread_search_reports_rising_depths_and_plays_the_deepest() {
+    watched(|| {
+        let game = Game::new(RuleSet::default());
+        let mut s = Searcher::new(two(), 16);
+        for _ in 0..3 {
+            let mut depths = Vec::new();
+            let mut last_pv = Vec::new();
+            let r = s.search(&game, &depth(6), &AtomicBool::new(false), &mut |info| {
+                depths.push(info.depth);
+                last_pv = info.pv.clone();
+            });
+            assert!(depths.windows(2).all(|w| w[0] < w[1]), "depths {depths:?}");
+            assert_eq!(depths.last().copied(), Some(6), "depths {depths:?}");
+            assert_eq!(r.depth, 6);
+            let best = r.best.expect("a move");
+            assert!(game.legal_moves().contains(&best));
+            assert_eq!(last_pv.first().copied(), Some(best));
+        }
+    });
+}

@@ -108,6 +108,11 @@ pub(crate) struct Worker<'a, G: SearchGeometry, K: Knowledge<G>> {
     pub id: usize,
     unflushed: u64,
     stopped: bool,
+    /// The depth of the iteration being searched (0 outside [`Worker::begin_iteration`]).
+    depth_now: i32,
+    /// Set with `stopped` when another thread completed `depth_now` first: the
+    /// iteration is abandoned, not the search.
+    superseded: bool,
     path: SearchPath<G>,
     pv: Vec<[Option<MoveOf<G>>; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
@@ -146,6 +151,8 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
             id,
             unflushed: 0,
             stopped: false,
+            depth_now: 0,
+            superseded: false,
             path,
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: vec![0; MAX_PLY + 2],
@@ -158,6 +165,35 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
     /// True once the search was told to stop.
     pub fn stopped(&self) -> bool {
         self.stopped
+    }
+
+    /// The state the threads share.
+    pub(crate) fn shared(&self) -> &'a Shared<G, K> {
+        self.shared
+    }
+
+    /// Moves `mv` to the front of the root moves (a best move another thread found).
+    pub fn put_first(&mut self, mv: Option<MoveOf<G>>) {
+        if let Some(i) = mv.and_then(|m| self.root_moves.iter().position(|&r| r == m)) {
+            let m = self.root_moves.remove(i);
+            self.root_moves.insert(0, m);
+        }
+    }
+
+    /// Starts an iteration of `depth`.
+    pub fn begin_iteration(&mut self, depth: i32) {
+        self.depth_now = depth;
+    }
+
+    /// True when the iteration stopped only because another thread completed its depth
+    /// first; the worker then goes on with the next.
+    pub fn take_superseded(&mut self) -> bool {
+        let s = self.superseded;
+        if s {
+            self.superseded = false;
+            self.stopped = false;
+        }
+        s
     }
 
     /// Adds the nodes not yet counted to the shared count.
@@ -211,7 +247,13 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
             if over_nodes || s.plan.hard_expired() {
                 s.abort.store(true, Ordering::Relaxed);
                 self.stopped = true;
+                return;
             }
+        }
+        // Another thread completed this iteration's depth: this one is abandoned.
+        if s.race && self.depth_now > 0 && s.deepest.depth() >= self.depth_now {
+            self.stopped = true;
+            self.superseded = true;
         }
     }
 

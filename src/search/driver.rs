@@ -1,6 +1,7 @@
 //! The driver: the [`Searcher`] with the tables that live from one search to the next,
 //! iterative deepening with aspiration windows, and Lazy SMP helper threads sharing the
-//! transposition table.
+//! transposition table and their completed iterations (the search's result is the deepest
+//! any thread completed, [`Deepest`]).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -13,6 +14,7 @@ use crate::core::role::{ByRole, Role};
 
 use super::alphabeta::{self, INFINITE, MATE, MATE_BOUND, Worker};
 use super::boards::SearchGeometry;
+use super::deepest::Deepest;
 use super::eval::Weights;
 use super::knowledge::{AnyRules, Copenhagen11, Knowledge};
 use super::network::Network;
@@ -41,6 +43,11 @@ pub(crate) struct Shared<G: SearchGeometry, K: Knowledge<G>> {
     /// What the search knows of the rules, the evaluation among it.
     pub(super) know: K,
     pub(super) features: Features,
+    /// The deepest iteration completed by any thread.
+    pub(super) deepest: Deepest<G>,
+    /// Whether the threads share their completed iterations through `deepest` (when
+    /// there are helpers and one line is searched).
+    pub(super) race: bool,
 }
 
 /// The searcher: options and tables that live from one search to the next.
@@ -349,6 +356,8 @@ impl Searcher {
             path: SearchPath::new(game),
             know,
             features: self.features,
+            deepest: Deepest::default(),
+            race: self.threads > 1 && multipv == 1,
         });
         // The helpers first, each on its pool thread with its heuristics moved in; they
         // stop on `abort`, which the main thread sets when it is done.
@@ -461,8 +470,11 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
     let mut prev_best: Option<MoveOf<G>> = None;
     let mut same_best = 0u32;
     let main = w.id == 0;
-    let mut depth = if main { 1 } else { 1 + (w.id % 2) as i32 };
+    // Helpers of odd number search a ply ahead of the main thread.
+    let offset = if main { 0 } else { (w.id % 2) as i32 };
+    let mut depth = 1 + offset;
     while depth <= max_depth {
+        w.begin_iteration(depth);
         let (mut alpha, mut beta) = (-INFINITE, INFINITE);
         let mut delta = 40;
         if let Some(p) = prev
@@ -473,9 +485,12 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
             alpha = p - delta;
             beta = p + delta;
         }
-        let it = loop {
+        let searched = loop {
             let it = w.search_root(root, depth, alpha, beta);
             if w.stopped() {
+                if w.take_superseded() {
+                    break None;
+                }
                 // Keep a fully searched improvement from this iteration.
                 return (it.score > alpha && it.score > -INFINITE && !it.pv.is_empty())
                     .then_some(it);
@@ -491,9 +506,33 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
                     beta = INFINITE;
                 }
             } else {
-                break it;
+                break Some(it);
             }
             delta *= 2;
+        };
+        // This iteration, or a deeper one another thread completed meanwhile.
+        let shared = w.shared();
+        let deeper = if shared.race {
+            if let Some(it) = &searched {
+                shared.deepest.publish(depth, it);
+            }
+            // An abandoned iteration takes the other thread's of the same depth.
+            let floor = if searched.is_some() { depth } else { depth - 1 };
+            shared.deepest.deeper_than(floor)
+        } else {
+            None
+        };
+        let it = match (deeper, searched) {
+            (Some((d, it)), _) => {
+                depth = d;
+                w.put_first(it.pv.first().copied());
+                it
+            }
+            (None, Some(it)) => it,
+            (None, None) => {
+                depth += 1;
+                continue;
+            }
         };
         let fall = prev.map_or(0, |p| p - it.score);
         prev = Some(it.score);
@@ -520,7 +559,7 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
                 break;
             }
         }
-        depth += 1;
+        depth += 1 + if w.shared().race { offset } else { 0 };
     }
     None
 }

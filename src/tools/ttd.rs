@@ -78,7 +78,12 @@ fn run(threads: usize, extra_depth: u32) -> Run {
         let mut reached: Vec<(usize, u64, f64)> = Vec::new();
         searcher.search(&game, &limits, &stop, &mut |info| {
             let ms = start.elapsed().as_secs_f64() * 1000.0;
-            reached.push((info.depth as usize, info.nodes, ms));
+            // A depth another thread completed deeper than the next is reached with it:
+            // the depths between count as reached then too.
+            let from = reached.last().map_or(1, |r| r.0 + 1);
+            for d in from..=info.depth as usize {
+                reached.push((d, info.nodes, ms));
+            }
         });
         let after = schedstat();
         for (d, n, ms) in reached {
