@@ -56,6 +56,11 @@ pub struct SelfplayArgs {
     /// Plies of each recorded game used as the opening.
     #[arg(long, default_value_t = 8)]
     pub opening_plies: usize,
+    /// Records file of openings kept for measurement (e.g.
+    /// tests/data/copenhagen-held-out.csv): an opening of `--openings` that ends in the
+    /// position one of these ends in (after `--opening-plies` plies) is never played.
+    #[arg(long, value_name = "FILE", requires = "openings")]
+    pub hold_out: Option<PathBuf>,
     /// Random legal plies played after the opening.
     #[arg(long, default_value_t = 2)]
     pub random_plies: usize,
@@ -196,18 +201,7 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
         move_limit: Some(args.move_limit),
         ..RuleSet::default()
     };
-    let openings = match &args.openings {
-        None => Vec::new(),
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let start = PositionOf::start();
-            let mut o = openings::from_records_on(&text, args.opening_plies, start, rules)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            SplitMix64::new(args.seed).shuffle(&mut o);
-            o
-        }
-    };
+    let openings = recorded_openings(args, rules)?;
     let attacker = attacker_weights(args)?;
     let net = network::chosen(args.net.as_deref()).map_err(|e| e.to_string())?;
     let quiet = |pos: &_, best| is_quiet(pos, best, rules);
@@ -216,6 +210,37 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
         searcher.set_network(net.clone());
         searcher.set_weights(Role::Attacker, attacker);
         plan.play(i, searcher)
+    })
+}
+
+/// The recorded openings of `--openings` in the seed's order, less those `--hold-out`
+/// holds out (none without `--openings`: the games start from the start position).
+fn recorded_openings(args: &SelfplayArgs, rules: RuleSet) -> Result<Vec<Vec<MoveOf<S11>>>, String> {
+    Ok(match &args.openings {
+        None => Vec::new(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let start = PositionOf::start();
+            let mut o = openings::from_records_on(&text, args.opening_plies, start, rules)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            if let Some(held) = &args.hold_out {
+                let text = std::fs::read_to_string(held)
+                    .map_err(|e| format!("cannot read {}: {e}", held.display()))?;
+                let held_out = openings::from_records_on(&text, args.opening_plies, start, rules)
+                    .map_err(|e| format!("{}: {e}", held.display()))?;
+                o = openings::without(o, &held_out, start, rules);
+                if o.is_empty() {
+                    return Err(format!(
+                        "every opening of {} is held out by {}",
+                        path.display(),
+                        held.display()
+                    ));
+                }
+            }
+            SplitMix64::new(args.seed).shuffle(&mut o);
+            o
+        }
     })
 }
 
@@ -292,12 +317,58 @@ mod tests {
     use super::*;
     use crate::tune::sample::Sample;
 
+    /// The position each opening ends in.
+    fn ends(openings: &[Vec<MoveOf<S11>>], rules: RuleSet) -> Vec<u64> {
+        openings
+            .iter()
+            .map(|o| {
+                let mut game = GameOf::from_position(PositionOf::start(), rules);
+                for &mv in o {
+                    game.play(mv).unwrap();
+                }
+                game.position().hash()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn held_out_openings_are_never_played() {
+        let rules = RuleSet::default();
+        let mut a = args(PathBuf::from("unused"), 1);
+        a.opening_plies = 8;
+        let all = recorded_openings(&a, rules).unwrap();
+        a.hold_out = Some(PathBuf::from("tests/data/copenhagen-held-out.csv"));
+        let kept = recorded_openings(&a, rules).unwrap();
+        let text = std::fs::read_to_string("tests/data/copenhagen-held-out.csv").unwrap();
+        let held = openings::from_records_on::<S11>(&text, 8, PositionOf::start(), rules).unwrap();
+        assert!(held.len() >= 100, "{} held out", held.len());
+        assert!(kept.len() + held.len() <= all.len());
+        assert!(
+            kept.len() >= all.len() - held.len() - 5,
+            "{} of {}",
+            kept.len(),
+            all.len()
+        );
+        let held_ends = ends(&held, rules);
+        for end in ends(&kept, rules) {
+            assert!(!held_ends.contains(&end));
+        }
+        // The held-out file alone holds out every one of its own openings.
+        a.openings = a.hold_out.clone();
+        assert!(
+            recorded_openings(&a, rules)
+                .unwrap_err()
+                .contains("every opening")
+        );
+    }
+
     fn args(out: PathBuf, concurrency: u16) -> SelfplayArgs {
         SelfplayArgs {
             games: 4,
             nodes: 400,
             openings: Some(PathBuf::from("tests/data/copenhagen.csv")),
             opening_plies: 6,
+            hold_out: None,
             random_plies: 2,
             seed: 5,
             move_limit: 120,

@@ -93,6 +93,46 @@ pub fn from_records_on<G: Geometry>(
     Ok(out)
 }
 
+/// The openings of `openings` that end in none of the positions `held_out`'s end in
+/// (positions, not move orders: an opening that transposes into a held-out one is
+/// held out too), each played from `start` under `rules`. This keeps the openings a
+/// measurement uses out of the self-play data a network learns from.
+///
+/// ```
+/// use hnefi::core::game::RuleSet;
+/// use hnefi::core::geometry::S11;
+/// use hnefi::core::position::Position;
+/// use hnefi::tools::matches::openings::{from_records_on, without};
+/// let start = Position::start();
+/// let rules = RuleSet::default();
+/// let all = from_records_on::<S11>("h1-h3 f8-i8\nd1-d3 f4-c4\ng1-g3 f8-i8\n", 2, start, rules).unwrap();
+/// let held = from_records_on::<S11>("d1-d3 f4-c4\n", 2, start, rules).unwrap();
+/// let kept = without(all, &held, start, rules);
+/// assert_eq!(kept.len(), 2);
+/// assert!(kept.iter().all(|o| o[0].to_string() != "d1-d3"));
+/// ```
+pub fn without<G: Geometry>(
+    openings: Vec<Vec<MoveOf<G>>>,
+    held_out: &[Vec<MoveOf<G>>],
+    start: PositionOf<G>,
+    rules: RuleSet,
+) -> Vec<Vec<MoveOf<G>>> {
+    let end = |moves: &[MoveOf<G>]| {
+        let mut game = GameOf::from_position(start, rules);
+        for &mv in moves {
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        game.position().hash()
+    };
+    let held: HashSet<u64> = held_out.iter().map(|o| end(o)).collect();
+    openings
+        .into_iter()
+        .filter(|o| !held.contains(&end(o)))
+        .collect()
+}
+
 /// `count` random openings of `plies` legal moves each of `variant`'s game under `rules`,
 /// from `seed`. Random move sequences that end the game are retried; after many failures
 /// a shorter opening is used.
