@@ -20,7 +20,7 @@ use super::knowledge::{AnyRules, Copenhagen11, Knowledge};
 use super::network::Network;
 use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker};
 use super::path::SearchPath;
-use super::threadpool::ThreadPool;
+use super::threadpool::{Task, ThreadPool};
 use super::timeman::{self, TimePlan};
 use super::tt::Table;
 use super::{Features, Info, Limits, Networks, Score, SearchResult};
@@ -61,6 +61,10 @@ pub struct Searcher {
     /// The helper threads', one each (moved into each helper's job for a search, and
     /// back).
     helper_heuristics: Vec<Heuristics>,
+    /// The last search's helpers, told to stop when it returned and joined at the start
+    /// of the next search or change of the searcher: a reply does not wait for a helper
+    /// that has no core at that moment to notice the stop.
+    pending: Vec<Option<Task<Heuristics>>>,
     /// The helper threads (`threads - 1`), parked between searches.
     pool: ThreadPool,
     /// The evaluation weights of a search for each side (the side to move at the root):
@@ -129,6 +133,7 @@ impl Searcher {
             tt: Arc::new(Table::new(hash_mb)),
             heuristics: Heuristics::default(),
             helper_heuristics: Vec::new(),
+            pending: Vec::new(),
             pool: ThreadPool::default(),
             weights: ByRole::new_with(Weights::for_side),
             networks: Networks::embedded(),
@@ -164,6 +169,7 @@ impl Searcher {
     /// scheduled and notice, which broke time budgets (256 threads on 2 cores took
     /// seconds for a 100 ms move).
     pub fn set_threads(&mut self, threads: usize) {
+        self.settle();
         let threads = threads.clamp(1, MAX_THREADS).min(hardware_threads());
         self.pool.resize(threads - 1);
         // A thread the system refused is a thread fewer.
@@ -226,6 +232,7 @@ impl Searcher {
 
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
+        self.settle();
         self.tt.clear();
         self.heuristics.clear();
         for h in &mut self.helper_heuristics {
@@ -291,6 +298,27 @@ impl Searcher {
         self.run(game, know, limits, stop, on_info)
     }
 
+    /// Joins the last search's helpers (stopped already, or about to notice) and takes
+    /// their heuristics back. A helper's panic is the caller's, as with scoped threads; a
+    /// helper that never ran starts the next search with fresh tables.
+    fn settle(&mut self) {
+        let mut panicked = None;
+        for task in std::mem::take(&mut self.pending) {
+            let heur = match task.map(Task::join) {
+                Some(Ok(heur)) => heur,
+                Some(Err(payload)) => {
+                    panicked.get_or_insert(payload);
+                    Heuristics::default()
+                }
+                None => Heuristics::default(),
+            };
+            self.helper_heuristics.push(heur);
+        }
+        if let Some(payload) = panicked {
+            std::panic::resume_unwind(payload);
+        }
+    }
+
     /// The search of `game` with the knowledge `know`.
     fn run<G: SearchGeometry, K: Knowledge<G> + 'static>(
         &mut self,
@@ -300,6 +328,7 @@ impl Searcher {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info<MoveOf<G>>),
     ) -> SearchResult<MoveOf<G>> {
+        self.settle();
         let start = Instant::now();
         let plan = TimePlan::new(limits, start);
         let root = *game.position();
@@ -402,24 +431,8 @@ impl Searcher {
         w.flush();
         drop(w);
         shared.abort.store(true, Ordering::Relaxed);
-        // Every helper is joined before the search returns: none outlives it, and each
-        // hands its heuristics back. A helper's panic is the caller's, as with scoped
-        // threads; a helper that never ran starts the next search with fresh tables.
-        let mut panicked = None;
-        for task in helpers {
-            let heur = match task.map(super::threadpool::Task::join) {
-                Some(Ok(heur)) => heur,
-                Some(Err(payload)) => {
-                    panicked.get_or_insert(payload);
-                    Heuristics::default()
-                }
-                None => Heuristics::default(),
-            };
-            self.helper_heuristics.push(heur);
-        }
-        if let Some(payload) = panicked {
-            std::panic::resume_unwind(payload);
-        }
+        // The helpers stop on `abort`; they are joined by the next search.
+        self.pending = helpers;
         let result = (last, partial);
         let nodes = shared.nodes.load(Ordering::Relaxed);
         let (last, partial) = result;
@@ -523,7 +536,13 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
             None
         };
         let it = match (deeper, searched) {
-            (Some((d, it)), _) => {
+            (Some((d, it)), own) => {
+                // The main thread's own iteration is reported before the deeper one, so
+                // that the depths reported rise one by one while it keeps up.
+                if let Some(own) = own {
+                    w.flush();
+                    report(depth, 0, &own);
+                }
                 depth = d;
                 w.put_first(it.pv.first().copied());
                 it

@@ -80,6 +80,12 @@ pub(crate) struct Task<T> {
     result: Receiver<Outcome<T>>,
 }
 
+impl<T> std::fmt::Debug for Task<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Task")
+    }
+}
+
 impl<T> Task<T> {
     /// Waits for the job to end: its value, or the payload of its panic.
     pub fn join(self) -> Outcome<T> {
