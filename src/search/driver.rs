@@ -433,9 +433,7 @@ impl Searcher {
         shared.abort.store(true, Ordering::Relaxed);
         // The helpers stop on `abort`; they are joined by the next search.
         self.pending = helpers;
-        let result = (last, partial);
         let nodes = shared.nodes.load(Ordering::Relaxed);
-        let (last, partial) = result;
         // A move from an interrupted iteration that beat the last completed one's best
         // is taken (it was fully searched); otherwise the last completed iteration.
         let (depth, score, pv) = match (last, partial) {
