@@ -483,6 +483,7 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
     let main = w.id == 0;
     // Helpers of odd number search a ply ahead of the main thread.
     let offset = if main { 0 } else { (w.id % 2) as i32 };
+    let shared = w.shared();
     let mut depth = 1 + offset;
     while depth <= max_depth {
         w.begin_iteration(depth);
@@ -522,7 +523,6 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
             delta *= 2;
         };
         // This iteration, or a deeper one another thread completed meanwhile.
-        let shared = w.shared();
         let deeper = if shared.race {
             if let Some(it) = &searched {
                 shared.deepest.publish(depth, it);
@@ -576,7 +576,7 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
                 break;
             }
         }
-        depth += 1 + if w.shared().race { offset } else { 0 };
+        depth += 1 + if shared.race { offset } else { 0 };
     }
     None
 }

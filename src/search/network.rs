@@ -308,15 +308,7 @@ impl<G: Geometry> NetworkOf<G> {
 
     /// The network of the file at `path`.
     pub fn read(path: &std::path::Path) -> Result<NetworkOf<G>, NetworkError> {
-        let name = || path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| NetworkError::Read {
-            path: name(),
-            message: e.to_string(),
-        })?;
-        NetworkOf::from_bytes(&bytes).map_err(|e| NetworkError::File {
-            path: name(),
-            source: Box::new(e),
-        })
+        read_file(path, NetworkOf::from_bytes)
     }
 
     /// The file's bytes of the network: the first format on 11x11, the sized one on
@@ -487,6 +479,23 @@ impl<'a> Reader<'a> {
         }
         Some(out)
     }
+}
+
+/// Reads the network file at `path` and makes what `parse` makes of its bytes; the errors
+/// name the file.
+pub(crate) fn read_file<T>(
+    path: &std::path::Path,
+    parse: impl FnOnce(&[u8]) -> Result<T, NetworkError>,
+) -> Result<T, NetworkError> {
+    let name = || path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| NetworkError::Read {
+        path: name(),
+        message: e.to_string(),
+    })?;
+    parse(&bytes).map_err(|e| NetworkError::File {
+        path: name(),
+        source: Box::new(e),
+    })
 }
 
 #[cfg(test)]

@@ -89,15 +89,7 @@ impl Networks {
     /// Reads the network file at `path` and puts it in place of the one of the board
     /// size its header names; returns that size. On an error nothing changes.
     pub fn install_file(&mut self, path: &Path) -> Result<u8, NetworkError> {
-        let name = || path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| NetworkError::Read {
-            path: name(),
-            message: e.to_string(),
-        })?;
-        self.install_bytes(&bytes).map_err(|e| NetworkError::File {
-            path: name(),
-            source: Box::new(e),
-        })
+        network::read_file(path, |bytes| self.install_bytes(bytes))
     }
 
     /// Puts the network of `bytes` in place of the one of the board size its header

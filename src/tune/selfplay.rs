@@ -219,17 +219,16 @@ fn recorded_openings(args: &SelfplayArgs, rules: RuleSet) -> Result<Vec<Vec<Move
     Ok(match &args.openings {
         None => Vec::new(),
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let start = PositionOf::start();
-            let mut o = openings::from_records_on(&text, args.opening_plies, start, rules)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            let read = |path: &std::path::Path| {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                openings::from_records_on(&text, args.opening_plies, start, rules)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            };
+            let mut o = read(path)?;
             if let Some(held) = &args.hold_out {
-                let text = std::fs::read_to_string(held)
-                    .map_err(|e| format!("cannot read {}: {e}", held.display()))?;
-                let held_out = openings::from_records_on(&text, args.opening_plies, start, rules)
-                    .map_err(|e| format!("{}: {e}", held.display()))?;
-                o = openings::without(o, &held_out, start, rules);
+                o = openings::without(o, &read(held)?, start, rules);
                 if o.is_empty() {
                     return Err(format!(
                         "every opening of {} is held out by {}",
