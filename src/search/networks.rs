@@ -1,10 +1,12 @@
 //! The learned networks a [`Searcher`](super::Searcher) plays with: at most one per board
 //! size, each used by the search of its board ([`NetworkOf`] is of one size).
 //!
-//! On 11x11 the network is the Copenhagen search's. The search of any other 11x11 rule
-//! set (fetlar, tablut on 11x11 corners, edge escape...) plays with the hand-written
-//! evaluation alone: the 11x11 network's data is Copenhagen's games, another game, and
-//! no measurement has shown it helps elsewhere. Every other board's network is its own
+//! On 11x11 the network is the Copenhagen search's: it plays in every 11x11 game under
+//! Copenhagen's squares, king and escape ([`plays_copenhagen`](super::plays_copenhagen):
+//! copenhagen, hnefatafl-org's 11x11 game, fetlar), whatever their repetition rule, forts
+//! and shieldwalls. The search of any other 11x11 rule set (tawlbwrdd, edge escape...)
+//! plays with the hand-written evaluation alone: the 11x11 network's data is Copenhagen's
+//! games, and its inputs do not know another king or escape. Every other board's network is its own
 //! game's (`docs/nets/` says which rules each was trained on), used by the search of any
 //! rules on that board.
 //!
