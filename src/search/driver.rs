@@ -576,14 +576,15 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
                 break;
             }
         }
-        let next = depth + 1 + if shared.race { offset } else { 0 };
-        // A helper a ply ahead that would step past the last depth searches that depth
-        // beside the main thread instead of idling until the search ends.
-        depth = if shared.race && next > max_depth && depth < max_depth {
-            max_depth
+        if !shared.race {
+            depth += 1;
+        } else if depth + 1 + offset > max_depth && depth < max_depth {
+            // A helper a ply ahead that would step past the last depth searches that
+            // depth beside the main thread instead of idling until the search ends.
+            depth = max_depth;
         } else {
-            next
-        };
+            depth += 1 + offset;
+        }
     }
     None
 }

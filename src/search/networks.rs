@@ -6,9 +6,9 @@
 //! copenhagen, hnefatafl-org's 11x11 game, fetlar), whatever their repetition rule, forts
 //! and shieldwalls. The search of any other 11x11 rule set (tawlbwrdd, edge escape...)
 //! plays with the hand-written evaluation alone: the 11x11 network's data is Copenhagen's
-//! games, and its inputs do not know another king or escape. Every other board's network is its own
-//! game's (`docs/nets/` says which rules each was trained on), used by the search of any
-//! rules on that board.
+//! games, and its inputs do not know another king or escape. Every other board's network
+//! is its own game's (`docs/nets/` says which rules each was trained on), used by the
+//! search of any rules on that board.
 //!
 //! The engine's own ([`Networks::embedded`]) are the files of `docs/nets/` built in:
 //! 11x11 always, and each board size that has one.
