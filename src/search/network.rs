@@ -430,7 +430,7 @@ fn pieces<G: Geometry>(board: &BoardOf<G>) -> [BitboardOf<G>; 3] {
 
 /// The network the engine plays with unless told otherwise (`--net`): `docs/nets/`, where
 /// the commands that make it are, says which it is.
-const EMBEDDED: &[u8] = include_bytes!("../../docs/nets/s26-g4.nnue");
+const EMBEDDED: &[u8] = include_bytes!("../../docs/nets/s27-g5.nnue");
 
 /// The engine's own network ([`EMBEDDED`]), read once.
 pub fn embedded() -> Option<Arc<Network>> {
