@@ -130,7 +130,8 @@ fn files_that_are_no_network_are_refused_with_a_reason() {
 /// built with), and `--net none` with the hand-written terms alone.
 #[test]
 fn the_engine_plays_with_its_own_network_unless_told_none() {
-    let own = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/nets/s27-g5.nnue");
+    let own = Path::new(env!("CARGO_MANIFEST_DIR")).join(hnefi::search::network::EMBEDDED_FILE);
+    let own = own.to_str().expect("the network's path is UTF-8");
     let analyze = |flags: &[&str]| {
         let mut args = vec!["--depth", "3"];
         args.extend_from_slice(flags);

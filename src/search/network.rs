@@ -428,9 +428,22 @@ fn pieces<G: Geometry>(board: &BoardOf<G>) -> [BitboardOf<G>; 3] {
     [board.attackers(), board.defenders(), board.king_bb()]
 }
 
-/// The network the engine plays with unless told otherwise (`--net`): `docs/nets/`, where
-/// the commands that make it are, says which it is.
-const EMBEDDED: &[u8] = include_bytes!("../../docs/nets/s27-g5.nnue");
+/// The file of the network the engine plays with unless told otherwise (`--net`), from
+/// the crate's root; `docs/nets/`, where the commands that make it are, says which it is.
+/// A macro because `include_bytes!` takes a literal: [`EMBEDDED_FILE`] and [`EMBEDDED`]
+/// then name the same file, written once.
+macro_rules! embedded_file {
+    () => {
+        "docs/nets/s27-g5.nnue"
+    };
+}
+
+/// The engine's own network's file, from the crate's root, for the tests that compare it
+/// with `--net FILE`.
+pub const EMBEDDED_FILE: &str = embedded_file!();
+
+/// The engine's own network's bytes, built in.
+const EMBEDDED: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/", embedded_file!()));
 
 /// The engine's own network ([`EMBEDDED`]), read once.
 pub fn embedded() -> Option<Arc<Network>> {
