@@ -128,6 +128,8 @@ fn known_answers_without_pruning() {
             log_reductions: false,
             qsearch_captures: false,
             adaptive_time: false,
+            iir: false,
+            history_reductions: false,
         },
         0,
     );
@@ -373,8 +375,9 @@ fn weights_of_one_side_apply_to_its_searches_only() {
 /// both sides (depth 4: the move and `win 1`); a switch set to its default value searches
 /// exactly as the defaults do, nodes included; and every switch but adaptive time, set
 /// against its default, changes the search somewhere (so that it is tested at all). An
-/// edge-fort win in 5 at depth 5 is where they all show: aspiration windows start at
-/// depth 5, and at depth 4 no known answer changes with log reductions off.
+/// edge-fort win in 5 at depth 5 is where most show: aspiration windows start at depth
+/// 5, and at depth 4 no known answer changes with log reductions off; internal iterative
+/// reduction shows in the start position at depth 6.
 ///
 /// The searches run under a clock far longer than they take, so that adaptive time,
 /// which acts only under a clock (it scales the soft budget between iterations), takes
@@ -400,6 +403,9 @@ fn every_feature_on_and_off_plays_legal_moves_and_wins_in_one() {
         .find(|c| c.line.ends_with("# edge-fort line 433 ply 47"))
         .expect("the edge fort of line 433");
     positions.push((fort.game.clone(), 5, None));
+    // Internal iterative reduction acts only at nodes four plies or more from the leaves
+    // that the table has no move for: the searches above have none.
+    positions.push((Game::new(RuleSet::default()), 6, None));
     let limits = |depth: u32| Limits {
         depth: Some(depth),
         clock: Some(Clock {
@@ -440,4 +446,20 @@ fn every_feature_on_and_off_plays_legal_moves_and_wins_in_one() {
             );
         }
     }
+}
+
+/// Internal iterative reduction and history-adjusted reductions are off by default until
+/// their self-play gain is significant; with them on, the known answers must still be
+/// found, at one ply more than the default search needs (the reduction costs a ply where
+/// the table has no move).
+#[test]
+fn known_answers_with_iir_and_history_reductions() {
+    check_cases(
+        Features {
+            iir: true,
+            history_reductions: true,
+            ..Features::default()
+        },
+        3,
+    );
 }

@@ -55,6 +55,11 @@ const RFP_DEPTH: i32 = 4;
 const RFP_MARGIN: i32 = 70;
 /// Late-move pruning acts at this depth and below.
 const LMP_DEPTH: i32 = 3;
+/// Internal iterative reduction acts at this depth and above.
+const IIR_DEPTH: i32 = 4;
+/// The history score worth one ply of late-move reduction (the history is bounded by
+/// 16384 either way, so at most two plies).
+const HISTORY_PER_PLY: i32 = 8192;
 
 /// The number of moves searched at a shallow calm node before its late quiet moves are
 /// pruned: Copenhagen positions have 60 to 100 moves, so the counts are larger than a
@@ -542,6 +547,15 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
 
         let sharp = forced;
         let features = self.shared.features;
+        // Internal iterative reduction: without a move from the table the ordering is
+        // poor, so the node is searched a ply shallower; the next iteration comes back
+        // with the move this one stores. Not where a block is forced (few moves, all
+        // tried).
+        let depth = if features.iir && hash_move.is_none() && !sharp && depth >= IIR_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
         // Near a quiet win (an escape, a fort or an encirclement) or a threat the
         // evaluation misses what a move or two decide: no pruning there.
         let prunable = !sharp
@@ -678,6 +692,10 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
                         1 + i32::from(depth >= 6 && legal > 12)
                     };
                     reduction = reduction.clamp(1, depth - 2);
+                    if features.history_reductions {
+                        reduction = (reduction - self.heur.history(us, mv) / HISTORY_PER_PLY)
+                            .clamp(0, depth - 2);
+                    }
                 }
                 let mut s;
                 if legal == 1 {

@@ -36,6 +36,15 @@ pub struct Features {
     /// ([`stability_scale`](super::timeman::stability_scale)). Off by default until
     /// self-play at a clock shows a gain.
     pub adaptive_time: bool,
+    /// Internal iterative reduction: a node deep enough with no move from the table
+    /// is searched a ply shallower (its ordering is poor, and the next iteration will
+    /// find it with a move to try first). Off by default until its self-play gain is
+    /// significant.
+    pub iir: bool,
+    /// Late-move reductions adjusted by the history of the move: a quiet move that often
+    /// caused cut-offs is reduced less, one that seldom did more. Off by default until
+    /// its self-play gain is significant.
+    pub history_reductions: bool,
 }
 
 impl Default for Features {
@@ -50,6 +59,8 @@ impl Default for Features {
             log_reductions: true,
             qsearch_captures: false,
             adaptive_time: false,
+            iir: false,
+            history_reductions: false,
         }
     }
 }
@@ -87,11 +98,15 @@ pub enum Feature {
     QsearchCaptures,
     /// [`Features::adaptive_time`].
     AdaptiveTime,
+    /// [`Features::iir`].
+    Iir,
+    /// [`Features::history_reductions`].
+    HistoryReductions,
 }
 
 impl Feature {
     /// Every feature, in the order of [`Features`].
-    pub const ALL: [Feature; 9] = [
+    pub const ALL: [Feature; 11] = [
         Feature::NullMove,
         Feature::Lmr,
         Feature::Aspiration,
@@ -101,6 +116,8 @@ impl Feature {
         Feature::LogReductions,
         Feature::QsearchCaptures,
         Feature::AdaptiveTime,
+        Feature::Iir,
+        Feature::HistoryReductions,
     ];
 
     /// The command-line name.
@@ -115,6 +132,8 @@ impl Feature {
             Feature::LogReductions => "log-reductions",
             Feature::QsearchCaptures => "qsearch-captures",
             Feature::AdaptiveTime => "adaptive-time",
+            Feature::Iir => "iir",
+            Feature::HistoryReductions => "history-reductions",
         }
     }
 }
@@ -158,6 +177,8 @@ impl Features {
             Feature::LogReductions => &mut self.log_reductions,
             Feature::QsearchCaptures => &mut self.qsearch_captures,
             Feature::AdaptiveTime => &mut self.adaptive_time,
+            Feature::Iir => &mut self.iir,
+            Feature::HistoryReductions => &mut self.history_reductions,
         };
         *flag = on;
     }
