@@ -450,8 +450,8 @@ fn every_feature_on_and_off_plays_legal_moves_and_wins_in_one() {
 
 /// Internal iterative reduction and history-adjusted reductions are off by default until
 /// their self-play gain is significant; with them on, the known answers must still be
-/// found, at one ply more than the default search needs (the reduction costs a ply where
-/// the table has no move).
+/// found, at one ply more than the default search is given (as with the null move: the
+/// reduction can cost a ply where the table has no move).
 #[test]
 fn known_answers_with_iir_and_history_reductions() {
     check_cases(
