@@ -306,11 +306,93 @@ impl PositionHistory {
             Verdict::Allowed
         }
     }
+
+    /// What happens if both sides replay, move for move, the cycle that `after` closes:
+    /// `after` is reached from the current position by a move without a capture and
+    /// repeats a position since the last irreversible move, and the cycle is the plies
+    /// since that position's last occurrence. The answer is the verdict of `mode` on the
+    /// first replayed move it touches, with `true` when that move is by the side that moves
+    /// now; `None` when `after` is new, when the mode never ends a cycle (it bans the
+    /// first repeat, or there is none), or when the move already draws the verdict of
+    /// [`PositionHistory::judge`].
+    ///
+    /// Each position's count starts from its occurrences since the last irreversible move,
+    /// so two passes of the cycle bring every one of them to a third occurrence.
+    pub fn replayed_cycle<G: Geometry>(
+        &self,
+        mode: RepetitionMode,
+        before: &PositionOf<G>,
+        after: &PositionOf<G>,
+    ) -> Option<(bool, Verdict)> {
+        let stop = match mode {
+            RepetitionMode::DefenderThirdIllegal => Verdict::Banned,
+            RepetitionMode::ThirdOccurrenceMoverLoses => Verdict::MoverLoses,
+            RepetitionMode::ThirdOccurrenceDraws => Verdict::Draws,
+            RepetitionMode::Off
+            | RepetitionMode::DefenderAnyRepeatIllegal
+            | RepetitionMode::AnyRepeatIllegal => return None,
+        };
+        let earlier = self.reversible();
+        let hash = after.hash();
+        // The positions with the side to move of `after`: every other one from the one
+        // before the current.
+        let last = earlier
+            .iter()
+            .enumerate()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .find(|(_, e)| e.hash == hash)?
+            .0;
+        // The cycle: the positions after `last`, then `after`. Each distinct position
+        // keeps one count, its occurrences so far.
+        let mut counts: Vec<(u64, u32)> = Vec::new();
+        let mut cycle: Vec<usize> = Vec::new();
+        let positions = earlier
+            .get(last + 1..)
+            .unwrap_or(&[])
+            .iter()
+            .map(|e| e.hash);
+        for h in positions.chain(std::iter::once(hash)) {
+            let slot = match counts.iter().position(|&(o, _)| o == h) {
+                Some(slot) => slot,
+                None => {
+                    let seen = earlier.iter().filter(|e| e.hash == h).count() as u32;
+                    counts.push((h, seen + u32::from(h == hash)));
+                    counts.len() - 1
+                }
+            };
+            cycle.push(slot);
+        }
+        if counts.iter().any(|&(o, n)| o == hash && n >= 3) {
+            return None;
+        }
+        let len = cycle.len();
+        let mover = before.to_move();
+        for _pass in 0..2 {
+            for (i, &slot) in cycle.iter().enumerate() {
+                let Some((_, n)) = counts.get_mut(slot) else {
+                    continue;
+                };
+                *n += 1;
+                if *n >= 3 {
+                    // `after` is the last position of the cycle, reached by the mover.
+                    let by_mover = (len - 1 - i).is_multiple_of(2);
+                    let role = if by_mover { mover } else { mover.opponent() };
+                    if mode.restricts(role) {
+                        return Some((by_mover, stop));
+                    }
+                }
+            }
+        }
+        None
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::bitboard::Bitboard;
     use crate::core::position::Position;
 
     #[test]
@@ -321,6 +403,94 @@ mod tests {
         assert_eq!(
             "x".parse::<RepetitionMode>().unwrap_err().to_string(),
             "invalid repetition mode 'x': expected defender-third-illegal, off, defender-any-repeat-illegal, third-occurrence-mover-loses, any-repeat-illegal or third-occurrence-draws"
+        );
+    }
+
+    /// The positions of `moves` played from the start, as a history.
+    fn played(moves: &[&str]) -> (PositionHistory, Vec<Position>) {
+        let rules = crate::core::rules::RuleSet::default();
+        let mut pos = Position::start();
+        let mut h = PositionHistory::new(&pos);
+        let mut all = vec![pos];
+        for m in moves {
+            let mv = m.parse().unwrap();
+            let captured = pos.make_move(mv, &rules);
+            h.push(&pos, captured.any());
+            all.push(pos);
+        }
+        (h, all)
+    }
+
+    /// Replays of a two-move shuffle by each side: the side that brings a position back
+    /// first makes its third occurrence first.
+    #[test]
+    fn the_replayed_cycle_stops_the_first_side_to_make_a_third_occurrence() {
+        let cycle = ["h1-h3", "f4-i4", "h3-h1"];
+        // The defenders close the cycle: back to the start.
+        let (h, all) = played(&cycle);
+        let (before, after) = (all[3], all[0]);
+        for (mode, stop) in [
+            (
+                RepetitionMode::ThirdOccurrenceMoverLoses,
+                Verdict::MoverLoses,
+            ),
+            (RepetitionMode::DefenderThirdIllegal, Verdict::Banned),
+            (RepetitionMode::ThirdOccurrenceDraws, Verdict::Draws),
+        ] {
+            assert_eq!(
+                h.judge(
+                    mode,
+                    &before,
+                    "i4-f4".parse().unwrap(),
+                    Bitboard::EMPTY,
+                    &after
+                ),
+                Verdict::Allowed
+            );
+            assert_eq!(h.replayed_cycle(mode, &before, &after), Some((true, stop)));
+        }
+        for mode in [
+            RepetitionMode::Off,
+            RepetitionMode::AnyRepeatIllegal,
+            RepetitionMode::DefenderAnyRepeatIllegal,
+        ] {
+            assert_eq!(h.replayed_cycle(mode, &before, &after), None);
+        }
+        // Then the attackers repeat their first move: the defenders are still first.
+        let (h, all) = played(&["h1-h3", "f4-i4", "h3-h1", "i4-f4"]);
+        let (before, after) = (all[4], all[1]);
+        assert_eq!(
+            h.replayed_cycle(RepetitionMode::ThirdOccurrenceMoverLoses, &before, &after),
+            Some((false, Verdict::MoverLoses))
+        );
+        // The same where only the defenders are restricted.
+        assert_eq!(
+            h.replayed_cycle(RepetitionMode::DefenderThirdIllegal, &before, &after),
+            Some((false, Verdict::Banned))
+        );
+        // A new position closes no cycle; a third occurrence is the rule's own verdict.
+        let (h, all) = played(&["h1-h3"]);
+        assert_eq!(
+            h.replayed_cycle(RepetitionMode::ThirdOccurrenceMoverLoses, &all[0], &all[1]),
+            None
+        );
+        let (h, all) = played(&[
+            "h1-h3", "f4-i4", "h3-h1", "i4-f4", "h1-h3", "f4-i4", "h3-h1",
+        ]);
+        let (before, after) = (all[7], all[0]);
+        assert_eq!(
+            h.judge(
+                RepetitionMode::ThirdOccurrenceMoverLoses,
+                &before,
+                "i4-f4".parse().unwrap(),
+                Bitboard::EMPTY,
+                &after
+            ),
+            Verdict::MoverLoses
+        );
+        assert_eq!(
+            h.replayed_cycle(RepetitionMode::ThirdOccurrenceMoverLoses, &before, &after),
+            None
         );
     }
 
