@@ -173,6 +173,17 @@ mod tests {
         game
     }
 
+    /// The moves of `game`, in order.
+    fn moves_of(game: &Game) -> Vec<Move> {
+        game.plies()
+            .iter()
+            .filter_map(|p| match *p {
+                crate::core::game::Ply::Move { mv, .. } => Some(mv),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The verdict on `mv` with the cycles judged by their replay, played out in the game:
     /// the moves since the last occurrence of the position `mv` leads to are played again
     /// after it, twice over, until the game bans one or ends by repetition.
@@ -184,14 +195,7 @@ mod tests {
         else {
             return Verdict::Allowed;
         };
-        let moves: Vec<Move> = game
-            .plies()
-            .iter()
-            .filter_map(|p| match *p {
-                crate::core::game::Ply::Move { mv, .. } => Some(mv),
-                _ => None,
-            })
-            .collect();
+        let moves = moves_of(game);
         let mut cycle = moves[last..].to_vec();
         cycle.push(mv);
         let mut replay = game.clone();
@@ -286,14 +290,7 @@ mod tests {
             split in any::<u16>(),
         ) {
             let full = random_game(&choices);
-            let moves: Vec<Move> = full
-                .plies()
-                .iter()
-                .filter_map(|p| match *p {
-                    crate::core::game::Ply::Move { mv, .. } => Some(mv),
-                    _ => None,
-                })
-                .collect();
+            let moves = moves_of(&full);
             // The game up to the root, then the rest as the search path.
             let root_at = usize::from(split) % (moves.len() + 1);
             for mode in RepetitionMode::ALL {
