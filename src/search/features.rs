@@ -49,8 +49,8 @@ pub struct Features {
     /// other side can repeat the cycle until the mover is the first the repetition rule
     /// stops, the move is judged as the rule will judge the mover then (a loss where the
     /// third occurrence loses, a banned move where it is illegal), and where it draws, the
-    /// cycle is a draw. Off by default until it shows a gain against the peers and in
-    /// self-play.
+    /// cycle is a draw. Off by default: no gain against libhnefatafl under its
+    /// mover-loses rule, a loss in self-play under Copenhagen's (docs/experiments.md).
     pub repetition_cycles: bool,
 }
 
