@@ -313,8 +313,8 @@ impl PositionHistory {
     /// since that position's last occurrence. The answer is the verdict of `mode` on the
     /// first replayed move it touches, with `true` when that move is by the side that moves
     /// now; `None` when `after` is new, when the mode never ends a cycle (it bans the
-    /// first repeat, or there is none), or when the move already draws the verdict of
-    /// [`PositionHistory::judge`].
+    /// first repeat, or there is none), or when `after` is already a third occurrence,
+    /// which [`PositionHistory::judge`] decides.
     ///
     /// Each position's count starts from its occurrences since the last irreversible move,
     /// so two passes of the cycle bring every one of them to a third occurrence.
