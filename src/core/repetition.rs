@@ -318,6 +318,10 @@ impl PositionHistory {
     ///
     /// Each position's count starts from its occurrences since the last irreversible move,
     /// so two passes of the cycle bring every one of them to a third occurrence.
+    ///
+    /// Never inlined: it is rare next to [`PositionHistory::judge`], whose callers are
+    /// the search's move loops.
+    #[inline(never)]
     pub fn replayed_cycle<G: Geometry>(
         &self,
         mode: RepetitionMode,
@@ -364,7 +368,8 @@ impl PositionHistory {
             };
             cycle.push(slot);
         }
-        if counts.iter().any(|&(o, n)| o == hash && n >= 3) {
+        // `after` comes last and nowhere else in the cycle: its slot is the last one.
+        if counts.last().is_some_and(|&(_, n)| n >= 3) {
             return None;
         }
         let len = cycle.len();

@@ -30,7 +30,7 @@ use crate::core::square::SquareOf;
 use super::Shared;
 use super::boards::SearchGeometry;
 use super::knowledge::Knowledge;
-use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker, is_tactical};
+use super::ordering::{HISTORY_LIMIT, Heuristics, MAX_PLY, NodeInfo, Picker, is_tactical};
 use super::path::SearchPath;
 use super::tt::Bound;
 
@@ -57,9 +57,9 @@ const RFP_MARGIN: i32 = 70;
 const LMP_DEPTH: i32 = 3;
 /// Internal iterative reduction acts at this depth and above.
 const IIR_DEPTH: i32 = 4;
-/// The history score worth one ply of late-move reduction (the history is bounded by
-/// 16384 either way, so at most two plies).
-const HISTORY_PER_PLY: i32 = 8192;
+/// The history score worth one ply of late-move reduction: half the history's bound, so
+/// at most two plies either way.
+const HISTORY_PER_PLY: i32 = HISTORY_LIMIT / 2;
 
 /// The number of moves searched at a shallow calm node before its late quiet moves are
 /// pruned: Copenhagen positions have 60 to 100 moves, so the counts are larger than a

@@ -27,6 +27,8 @@ const NEAR_KING: i32 = 1 << 20;
 
 /// A killer slot without a move.
 const NO_KILLER: u16 = u16::MAX;
+/// The bound of a history score, either way: the update's gravity keeps it inside.
+pub(crate) const HISTORY_LIMIT: i32 = 16384;
 
 /// History and killer tables of one search thread, for the board of the last search
 /// (a search on another board size starts them afresh).
@@ -136,7 +138,7 @@ impl Heuristics {
     #[inline(always)]
     fn update<G: Geometry>(&mut self, role: Role, mv: MoveOf<G>, bonus: i32) {
         if let Some(h) = self.history.get_mut(role).get_mut(hidx(mv)) {
-            *h += bonus - *h * bonus.abs() / 16384;
+            *h += bonus - *h * bonus.abs() / HISTORY_LIMIT;
         }
     }
 
