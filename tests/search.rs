@@ -130,7 +130,6 @@ fn known_answers_without_pruning() {
             adaptive_time: false,
             iir: false,
             history_reductions: false,
-            repetition_cycles: false,
         },
         0,
     );
@@ -378,8 +377,7 @@ fn weights_of_one_side_apply_to_its_searches_only() {
 /// against its default, changes the search somewhere (so that it is tested at all). An
 /// edge-fort win in 5 at depth 5 is where most show: aspiration windows start at depth
 /// 5, and at depth 4 no known answer changes with log reductions off; internal iterative
-/// reduction shows in the start position at depth 6, and judging cycles by their replay
-/// after a shuffle that the defenders can close.
+/// reduction shows in the start position at depth 6.
 ///
 /// The searches run under a clock far longer than they take, so that adaptive time,
 /// which acts only under a clock (it scales the soft budget between iterations), takes
@@ -408,13 +406,6 @@ fn every_feature_on_and_off_plays_legal_moves_and_wins_in_one() {
     // Internal iterative reduction acts only at nodes four plies or more from the leaves
     // that the table has no move for: the searches above have none.
     positions.push((Game::new(RuleSet::default()), 6, None));
-    // Judging cycles by their replay acts only on a move back to an earlier position: here
-    // the defenders can undo their move and bring back the start.
-    let mut shuffled = Game::new(RuleSet::default());
-    for mv in ["h1-h3", "f4-i4", "h3-h1"] {
-        shuffled.play(mv.parse().unwrap()).unwrap();
-    }
-    positions.push((shuffled, 4, None));
     let limits = |depth: u32| Limits {
         depth: Some(depth),
         clock: Some(Clock {

@@ -382,7 +382,7 @@ impl Searcher {
                 .rules()
                 .move_limit
                 .map(|n| (n as usize).saturating_sub(game.moves_played())),
-            path: SearchPath::new(game).with_cycles(self.features.repetition_cycles),
+            path: SearchPath::new(game),
             know,
             features: self.features,
             deepest: Deepest::default(),

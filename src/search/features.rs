@@ -45,13 +45,6 @@ pub struct Features {
     /// caused cut-offs is reduced less, one that seldom did more. Off by default until
     /// its self-play gain is significant.
     pub history_reductions: bool,
-    /// A move that closes a cycle of positions is judged by the cycle's replay: if the
-    /// other side can repeat the cycle until the mover is the first the repetition rule
-    /// stops, the move is judged as the rule will judge the mover then (a loss where the
-    /// third occurrence loses, a banned move where it is illegal), and where it draws, the
-    /// cycle is a draw. Off by default: no gain against libhnefatafl under its
-    /// mover-loses rule, a loss in self-play under Copenhagen's (docs/experiments.md).
-    pub repetition_cycles: bool,
 }
 
 impl Default for Features {
@@ -68,7 +61,6 @@ impl Default for Features {
             adaptive_time: false,
             iir: false,
             history_reductions: false,
-            repetition_cycles: false,
         }
     }
 }
@@ -110,13 +102,11 @@ pub enum Feature {
     Iir,
     /// [`Features::history_reductions`].
     HistoryReductions,
-    /// [`Features::repetition_cycles`].
-    RepetitionCycles,
 }
 
 impl Feature {
     /// Every feature, in the order of [`Features`].
-    pub const ALL: [Feature; 12] = [
+    pub const ALL: [Feature; 11] = [
         Feature::NullMove,
         Feature::Lmr,
         Feature::Aspiration,
@@ -128,7 +118,6 @@ impl Feature {
         Feature::AdaptiveTime,
         Feature::Iir,
         Feature::HistoryReductions,
-        Feature::RepetitionCycles,
     ];
 
     /// The command-line name.
@@ -145,7 +134,6 @@ impl Feature {
             Feature::AdaptiveTime => "adaptive-time",
             Feature::Iir => "iir",
             Feature::HistoryReductions => "history-reductions",
-            Feature::RepetitionCycles => "repetition-cycles",
         }
     }
 }
@@ -191,7 +179,6 @@ impl Features {
             Feature::AdaptiveTime => &mut self.adaptive_time,
             Feature::Iir => &mut self.iir,
             Feature::HistoryReductions => &mut self.history_reductions,
-            Feature::RepetitionCycles => &mut self.repetition_cycles,
         };
         *flag = on;
     }

@@ -20,9 +20,6 @@ pub(crate) struct SearchPath<G: Geometry> {
     /// The index of the root in `history`.
     root: usize,
     mode: RepetitionMode,
-    /// Judge the moves that close a cycle by the cycle's replay
-    /// ([`Features::repetition_cycles`](super::features::Features::repetition_cycles)).
-    cycles: bool,
     board: PhantomData<G>,
 }
 
@@ -34,19 +31,8 @@ impl<G: Geometry> SearchPath<G> {
             root: history.len().saturating_sub(1),
             history,
             mode: game.rules().repetition,
-            cycles: false,
             board: PhantomData,
         }
-    }
-
-    /// The same path, judging the moves that close a cycle by its replay when `cycles`:
-    /// a move that repeats an earlier position gains nothing for its mover if the other
-    /// side can replay the cycle until the mover is the first the rule stops (the mover's
-    /// other choices in the cycle are the ones it had the first time round), so such a
-    /// move is judged as the rule will judge the mover then. A cycle that ends in a draw
-    /// is a draw whoever closes it, as a chess engine scores a repetition in its tree.
-    pub(crate) fn with_cycles(self, cycles: bool) -> SearchPath<G> {
-        SearchPath { cycles, ..self }
     }
 
     /// The rule's verdict on `mv` from `before`, the position at `ply` (the path up to
@@ -65,14 +51,7 @@ impl<G: Geometry> SearchPath<G> {
             return Verdict::Allowed;
         }
         self.history.truncate(self.root + ply + 1);
-        let verdict = self.history.judge(self.mode, before, mv, captured, after);
-        if !self.cycles || verdict != Verdict::Allowed || captured.any() {
-            return verdict;
-        }
-        match self.history.replayed_cycle(self.mode, before, after) {
-            Some((true, stop)) | Some((false, stop @ Verdict::Draws)) => stop,
-            _ => Verdict::Allowed,
-        }
+        self.history.judge(self.mode, before, mv, captured, after)
     }
 
     /// Records `pos`, reached at `ply` (at least 1) from the position at `ply - 1`;
@@ -173,59 +152,8 @@ mod tests {
         game
     }
 
-    /// The moves of `game`, in order.
-    fn moves_of(game: &Game) -> Vec<Move> {
-        game.plies()
-            .iter()
-            .filter_map(|p| match *p {
-                crate::core::game::Ply::Move { mv, .. } => Some(mv),
-                _ => None,
-            })
-            .collect()
-    }
-
-    /// The verdict on `mv` with the cycles judged by their replay, played out in the game:
-    /// the moves since the last occurrence of the position `mv` leads to are played again
-    /// after it, twice over, until the game bans one or ends by repetition.
-    fn replayed(game: &Game, mv: Move, after: &Position) -> Verdict {
-        let Some(last) = game
-            .positions()
-            .iter()
-            .rposition(|p| p.hash() == after.hash())
-        else {
-            return Verdict::Allowed;
-        };
-        let moves = moves_of(game);
-        let mut cycle = moves[last..].to_vec();
-        cycle.push(mv);
-        let mut replay = game.clone();
-        replay.play(mv).unwrap();
-        for (i, &again) in cycle.iter().chain(cycle.iter()).enumerate() {
-            // The mover of `mv` makes every other move of the replay, from the second.
-            let by_mover = i % 2 == 1;
-            let stop = match replay.play(again) {
-                Err(_) => Verdict::Banned,
-                Ok(_) => match replay.status() {
-                    Status::Won {
-                        reason: Reason::Repetition,
-                        ..
-                    } => Verdict::MoverLoses,
-                    Status::Drawn {
-                        reason: Reason::Repetition,
-                    } => Verdict::Draws,
-                    _ => continue,
-                },
-            };
-            return match (by_mover, stop) {
-                (true, _) | (false, Verdict::Draws) => stop,
-                _ => Verdict::Allowed,
-            };
-        }
-        Verdict::Allowed
-    }
-
     /// Checks every move of the position at `ply` of `path` against the game and the
-    /// oracle, and, when `path` judges cycles by their replay, against the replay.
+    /// oracle.
     fn check_node(
         path: &mut SearchPath<crate::core::geometry::S11>,
         ply: usize,
@@ -243,11 +171,6 @@ mod tests {
             let captured = after.make_move(mv, &game.rules());
             let searched = path.judge(ply, &pos, mv, captured, &after);
             let expected = oracle(mode, game.positions(), &pos, mv, captured, &after);
-            if path.cycles && expected == Verdict::Allowed && captured.is_empty() {
-                let by_replay = replayed(&game, mv, &after);
-                assert_eq!(searched, by_replay, "{mode} {mv} at ply {ply}, replayed");
-                continue;
-            }
             assert_eq!(searched, expected, "{mode} {mv} at ply {ply}");
             let mut played = game.clone();
             match played.play(mv) {
@@ -290,7 +213,14 @@ mod tests {
             split in any::<u16>(),
         ) {
             let full = random_game(&choices);
-            let moves = moves_of(&full);
+            let moves: Vec<Move> = full
+                .plies()
+                .iter()
+                .filter_map(|p| match *p {
+                    crate::core::game::Ply::Move { mv, .. } => Some(mv),
+                    _ => None,
+                })
+                .collect();
             // The game up to the root, then the rest as the search path.
             let root_at = usize::from(split) % (moves.len() + 1);
             for mode in RepetitionMode::ALL {
@@ -303,32 +233,23 @@ mod tests {
                 }
                 let mut rooted = game.clone();
                 rooted.set_rules(RuleSet { repetition: mode, ..game.rules() });
-                let mut paths = [
-                    SearchPath::new(&rooted),
-                    SearchPath::new(&rooted).with_cycles(true),
-                ];
+                let mut path = SearchPath::new(&rooted);
                 for (i, &mv) in moves[root_at..].iter().enumerate() {
                     let ply = i;
+                    // As in the tree: a sibling's subtree was searched before.
                     let pos = *game.position();
-                    for path in &mut paths {
-                        // As in the tree: a sibling's subtree was searched before.
-                        if let Some(&other) = pos.legal_moves(&game.rules()).first() {
-                            let mut junk = pos;
-                            let c = junk.make_move(other, &game.rules());
-                            path.push(ply + 1, &junk, c.any());
-                            path.push(ply + 2, &pos, false);
-                        }
-                        check_node(path, ply, &game, mode);
+                    if let Some(&other) = pos.legal_moves(&game.rules()).first() {
+                        let mut junk = pos;
+                        let c = junk.make_move(other, &game.rules());
+                        path.push(ply + 1, &junk, c.any());
+                        path.push(ply + 2, &pos, false);
                     }
+                    check_node(&mut path, ply, &game, mode);
                     let captured = game.play(mv).unwrap();
-                    for path in &mut paths {
-                        path.push(ply + 1, game.position(), captured.any());
-                    }
+                    path.push(ply + 1, game.position(), captured.any());
                 }
                 if !game.status().is_over() {
-                    for path in &mut paths {
-                        check_node(path, moves.len() - root_at, &game, mode);
-                    }
+                    check_node(&mut path, moves.len() - root_at, &game, mode);
                 }
             }
         }
