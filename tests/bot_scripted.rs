@@ -224,14 +224,7 @@ fn plays_through_refusals_drops_and_garbage() {
     assert_eq!(p.recv(), "resume_game_json 5");
     let reply = game.legal_moves().as_slice()[0];
     game.play(reply).unwrap();
-    let moves: Vec<Move> = game
-        .plies()
-        .iter()
-        .filter_map(|p| match *p {
-            hnefi::core::game::Ply::Move { mv, .. } => Some(mv),
-            _ => None,
-        })
-        .collect();
+    let moves: Vec<Move> = game.plies().iter().filter_map(|p| p.mv()).collect();
     p.say("game 5 generate_move attacker");
     p.say(&resume(5, &moves, 11));
     legal_move(&p.recv(), 5, "attacker", &game);

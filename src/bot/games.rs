@@ -152,10 +152,7 @@ impl OpenGame {
 
     /// The last move played, if the last ply is a move.
     pub fn last_move(&self) -> Option<AnyMove> {
-        on_size!(&self.game, AnyGame, g => match g.plies().last() {
-            Some(PlyOf::Move { mv, .. }) => Some(AnyMove::from(*mv)),
-            _ => None,
-        })
+        on_size!(&self.game, AnyGame, g => g.plies().last().and_then(|p| p.mv()).map(AnyMove::from))
     }
 
     /// Records that the server refused `mv` at the current ply.

@@ -30,6 +30,16 @@ pub enum PlyOf<G: Geometry> {
     Timeout(Role),
 }
 
+impl<G: Geometry> PlyOf<G> {
+    /// The move of this ply, if it is one.
+    pub fn mv(&self) -> Option<MoveOf<G>> {
+        match *self {
+            PlyOf::Move { mv, .. } => Some(mv),
+            PlyOf::Resign(_) | PlyOf::Timeout(_) => None,
+        }
+    }
+}
+
 /// Why a move was refused by a game.
 pub type PlayError = IllegalMove;
 

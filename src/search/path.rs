@@ -136,12 +136,10 @@ mod tests {
                 .len()
                 .checked_sub(2)
                 .and_then(|i| plies.get(i))
-                .and_then(|p| match *p {
-                    crate::core::game::Ply::Move { mv, .. } => Some(Move {
-                        from: mv.to,
-                        to: mv.from,
-                    }),
-                    _ => None,
+                .and_then(|p| p.mv())
+                .map(|mv| Move {
+                    from: mv.to,
+                    to: mv.from,
                 })
                 .filter(|m| back % 4 != 0 && legal.contains(m));
             let mv = undo.unwrap_or_else(|| legal[usize::from(pick) % legal.len()]);
@@ -213,14 +211,7 @@ mod tests {
             split in any::<u16>(),
         ) {
             let full = random_game(&choices);
-            let moves: Vec<Move> = full
-                .plies()
-                .iter()
-                .filter_map(|p| match *p {
-                    crate::core::game::Ply::Move { mv, .. } => Some(mv),
-                    _ => None,
-                })
-                .collect();
+            let moves: Vec<Move> = full.plies().iter().filter_map(|p| p.mv()).collect();
             // The game up to the root, then the rest as the search path.
             let root_at = usize::from(split) % (moves.len() + 1);
             for mode in RepetitionMode::ALL {

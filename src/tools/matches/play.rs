@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::core::any_square::AnyMove;
 use crate::core::encirclement::EncirclementMode;
-use crate::core::game::{GameOf, PlyOf, RuleSet};
+use crate::core::game::{GameOf, RuleSet};
 use crate::core::geometry::{BoardSize, Geometry, S11};
 use crate::core::position::{PositionOf, Reason as RulesReason, Status};
 use crate::core::preset::RulePreset;
@@ -492,10 +492,7 @@ impl Player {
 fn game_moves<G: Geometry>(game: &GameOf<G>) -> Vec<AnyMove> {
     game.plies()
         .iter()
-        .filter_map(|p| match p {
-            PlyOf::Move { mv, .. } => Some(AnyMove::from(*mv)),
-            _ => None,
-        })
+        .filter_map(|p| p.mv().map(AnyMove::from))
         .collect()
 }
 
