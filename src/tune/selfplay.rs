@@ -26,7 +26,7 @@ use super::jobs::{Jobs, Played, search_sample};
 use super::sample::{Outcome, SampleOf, is_quiet, is_quiet_on};
 use super::sample_file::Format;
 use super::sized_sample::SizedSample;
-use crate::core::game::{GameOf, RuleSet};
+use crate::core::game::{GameOf, RepetitionMode, RuleSet};
 use crate::core::geometry::{BoardSize, S11};
 use crate::core::moves::MoveOf;
 use crate::core::position::PositionOf;
@@ -95,6 +95,12 @@ pub struct SelfplayArgs {
     /// usual size].
     #[arg(long, value_name = "N")]
     pub board_size: Option<BoardSize>,
+    /// The repetition rule of the games [default: the family's]: data for a network that
+    /// plays under another rule (`third-occurrence-mover-loses`, OpenTafl's and
+    /// libhnefatafl's, makes the attackers' shuttling blocks a loss that Copenhagen's
+    /// default rule makes safe).
+    #[arg(long, value_name = "MODE")]
+    pub repetition: Option<RepetitionMode>,
     /// Output file for the samples. Overwritten.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -197,10 +203,13 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
         let attacker = attacker_weights(args)?;
         return crate::with_size!(size, G => run_variant::<G>(args, size, &variant, attacker));
     }
-    let rules = RuleSet {
-        move_limit: Some(args.move_limit),
-        ..RuleSet::default()
-    };
+    let rules = with_repetition(
+        args,
+        RuleSet {
+            move_limit: Some(args.move_limit),
+            ..RuleSet::default()
+        },
+    );
     let openings = recorded_openings(args, rules)?;
     let attacker = attacker_weights(args)?;
     let net = network::chosen(args.net.as_deref()).map_err(|e| e.to_string())?;
@@ -215,6 +224,14 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
 
 /// The recorded openings of `--openings` in the seed's order, less those `--hold-out`
 /// holds out (none without `--openings`: the games start from the start position).
+/// `rules` with `--repetition`'s mode, if given.
+fn with_repetition(args: &SelfplayArgs, rules: RuleSet) -> RuleSet {
+    RuleSet {
+        repetition: args.repetition.unwrap_or(rules.repetition),
+        ..rules
+    }
+}
+
 fn recorded_openings(args: &SelfplayArgs, rules: RuleSet) -> Result<Vec<Vec<MoveOf<S11>>>, String> {
     Ok(match &args.openings {
         None => Vec::new(),
@@ -283,10 +300,13 @@ fn run_variant<G: SearchGeometry>(
     let start = variant
         .start_position::<G>()
         .map_err(|e| format!("{variant}: {e}"))?;
-    let rules = RuleSet {
-        move_limit: Some(args.move_limit),
-        ..variant.rules()
-    };
+    let rules = with_repetition(
+        args,
+        RuleSet {
+            move_limit: Some(args.move_limit),
+            ..variant.rules()
+        },
+    );
     let threats = Threats::<G>::new(&rules);
     let quiet = |pos: &_, best| is_quiet_on(pos, best, &threats);
     let plan = Plan::<G>::new(args, start, Vec::new(), rules, &quiet);
@@ -377,6 +397,7 @@ mod tests {
             attacker_weight: Vec::new(),
             rules: RulePreset::Copenhagen,
             board_size: None,
+            repetition: None,
             out,
             format: Format::Text,
         }
@@ -406,6 +427,27 @@ mod tests {
             samples
                 .iter()
                 .all(|s| s.position != crate::core::position::Position::start())
+        );
+    }
+
+    /// `--repetition` replaces the family's rule and keeps the rest of the set.
+    #[test]
+    fn repetition_flag_overrides_the_family_rule() {
+        let mut a = args(PathBuf::from("unused"), 1);
+        let base = RuleSet {
+            move_limit: Some(90),
+            ..RuleSet::default()
+        };
+        assert_eq!(with_repetition(&a, base), base);
+        a.repetition = Some(RepetitionMode::ThirdOccurrenceMoverLoses);
+        let r = with_repetition(&a, base);
+        assert_eq!(r.repetition, RepetitionMode::ThirdOccurrenceMoverLoses);
+        assert_eq!(
+            RuleSet {
+                repetition: base.repetition,
+                ..r
+            },
+            base
         );
     }
 
