@@ -222,8 +222,6 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
     })
 }
 
-/// The recorded openings of `--openings` in the seed's order, less those `--hold-out`
-/// holds out (none without `--openings`: the games start from the start position).
 /// `rules` with `--repetition`'s mode, if given.
 fn with_repetition(args: &SelfplayArgs, rules: RuleSet) -> RuleSet {
     RuleSet {
@@ -232,6 +230,8 @@ fn with_repetition(args: &SelfplayArgs, rules: RuleSet) -> RuleSet {
     }
 }
 
+/// The recorded openings of `--openings` in the seed's order, less those `--hold-out`
+/// holds out (none without `--openings`: the games start from the start position).
 fn recorded_openings(args: &SelfplayArgs, rules: RuleSet) -> Result<Vec<Vec<MoveOf<S11>>>, String> {
     Ok(match &args.openings {
         None => Vec::new(),
