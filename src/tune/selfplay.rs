@@ -203,13 +203,7 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
         let attacker = attacker_weights(args)?;
         return crate::with_size!(size, G => run_variant::<G>(args, size, &variant, attacker));
     }
-    let rules = with_repetition(
-        args,
-        RuleSet {
-            move_limit: Some(args.move_limit),
-            ..RuleSet::default()
-        },
-    );
+    let rules = game_rules(args, RuleSet::default());
     let openings = recorded_openings(args, rules)?;
     let attacker = attacker_weights(args)?;
     let net = network::chosen(args.net.as_deref()).map_err(|e| e.to_string())?;
@@ -222,9 +216,11 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
     })
 }
 
-/// `rules` with `--repetition`'s mode, if given.
-fn with_repetition(args: &SelfplayArgs, rules: RuleSet) -> RuleSet {
+/// The rules of the games: the family's `rules` with `--move-limit`, and `--repetition`'s
+/// mode if given.
+fn game_rules(args: &SelfplayArgs, rules: RuleSet) -> RuleSet {
     RuleSet {
+        move_limit: Some(args.move_limit),
         repetition: args.repetition.unwrap_or(rules.repetition),
         ..rules
     }
@@ -300,13 +296,7 @@ fn run_variant<G: SearchGeometry>(
     let start = variant
         .start_position::<G>()
         .map_err(|e| format!("{variant}: {e}"))?;
-    let rules = with_repetition(
-        args,
-        RuleSet {
-            move_limit: Some(args.move_limit),
-            ..variant.rules()
-        },
-    );
+    let rules = game_rules(args, variant.rules());
     let threats = Threats::<G>::new(&rules);
     let quiet = |pos: &_, best| is_quiet_on(pos, best, &threats);
     let plan = Plan::<G>::new(args, start, Vec::new(), rules, &quiet);
@@ -434,13 +424,14 @@ mod tests {
     #[test]
     fn repetition_flag_overrides_the_family_rule() {
         let mut a = args(PathBuf::from("unused"), 1);
+        a.move_limit = 90;
         let base = RuleSet {
             move_limit: Some(90),
             ..RuleSet::default()
         };
-        assert_eq!(with_repetition(&a, base), base);
+        assert_eq!(game_rules(&a, base), base);
         a.repetition = Some(RepetitionMode::ThirdOccurrenceMoverLoses);
-        let r = with_repetition(&a, base);
+        let r = game_rules(&a, base);
         assert_eq!(r.repetition, RepetitionMode::ThirdOccurrenceMoverLoses);
         assert_eq!(
             RuleSet {
