@@ -15,7 +15,11 @@ use hnefi::search::{Clock, Feature, Features, Limits, Score, SearchResult, Searc
 const POSITIONS: &str = include_str!("data/search_positions.txt");
 
 fn search(game: &Game, limits: Limits, features: Features) -> SearchResult {
-    let mut s = Searcher::new(1, 16);
+    search_at(game, limits, features, 1)
+}
+
+fn search_at(game: &Game, limits: Limits, features: Features, threads: usize) -> SearchResult {
+    let mut s = Searcher::new(threads, 16);
     s.set_features(features);
     s.search(game, &limits, &AtomicBool::new(false), &mut |_| {})
 }
@@ -71,10 +75,15 @@ fn cases() -> Vec<Case> {
 
 /// Searches every case at its depth plus `extra` plies.
 fn check_cases(features: Features, extra: u32) {
+    check_cases_at(features, extra, 1);
+}
+
+/// [`check_cases`] with `threads` search threads.
+fn check_cases_at(features: Features, extra: u32, threads: usize) {
     let cases = cases();
     assert!(cases.len() >= 30);
     for c in &cases {
-        let r = search(&c.game, depth(c.depth + extra), features);
+        let r = search_at(&c.game, depth(c.depth + extra), features, threads);
         let best = r.best.expect("a move");
         assert!(
             c.best.contains(&best),
@@ -130,6 +139,7 @@ fn known_answers_without_pruning() {
             adaptive_time: false,
             iir: false,
             history_reductions: false,
+            defer: false,
         },
         0,
     );
@@ -175,6 +185,25 @@ fn stopped_search_returns_a_legal_move() {
             assert!(legal.contains(&best), "{best} after {nodes} nodes");
             assert_eq!(r.pv.first(), Some(&best));
         }
+    }
+}
+
+/// Two threads, with the moves another thread is searching deferred (the default) and
+/// without, find every known answer: a deferred move is searched later, never skipped.
+/// They are given one ply more than one thread: what the threads find first in the shared
+/// table, and the order a deferral makes, change which moves are reduced, and a quiet win
+/// found at one thread's depth exactly may then need a ply more.
+#[test]
+fn known_answers_at_two_threads() {
+    for defer in [true, false] {
+        check_cases_at(
+            Features {
+                defer,
+                ..Features::default()
+            },
+            3,
+            2,
+        );
     }
 }
 
@@ -373,8 +402,10 @@ fn weights_of_one_side_apply_to_its_searches_only() {
 /// their defaults, on a few positions at small fixed depths: the search plays a legal
 /// move from the start (depth 3) and finds every win in one of the known answers, of
 /// both sides (depth 4: the move and `win 1`); a switch set to its default value searches
-/// exactly as the defaults do, nodes included; and every switch but adaptive time, set
-/// against its default, changes the search somewhere (so that it is tested at all). An
+/// exactly as the defaults do, nodes included; and every switch but adaptive time and
+/// deferral (which acts only with several threads: `known_answers_at_two_threads` tests
+/// it), set against its default, changes the search somewhere (so that it is tested at
+/// all). An
 /// edge-fort win in 5 at depth 5 is where most show: aspiration windows start at depth
 /// 5, and at depth 4 no known answer changes with log reductions off; internal iterative
 /// reduction shows in the start position at depth 6.
@@ -441,7 +472,9 @@ fn every_feature_on_and_off_plays_legal_moves_and_wins_in_one() {
                 changed |= r.nodes != default.nodes;
             }
             assert!(
-                changed || features == Features::default() || feature == Feature::AdaptiveTime,
+                changed
+                    || features == Features::default()
+                    || matches!(feature, Feature::AdaptiveTime | Feature::Defer),
                 "{setting}: every search as the default's"
             );
         }

@@ -57,6 +57,8 @@ const RFP_MARGIN: i32 = 70;
 const LMP_DEPTH: i32 = 3;
 /// Internal iterative reduction acts at this depth and above.
 const IIR_DEPTH: i32 = 4;
+/// The least remaining depth at which a move another thread is searching is deferred.
+const DEFER_DEPTH: i32 = 2;
 /// The history score worth one ply of late-move reduction: half the history's bound, so
 /// at most two plies either way.
 const HISTORY_PER_PLY: i32 = HISTORY_LIMIT / 2;
@@ -293,9 +295,20 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         let mut best_index = 0;
         let mut pv = Vec::new();
         let moves = self.root_moves.clone();
-        for (i, &mv) in moves.iter().enumerate() {
+        let defer = self.shared.defer && depth > DEFER_DEPTH;
+        // The root moves by index, those another thread was searching appended again.
+        let mut order: Vec<(usize, bool)> = (0..moves.len()).map(|i| (i, false)).collect();
+        let mut k = 0;
+        while let Some(&(i, was_deferred)) = order.get(k) {
+            k += 1;
+            let Some(&mv) = moves.get(i) else { break };
             let mut child = *root;
             let captured = child.make_move(mv, &self.shared.rules);
+            let key = child.hash();
+            if defer && i > 0 && !was_deferred && self.shared.busy.is_busy(key) {
+                order.push((i, true));
+                continue;
+            }
             self.count_node();
             // The root moves are the game's legal moves: none is banned.
             let verdict = self.path.judge(0, root, mv, captured, &child);
@@ -304,6 +317,10 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
                     s
                 } else {
                     self.path.push(1, &child, captured.any());
+                    let mark = defer && i > 0;
+                    if mark {
+                        self.shared.busy.enter(key);
+                    }
                     let mut s;
                     if i == 0 {
                         s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, true);
@@ -312,6 +329,9 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
                         if s > alpha && s < beta && !self.stopped {
                             s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, true);
                         }
+                    }
+                    if mark {
+                        self.shared.busy.leave(key);
                     }
                     s
                 };
@@ -648,14 +668,35 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         let outer_rep = std::mem::replace(&mut self.rep_affected, false);
 
         let king = board.king();
-        while let Some((mv, order)) = picker.pick(self.heur) {
+        // With other threads searching, a move whose position another thread is inside
+        // is left for last (not the first move: its subtree bounds the others').
+        let defer = shared.defer && depth >= DEFER_DEPTH;
+        let mut deferred: [Option<(MoveOf<G>, i32, usize)>; 64] = [None; 64];
+        let mut n_deferred = 0usize;
+        let mut next_deferred = 0usize;
+        // The moves not banned so far in the picker's order: a move's rank there, not
+        // when it is searched, decides its reduction, so that a deferred move is reduced
+        // as it would have been in its place.
+        let mut picked = 0usize;
+        loop {
+            let (mv, order, deferred_rank) = match picker.pick(self.heur) {
+                Some((mv, order)) => (mv, order, None),
+                None => match deferred.get(next_deferred).copied().flatten() {
+                    Some((mv, order, rank)) if next_deferred < n_deferred => {
+                        next_deferred += 1;
+                        (mv, order, Some(rank))
+                    }
+                    _ => break,
+                },
+            };
+            let rank = deferred_rank.unwrap_or(picked + 1);
             // Late-move pruning: at a shallow calm node of the defenders, the quiet moves
             // ordered late (the attackers' late quiet moves are where encirclements hide).
             if features.late_move_pruning
                 && calm
                 && us == Role::Defender
                 && depth <= LMP_DEPTH
-                && legal >= lmp_count(depth)
+                && rank > lmp_count(depth)
                 && !is_tactical(order)
                 && mv.from != king
                 && best > -MATE_BOUND
@@ -669,6 +710,22 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
                 path_dependent = true;
                 continue;
             }
+            if deferred_rank.is_none() {
+                picked += 1;
+            }
+            let child_key = child.hash();
+            if defer
+                && deferred_rank.is_none()
+                && rank > 1
+                && n_deferred < deferred.len()
+                && shared.busy.is_busy(child_key)
+            {
+                if let Some(d) = deferred.get_mut(n_deferred) {
+                    *d = Some((mv, order, rank));
+                    n_deferred += 1;
+                }
+                continue;
+            }
             legal += 1;
             let score = if let Some((s, by_path)) =
                 self.decided(&child, mv.to, us, verdict, ply + 1)
@@ -676,6 +733,10 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
                 path_dependent |= by_path;
                 s
             } else {
+                let mark = defer && rank > 1;
+                if mark {
+                    shared.busy.enter(child_key);
+                }
                 self.path.push(ply + 1, &child, captured.any());
                 // King moves are never reduced: they make the threats (escapes, forts).
                 let quiet = captured.is_empty() && !is_tactical(order) && mv.from != king;
@@ -684,12 +745,12 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
                     && quiet
                     && !sharp
                     && depth >= 3
-                    && legal > if pv_node { 5 } else { 3 }
+                    && rank > if pv_node { 5 } else { 3 }
                 {
                     reduction = if features.log_reductions {
-                        log_reduction(depth, legal) - i32::from(pv_node)
+                        log_reduction(depth, rank) - i32::from(pv_node)
                     } else {
-                        1 + i32::from(depth >= 6 && legal > 12)
+                        1 + i32::from(depth >= 6 && rank > 12)
                     };
                     reduction = reduction.clamp(1, depth - 2);
                     if features.history_reductions {
@@ -698,7 +759,7 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
                     }
                 }
                 let mut s;
-                if legal == 1 {
+                if rank == 1 {
                     s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node, true);
                 } else {
                     s = -self.negamax(
@@ -724,6 +785,9 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
                     if s > alpha && s < beta && pv_node && !self.stopped {
                         s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true, true);
                     }
+                }
+                if mark {
+                    shared.busy.leave(child_key);
                 }
                 s
             };

@@ -14,6 +14,7 @@ use crate::core::role::{ByRole, Role};
 
 use super::alphabeta::{self, INFINITE, MATE, MATE_BOUND, Worker};
 use super::boards::SearchGeometry;
+use super::busy::Busy;
 use super::deepest::Deepest;
 use super::eval::Weights;
 use super::knowledge::{AnyRules, Copenhagen11, Knowledge};
@@ -48,6 +49,10 @@ pub(crate) struct Shared<G: SearchGeometry, K: Knowledge<G>> {
     /// Whether the threads share their completed iterations through `deepest` (when
     /// there are helpers and one line is searched).
     pub(super) race: bool,
+    /// The positions the threads are searching now, for deferring moves.
+    pub(super) busy: Busy,
+    /// Whether the threads defer moves another thread is searching.
+    pub(super) defer: bool,
 }
 
 /// The searcher: options and tables that live from one search to the next.
@@ -371,6 +376,7 @@ impl Searcher {
         }
         self.nodes.store(0, Ordering::Relaxed);
         let multipv = self.multipv.min(root_moves.len());
+        let defer = self.features.defer && self.threads > 1 && multipv == 1;
         let shared = Arc::new(Shared {
             tt: Arc::clone(&self.tt),
             abort: AtomicBool::new(false),
@@ -387,6 +393,8 @@ impl Searcher {
             features: self.features,
             deepest: Deepest::default(),
             race: self.threads > 1 && multipv == 1,
+            busy: Busy::new(defer),
+            defer,
         });
         // The helpers first, each on its pool thread with its heuristics moved in; they
         // stop on `abort`, which the main thread sets when it is done.

@@ -45,6 +45,11 @@ pub struct Features {
     /// caused cut-offs is reduced less, one that seldom did more. Off by default until
     /// its self-play gain is significant.
     pub history_reductions: bool,
+    /// With several threads, a move whose position another thread is searching is left
+    /// for last at its node (simplified ABDADA, [`Busy`](super::busy)): the threads split
+    /// a node's moves instead of searching the same ones side by side. No effect with one
+    /// thread.
+    pub defer: bool,
 }
 
 impl Default for Features {
@@ -61,6 +66,7 @@ impl Default for Features {
             adaptive_time: false,
             iir: false,
             history_reductions: false,
+            defer: true,
         }
     }
 }
@@ -102,11 +108,13 @@ pub enum Feature {
     Iir,
     /// [`Features::history_reductions`].
     HistoryReductions,
+    /// [`Features::defer`].
+    Defer,
 }
 
 impl Feature {
     /// Every feature, in the order of [`Features`].
-    pub const ALL: [Feature; 11] = [
+    pub const ALL: [Feature; 12] = [
         Feature::NullMove,
         Feature::Lmr,
         Feature::Aspiration,
@@ -118,6 +126,7 @@ impl Feature {
         Feature::AdaptiveTime,
         Feature::Iir,
         Feature::HistoryReductions,
+        Feature::Defer,
     ];
 
     /// The command-line name.
@@ -134,6 +143,7 @@ impl Feature {
             Feature::AdaptiveTime => "adaptive-time",
             Feature::Iir => "iir",
             Feature::HistoryReductions => "history-reductions",
+            Feature::Defer => "defer",
         }
     }
 }
@@ -179,6 +189,7 @@ impl Features {
             Feature::AdaptiveTime => &mut self.adaptive_time,
             Feature::Iir => &mut self.iir,
             Feature::HistoryReductions => &mut self.history_reductions,
+            Feature::Defer => &mut self.defer,
         };
         *flag = on;
     }

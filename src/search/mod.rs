@@ -29,6 +29,7 @@
 mod accumulator;
 pub(crate) mod alphabeta;
 pub mod boards;
+mod busy;
 mod deepest;
 mod driver;
 pub mod eval;
