@@ -295,7 +295,7 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         let mut best_index = 0;
         let mut pv = Vec::new();
         let moves = self.root_moves.clone();
-        let defer = self.shared.defer && depth > DEFER_DEPTH;
+        let defer = self.shared.busy.on() && depth > DEFER_DEPTH;
         // The root moves by index, those another thread was searching appended again.
         let mut order: Vec<(usize, bool)> = (0..moves.len()).map(|i| (i, false)).collect();
         let mut k = 0;
@@ -670,7 +670,7 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         let king = board.king();
         // With other threads searching, a move whose position another thread is inside
         // is left for last (not the first move: its subtree bounds the others').
-        let defer = shared.defer && depth >= DEFER_DEPTH;
+        let defer = shared.busy.on() && depth >= DEFER_DEPTH;
         let mut deferred: [Option<(MoveOf<G>, i32, usize)>; 64] = [None; 64];
         let mut n_deferred = 0usize;
         let mut next_deferred = 0usize;

@@ -28,6 +28,11 @@ impl Busy {
         }
     }
 
+    /// Whether the table marks anything: whether the threads defer.
+    pub fn on(&self) -> bool {
+        !self.slots.is_empty()
+    }
+
     fn slot(&self, key: u64) -> Option<&AtomicU64> {
         self.slots.get((key as usize) & (SLOTS - 1))
     }

@@ -49,10 +49,9 @@ pub(crate) struct Shared<G: SearchGeometry, K: Knowledge<G>> {
     /// Whether the threads share their completed iterations through `deepest` (when
     /// there are helpers and one line is searched).
     pub(super) race: bool,
-    /// The positions the threads are searching now, for deferring moves.
+    /// The positions the threads are searching now, for deferring moves (empty, and
+    /// nothing deferred, when the threads do not defer).
     pub(super) busy: Busy,
-    /// Whether the threads defer moves another thread is searching.
-    pub(super) defer: bool,
 }
 
 /// The searcher: options and tables that live from one search to the next.
@@ -376,7 +375,6 @@ impl Searcher {
         }
         self.nodes.store(0, Ordering::Relaxed);
         let multipv = self.multipv.min(root_moves.len());
-        let defer = self.features.defer && self.threads > 1 && multipv == 1;
         let shared = Arc::new(Shared {
             tt: Arc::clone(&self.tt),
             abort: AtomicBool::new(false),
@@ -393,8 +391,7 @@ impl Searcher {
             features: self.features,
             deepest: Deepest::default(),
             race: self.threads > 1 && multipv == 1,
-            busy: Busy::new(defer),
-            defer,
+            busy: Busy::new(self.features.defer && self.threads > 1 && multipv == 1),
         });
         // The helpers first, each on its pool thread with its heuristics moved in; they
         // stop on `abort`, which the main thread sets when it is done.
