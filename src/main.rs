@@ -75,8 +75,8 @@ struct EngineFlags {
     ponder: bool,
     /// Switch a search feature on, for self-play comparisons: null-move, lmr,
     /// aspiration, qsearch-checks, reverse-futility, late-move-pruning, log-reductions,
-    /// qsearch-captures, adaptive-time, iir, history-reductions or defer (only lmr,
-    /// qsearch-checks, log-reductions and defer are on by default). May be repeated.
+    /// qsearch-captures, iir, history-reductions or defer (only lmr, qsearch-checks,
+    /// log-reductions and defer are on by default). May be repeated.
     #[arg(long, value_name = "FEATURE")]
     with: Vec<Feature>,
     /// Switch a search feature off (names as for --with). May be repeated.

@@ -4,13 +4,12 @@
 //! is the property test in `src/search/path.rs`.)
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use hnefi::core::game::{Game, RepetitionMode, RuleSet};
 use hnefi::core::moves::Move;
 use hnefi::core::notation::position_from_opentafl;
 use hnefi::core::role::Role;
-use hnefi::search::{Clock, Feature, Features, Limits, Score, SearchResult, Searcher};
+use hnefi::search::{Feature, Features, Limits, Score, SearchResult, Searcher};
 
 const POSITIONS: &str = include_str!("data/search_positions.txt");
 
@@ -136,7 +135,6 @@ fn known_answers_without_pruning() {
             late_move_pruning: false,
             log_reductions: false,
             qsearch_captures: false,
-            adaptive_time: false,
             iir: false,
             history_reductions: false,
             defer: false,
@@ -402,17 +400,12 @@ fn weights_of_one_side_apply_to_its_searches_only() {
 /// their defaults, on a few positions at small fixed depths: the search plays a legal
 /// move from the start (depth 3) and finds every win in one of the known answers, of
 /// both sides (depth 4: the move and `win 1`); a switch set to its default value searches
-/// exactly as the defaults do, nodes included; and every switch but adaptive time and
-/// deferral (which acts only with several threads: `known_answers_at_two_threads` tests
-/// it), set against its default, changes the search somewhere (so that it is tested at
-/// all). An
-/// edge-fort win in 5 at depth 5 is where most show: aspiration windows start at depth
-/// 5, and at depth 4 no known answer changes with log reductions off; internal iterative
-/// reduction shows in the start position at depth 6.
-///
-/// The searches run under a clock far longer than they take, so that adaptive time,
-/// which acts only under a clock (it scales the soft budget between iterations), takes
-/// part; the depth ends each of them, so it changes no node.
+/// exactly as the defaults do, nodes included; and every switch but deferral (which acts
+/// only with several threads: `known_answers_at_two_threads` tests it), set against its
+/// default, changes the search somewhere (so that it is tested at all). An edge-fort win
+/// in 5 at depth 5 is where most show: aspiration windows start at depth 5, and at depth
+/// 4 no known answer changes with log reductions off; internal iterative reduction shows
+/// in the start position at depth 6.
 #[test]
 fn every_feature_on_and_off_plays_legal_moves_and_wins_in_one() {
     let cases = cases();
@@ -439,10 +432,6 @@ fn every_feature_on_and_off_plays_legal_moves_and_wins_in_one() {
     positions.push((Game::new(RuleSet::default()), 6, None));
     let limits = |depth: u32| Limits {
         depth: Some(depth),
-        clock: Some(Clock {
-            remaining: Duration::from_secs(10 * 3600),
-            increment: Duration::ZERO,
-        }),
         ..Limits::default()
     };
     let defaults: Vec<SearchResult> = positions
@@ -472,9 +461,7 @@ fn every_feature_on_and_off_plays_legal_moves_and_wins_in_one() {
                 changed |= r.nodes != default.nodes;
             }
             assert!(
-                changed
-                    || features == Features::default()
-                    || matches!(feature, Feature::AdaptiveTime | Feature::Defer),
+                changed || features == Features::default() || feature == Feature::Defer,
                 "{setting}: every search as the default's"
             );
         }

@@ -218,12 +218,6 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         self.shared.plan.soft_expired()
     }
 
-    /// True once the soft time budget times `scale` is spent (see
-    /// [`TimePlan::soft_expired_scaled`](super::timeman::TimePlan::soft_expired_scaled)).
-    pub fn soft_expired_scaled(&self, scale: f64) -> bool {
-        self.shared.plan.soft_expired_scaled(scale)
-    }
-
     fn flush_nodes(&mut self) {
         self.shared
             .nodes

@@ -22,7 +22,7 @@ use super::network::Network;
 use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker};
 use super::path::SearchPath;
 use super::threadpool::{Task, ThreadPool};
-use super::timeman::{self, TimePlan};
+use super::timeman::TimePlan;
 use super::tt::Table;
 use super::{Features, Info, Limits, Networks, Score, SearchResult};
 
@@ -482,9 +482,6 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
         return iterate_multipv(w, root, max_depth, multipv, report);
     }
     let mut prev: Option<i32> = None;
-    // The last iteration's best move, and how many iterations before it had the same.
-    let mut prev_best: Option<MoveOf<G>> = None;
-    let mut same_best = 0u32;
     let main = w.id == 0;
     // Helpers of odd number search a ply ahead of the main thread.
     let offset = if main { 0 } else { (w.id % 2) as i32 };
@@ -556,15 +553,7 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
                 continue;
             }
         };
-        let fall = prev.map_or(0, |p| p - it.score);
         prev = Some(it.score);
-        let best = it.pv.first().copied();
-        same_best = if best.is_some() && best == prev_best {
-            same_best + 1
-        } else {
-            0
-        };
-        prev_best = best;
         w.flush();
         report(depth, 0, &it);
         if main {
@@ -572,12 +561,7 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
             if it.score.abs() >= MATE_BOUND && depth as u32 >= (MATE - it.score.abs()) as u32 {
                 break;
             }
-            let scale = if w.features().adaptive_time {
-                timeman::stability_scale(same_best, fall)
-            } else {
-                1.0
-            };
-            if w.soft_expired_scaled(scale) {
+            if w.soft_expired() {
                 break;
             }
         }

@@ -31,11 +31,6 @@ pub struct Features {
     pub log_reductions: bool,
     /// Captures in the quiescence search (for both sides, in its first plies).
     pub qsearch_captures: bool,
-    /// Under a clock, the soft budget stretches while the best move keeps changing or the
-    /// score falls, and shrinks while the best move stays
-    /// ([`stability_scale`](super::timeman::stability_scale)). Off by default until
-    /// self-play at a clock shows a gain.
-    pub adaptive_time: bool,
     /// Internal iterative reduction: a node deep enough with no move from the table
     /// is searched a ply shallower (its ordering is poor, and the next iteration will
     /// find it with a move to try first). Off by default until its self-play gain is
@@ -63,7 +58,6 @@ impl Default for Features {
             late_move_pruning: false,
             log_reductions: true,
             qsearch_captures: false,
-            adaptive_time: false,
             iir: false,
             history_reductions: false,
             defer: true,
@@ -102,8 +96,6 @@ pub enum Feature {
     LogReductions,
     /// [`Features::qsearch_captures`].
     QsearchCaptures,
-    /// [`Features::adaptive_time`].
-    AdaptiveTime,
     /// [`Features::iir`].
     Iir,
     /// [`Features::history_reductions`].
@@ -114,7 +106,7 @@ pub enum Feature {
 
 impl Feature {
     /// Every feature, in the order of [`Features`].
-    pub const ALL: [Feature; 12] = [
+    pub const ALL: [Feature; 11] = [
         Feature::NullMove,
         Feature::Lmr,
         Feature::Aspiration,
@@ -123,7 +115,6 @@ impl Feature {
         Feature::LateMovePruning,
         Feature::LogReductions,
         Feature::QsearchCaptures,
-        Feature::AdaptiveTime,
         Feature::Iir,
         Feature::HistoryReductions,
         Feature::Defer,
@@ -140,7 +131,6 @@ impl Feature {
             Feature::LateMovePruning => "late-move-pruning",
             Feature::LogReductions => "log-reductions",
             Feature::QsearchCaptures => "qsearch-captures",
-            Feature::AdaptiveTime => "adaptive-time",
             Feature::Iir => "iir",
             Feature::HistoryReductions => "history-reductions",
             Feature::Defer => "defer",
@@ -186,7 +176,6 @@ impl Features {
             Feature::LateMovePruning => &mut self.late_move_pruning,
             Feature::LogReductions => &mut self.log_reductions,
             Feature::QsearchCaptures => &mut self.qsearch_captures,
-            Feature::AdaptiveTime => &mut self.adaptive_time,
             Feature::Iir => &mut self.iir,
             Feature::HistoryReductions => &mut self.history_reductions,
             Feature::Defer => &mut self.defer,

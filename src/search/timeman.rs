@@ -70,55 +70,11 @@ impl TimePlan {
         self.soft.is_some_and(|s| self.start.elapsed() >= s)
     }
 
-    /// True once the soft budget times `scale` is spent (a scale of 1 is
-    /// [`soft_expired`](Self::soft_expired)). The scale applies only to a budget from a
-    /// clock (a soft budget short of the hard deadline, which still caps it): a fixed time
-    /// per move is spent to its end whatever the search's confidence.
-    pub fn soft_expired_scaled(&self, scale: f64) -> bool {
-        match (self.soft, self.hard) {
-            (Some(s), Some(h)) if s < h => {
-                let scaled = s.mul_f64(scale.clamp(0.0, MAX_SCALE)).min(h);
-                self.start.elapsed() >= scaled
-            }
-            _ => self.soft_expired(),
-        }
-    }
-
     /// True once the hard deadline has passed.
     #[inline]
     pub fn hard_expired(&self) -> bool {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
-}
-
-/// The most [`stability_scale`] can stretch a soft budget.
-const MAX_SCALE: f64 = 2.0;
-
-/// A score fall between two iterations, for the side to move, that stretches the budget
-/// (twice it stretches it more).
-const FALLING_SCORE: i32 = 35;
-
-/// How much of the soft budget to spend after an iteration whose best move has been the
-/// same for `same_best` iterations before it (0: it just changed) and whose score fell by
-/// `fall` from the iteration before (negative: it rose): an unsettled search gets more
-/// time, as the best move's changes predict that a deeper one would change it again, and
-/// a settled one gives its time back to the later moves.
-pub fn stability_scale(same_best: u32, fall: i32) -> f64 {
-    let stability: f64 = match same_best {
-        0 => 1.5,
-        1 => 1.2,
-        2 => 1.0,
-        3 => 0.85,
-        _ => 0.7,
-    };
-    let falling = if fall >= 2 * FALLING_SCORE {
-        1.4
-    } else if fall >= FALLING_SCORE {
-        1.2
-    } else {
-        1.0
-    };
-    (stability * falling).min(MAX_SCALE)
 }
 
 #[cfg(test)]
@@ -158,34 +114,6 @@ mod tests {
         let p = clock_plan(Duration::from_secs(60), Duration::from_secs(1), now);
         assert!(p.hard.unwrap() > Duration::from_secs(2));
         assert!(p.hard.unwrap() < Duration::from_secs(12));
-    }
-
-    #[test]
-    fn unsettled_searches_get_more_time() {
-        assert!(stability_scale(0, 0) > 1.0);
-        assert!(stability_scale(1, 0) > stability_scale(2, 0));
-        assert!(stability_scale(6, 0) < 1.0);
-        assert!(stability_scale(6, 2 * FALLING_SCORE) > stability_scale(6, FALLING_SCORE));
-        assert!(stability_scale(6, FALLING_SCORE) > stability_scale(6, 0));
-        assert_eq!(stability_scale(6, -500), stability_scale(6, 0));
-        assert!(stability_scale(0, 1000) <= MAX_SCALE);
-    }
-
-    #[test]
-    fn only_a_clock_budget_scales() {
-        let now = Instant::now();
-        let fixed = TimePlan::new(
-            &Limits {
-                movetime: Some(Duration::from_secs(60)),
-                ..Limits::default()
-            },
-            now,
-        );
-        // A fixed time per move is not cut short by a settled search.
-        assert!(!fixed.soft_expired_scaled(0.0));
-        let clock = clock_plan(Duration::from_secs(600), Duration::ZERO, now);
-        assert!(!clock.soft_expired_scaled(1.0));
-        assert!(clock.soft_expired_scaled(0.0));
     }
 
     /// The budgets count from the request's arrival: a move whose command waited longer
