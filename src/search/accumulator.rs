@@ -48,27 +48,41 @@ impl<G: Geometry> AccumulatorStackOf<G> {
     ) -> i32 {
         // Summing anew costs one input per piece; an update one per changed input.
         let mut cheapest = board.occupied().count();
-        let mut start = None;
+        let mut from = None;
         for at in [ply.checked_sub(1), Some(ply)].into_iter().flatten() {
             if let Some(Some(acc)) = self.plies.get(at) {
                 let d = acc.distance(board);
                 if d < cheapest {
                     cheapest = d;
-                    start = Some(*acc);
+                    from = Some(at);
                 }
             }
         }
-        let acc = match start {
-            Some(mut acc) => {
-                net.update(&mut acc, board);
-                acc
+        // The sums are updated where they are kept (the parent's copied there first), not
+        // copied out and back: the copies showed in profiles beside an update of a move's
+        // few inputs.
+        if from.is_some_and(|at| at < ply) {
+            let (before, here) = self.plies.split_at_mut(ply);
+            if let (Some(parent), Some(slot)) = (before.last(), here.first_mut()) {
+                *slot = *parent;
             }
-            None => net.accumulate(board),
-        };
-        if let Some(slot) = self.plies.get_mut(ply) {
-            *slot = Some(acc);
+        } else if from.is_none() {
+            if let Some(slot) = self.plies.get_mut(ply) {
+                *slot = Some(net.accumulate(board));
+            } else {
+                // Beyond the plies kept: summed anew, not kept.
+                return net.output(&net.accumulate(board), side);
+            }
         }
-        net.output(&acc, side)
+        match self.plies.get_mut(ply) {
+            Some(Some(acc)) => {
+                if from.is_some() {
+                    net.update(acc, board);
+                }
+                net.output(acc, side)
+            }
+            _ => net.output(&net.accumulate(board), side),
+        }
     }
 }
 
