@@ -59,6 +59,9 @@ const LMP_DEPTH: i32 = 3;
 const IIR_DEPTH: i32 = 4;
 /// The least remaining depth at which a move another thread is searching is deferred.
 const DEFER_DEPTH: i32 = 2;
+/// A node's deferred moves, in the order they were put off: the move, its ordering score
+/// and its rank in the picker's order.
+type Deferred<M> = [Option<(M, i32, usize)>; 64];
 /// The history score worth one ply of late-move reduction: half the history's bound, so
 /// at most two plies either way.
 const HISTORY_PER_PLY: i32 = HISTORY_LIMIT / 2;
@@ -665,7 +668,8 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         // With other threads searching, a move whose position another thread is inside
         // is left for last (not the first move: its subtree bounds the others').
         let defer = shared.busy.on() && depth >= DEFER_DEPTH;
-        let mut deferred: [Option<(MoveOf<G>, i32, usize)>; 64] = [None; 64];
+        // Set up only where moves can be deferred, not at every node of one thread.
+        let mut deferred: Option<Deferred<MoveOf<G>>> = if defer { Some([None; 64]) } else { None };
         let mut n_deferred = 0usize;
         let mut next_deferred = 0usize;
         // The moves not banned so far in the picker's order: a move's rank there, not
@@ -675,7 +679,12 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         loop {
             let (mv, order, deferred_rank) = match picker.pick(self.heur) {
                 Some((mv, order)) => (mv, order, None),
-                None => match deferred.get(next_deferred).copied().flatten() {
+                None => match deferred
+                    .as_ref()
+                    .and_then(|d| d.get(next_deferred))
+                    .copied()
+                    .flatten()
+                {
                     Some((mv, order, rank)) if next_deferred < n_deferred => {
                         next_deferred += 1;
                         (mv, order, Some(rank))
@@ -708,16 +717,13 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
                 picked += 1;
             }
             let child_key = child.hash();
-            if defer
-                && deferred_rank.is_none()
+            if deferred_rank.is_none()
                 && rank > 1
-                && n_deferred < deferred.len()
+                && let Some(slot) = deferred.as_mut().and_then(|d| d.get_mut(n_deferred))
                 && shared.busy.is_busy(child_key)
             {
-                if let Some(d) = deferred.get_mut(n_deferred) {
-                    *d = Some((mv, order, rank));
-                    n_deferred += 1;
-                }
+                *slot = Some((mv, order, rank));
+                n_deferred += 1;
                 continue;
             }
             legal += 1;
