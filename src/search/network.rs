@@ -434,7 +434,7 @@ fn pieces<G: Geometry>(board: &BoardOf<G>) -> [BitboardOf<G>; 3] {
 /// then name the same file, written once.
 macro_rules! embedded_file {
     () => {
-        "docs/nets/s27-g5.nnue"
+        "docs/nets/s37-g6r.nnue"
     };
 }
 
