@@ -2,7 +2,7 @@
 //! plays by): every case of `tests/data/hnefatafl_org_cases.txt`, under the 8 symmetries
 //! of the board where the case says so. Adding a case is adding a block of text.
 
-mod case_file;
+use crate::case_file;
 
 use case_file::{parse_cases, run, run_file};
 use hnefi::core::game::{Game, RuleSet};

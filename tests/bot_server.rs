@@ -14,7 +14,7 @@
 //! run with `--ignored`, as `.ci/run` runs them, and then fail, never pass, without the
 //! server or without network namespaces.
 //!
-//! Reproduce the games: `cargo test --release --test bot_server -- --ignored --nocapture`.
+//! Reproduce the games: `cargo test --release --test integration -- bot_server:: --ignored --nocapture`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -87,12 +87,14 @@ fn in_namespace(name: &str) -> bool {
         );
     };
     let exe = std::env::current_exe().unwrap();
+    // The test's name in the one integration-test binary: its module's path, then its own.
+    let full = format!("bot_server::{name}");
     let status = Command::new("unshare")
         .args(&unshare)
         .arg(exe)
         .args([
             "--exact",
-            name,
+            full.as_str(),
             "--include-ignored",
             "--nocapture",
             "--test-threads=1",
@@ -589,13 +591,17 @@ fn server_games_are_ignored_and_fail_without_the_server() {
         "timed_13x13_game_against_a_random_client",
     ] {
         assert!(
-            listed.contains(&format!("{name}: test")),
+            listed.contains(&format!("bot_server::{name}: test")),
             "{name}: {listed}"
         );
     }
     let missing = std::env::temp_dir().join("hnefi-no-such-server");
     let out = Command::new(&exe)
-        .args(["--exact", "timed_game_between_two_bots", "--ignored"])
+        .args([
+            "--exact",
+            "bot_server::timed_game_between_two_bots",
+            "--ignored",
+        ])
         .env("HNEFI_SERVER", &missing)
         .env_remove("HNEFI_IN_NETNS")
         .output()

@@ -1,7 +1,7 @@
 //! The `fetlar` rule set (docs/RULES.md section 14): every case of
 //! `tests/data/fetlar_cases.txt` under the 8 symmetries of the board.
 
-mod case_file;
+use crate::case_file;
 
 use hnefi::core::preset::RulePreset;
 

@@ -2,7 +2,7 @@
 //! through the options table, every level plays only legal moves under Copenhagen and
 //! Fetlar, and bad names and levels are answered with the known ones.
 
-mod common;
+use crate::common;
 
 use common::run_text as hnefi;
 

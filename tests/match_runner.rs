@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[allow(dead_code)]
-mod reference;
+use crate::reference;
 
 use hnefi::core::game::{RepetitionMode, RuleSet};
 use hnefi::core::notation::RecordMove;

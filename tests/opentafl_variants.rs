@@ -8,7 +8,7 @@
 //! (single moves checked in OpenTafl) passes under the 8 symmetries (docs/RULES.md
 //! section 17).
 
-mod case_file;
+use crate::case_file;
 
 use std::collections::BTreeMap;
 

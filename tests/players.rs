@@ -2,7 +2,7 @@
 //! many seeded games of every pairing, replayable from the seed, and each strategy's
 //! distinctive behaviour.
 
-mod common;
+use crate::common;
 
 use common::run_text as hnefi;
 

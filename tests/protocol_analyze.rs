@@ -3,7 +3,7 @@
 //! `info` line per iteration until the next command line arrives, then the empty line,
 //! then that command's reply. Nothing here is timed.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use hnefi::protocol::Engine as InProcess;

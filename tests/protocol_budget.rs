@@ -2,9 +2,9 @@
 //! 100 ms move), and on a machine whose cores are all busy (issue "Strength, next level":
 //! the hard deadline counts from the command's arrival). The timed checks are
 //! `#[ignore]`d, as every timing check is (the machine is shared); run them with
-//! `cargo test --release --test protocol_budget -- --ignored --nocapture`.
+//! `cargo test --release --test integration -- protocol_budget:: --ignored --nocapture`.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -9,7 +9,7 @@
 //! `perft`, and `set_option`, which could raise the search limits or the hash size) are
 //! sent only in fixed, fast forms; their argument errors are covered by the transcripts.
 
-mod common;
+use crate::common;
 
 use hnefi::protocol::{Engine, MAX_LINE};
 use hnefi::session::Session;

@@ -3,7 +3,7 @@
 //! usual; end of input ends the pondering. Nothing here is timed: a ponder search has
 //! no limit, so one the next command did not end would hang the test.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! `show_moves` must give its moves back (as the record writes them), and a result the rules decide must be the
 //! recorded one.
 
-mod common;
+use crate::common;
 
 use hnefi::core::record::{GameRecord, RecordResult};
 

@@ -2,7 +2,7 @@
 //! each `generate_move` reply (`play ROLE FROM TO`) is passed to the other engine as a
 //! `play` command. At the end both engines agree on the moves and the result.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 

@@ -4,7 +4,7 @@
 //! asserted (the machine may be loaded): the searches stopped would not end by themselves
 //! within the test.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -6,7 +6,7 @@
 //! On Linux the test always runs, and fails if no pseudo-terminal can be had; elsewhere
 //! (no `script -e -c` of util-linux) it is reported as ignored, with the reason.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};

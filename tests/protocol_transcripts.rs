@@ -3,7 +3,7 @@
 //! twice: in-process, one line at a time, checking that a failed command leaves the
 //! session unchanged; and through the real binary's pipes, checking the whole stdout.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};

@@ -21,9 +21,9 @@
 //! The games are `#[ignore]`d, so that a plain `cargo test` reports them as not run instead
 //! of passing without the engine; `.ci/run` installs the engine and runs them with
 //! `--ignored` (they fail, never pass, when it is missing). Reproduce the tally:
-//! `cargo test --release --test reference_engine -- --ignored --nocapture`.
+//! `cargo test --release --test integration -- reference_engine:: --ignored --nocapture`.
 
-mod reference;
+use crate::reference;
 
 use std::collections::{BTreeMap, BTreeSet};
 

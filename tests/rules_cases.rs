@@ -1,7 +1,7 @@
 //! Runs every case of `tests/data/cases.txt` (a copy of the rules' companion file) under
 //! all 8 symmetries of the board. Adding a case is adding a block of text to that file.
 
-mod case_file;
+use crate::case_file;
 
 #[test]
 fn every_rule_case_passes_under_all_symmetries() {

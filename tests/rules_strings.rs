@@ -6,7 +6,7 @@
 //! refused; a string with a feature hnefi does not model is refused naming it. Every
 //! refusal leaves the session exactly as it was.
 
-mod common;
+use crate::common;
 
 use hnefi::core::geometry::BoardSize;
 use hnefi::core::preset::RulePreset;

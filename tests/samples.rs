@@ -3,7 +3,7 @@
 //! deduplicates and refuses shards of two games, and a damaged binary file is an error
 //! with a reason, never a panic.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! The learned evaluation's data path end to end: `hnefi selfplay` writes samples,
 //! `hnefi train` fits a network to them, and the engine plays with it (`--net`).
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};
