@@ -298,8 +298,13 @@ enum Command {
     /// Merge the sample files of a self-play run's shards (text or binary) into one
     /// binary file: games renumbered by shard, each position kept once.
     Merge(merge::MergeArgs),
-    /// Search the fixed bench positions at one thread; print total nodes and nodes/s.
+    /// Search the fixed bench positions of every board's path at one thread; print each
+    /// suite's nodes (its signature) and nodes/s, then the totals.
     Bench {
+        /// Run only this suite (copenhagen-11x11, fetlar-11x11, hnefatafl-org-7x7,
+        /// hnefatafl-org-13x13).
+        #[arg(long, value_name = "NAME")]
+        suite: Option<String>,
         /// Search this many plies deeper than the bench's depths.
         #[arg(long, default_value_t = 0)]
         extra_depth: u32,
@@ -339,6 +344,7 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Bench {
+            suite,
             extra_depth,
             threads,
             ttd,
@@ -347,7 +353,12 @@ fn main() -> ExitCode {
                 (Some(_), 1) => 2,
                 _ => usize::from(threads),
             };
-            if let Err(e) = hnefi::tools::bench::main(extra_depth, threads, ttd.map(usize::from)) {
+            if let Err(e) = hnefi::tools::bench::main(
+                extra_depth,
+                threads,
+                ttd.map(usize::from),
+                suite.as_deref(),
+            ) {
                 eprintln!("hnefi bench: {e}");
                 return ExitCode::from(2);
             }

@@ -1,6 +1,6 @@
 //! The command-line flags set what the protocol can set, and `--help` documents them.
 
-mod common;
+use crate::common;
 
 use common::run_binary;
 
@@ -187,7 +187,8 @@ fn tools_end_cleanly_when_their_reader_goes() {
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut first)
         .unwrap();
-    assert!(first.starts_with("start"), "{first}");
+    let words: Vec<&str> = first.split_whitespace().take(2).collect();
+    assert_eq!(words, ["copenhagen-11x11", "start"], "{first}");
     // The reader is dropped here: the bench's next line finds the pipe closed.
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{:?}", out.status);

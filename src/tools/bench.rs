@@ -1,22 +1,76 @@
-//! `hnefi bench`: a fixed set of positions searched to fixed depths at one thread.
+//! `hnefi bench`: fixed positions of every path the search plays, searched to fixed depths
+//! at one thread.
 //!
-//! The total node count is a signature of the search: it changes only when the search or
-//! the evaluation changes. The positions are the start, openings, middlegames and
-//! endgames from recorded games (`games/copenhagen.csv` of the shared archive; the line
-//! and ply are noted with each one).
+//! The positions come in suites, one a board and rule set that the search plays by a path
+//! of its own: Copenhagen 11x11 (the Copenhagen knowledge and its network), Fetlar 11x11
+//! (the same knowledge under other end-of-game rules), and the hnefatafl.org server's 7x7
+//! and 13x13 games (the knowledge of any rules, with those boards' networks). Each suite's
+//! node count is a signature of its path: it changes only when the search or the
+//! evaluation changes, and `.ci/bench-signature` pins every one. The Copenhagen positions
+//! are the start, openings, middlegames and endgames from recorded games
+//! (`games/copenhagen.csv` of the shared archive; the line and ply are noted with each
+//! one); the others are starts and positions of hnefi's own games against itself (the
+//! seed of its first two random moves and the ply are noted).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use crate::core::any_game::AnyGame;
 use crate::core::game::{Game, RuleSet};
+use crate::core::geometry::BoardSize;
 use crate::core::notation::parse_opentafl;
 use crate::core::position::Position;
+use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 use crate::outln;
 use crate::search::{Limits, MAX_DEPTH, Searcher};
 
-/// The bench positions: OpenTafl board, side to move, depth, and where it comes from.
-pub const POSITIONS: &[(&str, Role, u32, &str)] = &[
+/// A bench position: OpenTafl board, side to move, depth, and where it comes from.
+pub type BenchPosition = (&'static str, Role, u32, &'static str);
+
+/// One suite: the game of a rule family on a board, and its positions.
+#[derive(Clone, Copy, Debug)]
+pub struct Suite {
+    /// The suite's name in the output and in `.ci/bench-signature`.
+    pub name: &'static str,
+    /// The rule family whose game the positions are searched under.
+    pub family: RulePreset,
+    /// The board.
+    pub size: BoardSize,
+    /// The positions.
+    pub positions: &'static [BenchPosition],
+}
+
+/// Every suite, in the order `hnefi bench` runs them.
+pub const SUITES: &[Suite] = &[
+    Suite {
+        name: "copenhagen-11x11",
+        family: RulePreset::Copenhagen,
+        size: BoardSize::S11,
+        positions: POSITIONS,
+    },
+    Suite {
+        name: "fetlar-11x11",
+        family: RulePreset::Fetlar,
+        size: BoardSize::S11,
+        positions: FETLAR,
+    },
+    Suite {
+        name: "hnefatafl-org-7x7",
+        family: RulePreset::HnefataflOrg,
+        size: BoardSize::S7,
+        positions: HNEFATAFL_ORG_7,
+    },
+    Suite {
+        name: "hnefatafl-org-13x13",
+        family: RulePreset::HnefataflOrg,
+        size: BoardSize::S13,
+        positions: HNEFATAFL_ORG_13,
+    },
+];
+
+/// The Copenhagen 11x11 positions (also those of `hnefi bench --ttd`).
+pub const POSITIONS: &[BenchPosition] = &[
     (
         "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
         Role::Attacker,
@@ -109,6 +163,180 @@ pub const POSITIONS: &[(&str, Role, u32, &str)] = &[
     ),
 ];
 
+/// Fetlar 11x11 (`--rules fetlar`).
+const FETLAR: &[BenchPosition] = &[
+    (
+        "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+        Role::Attacker,
+        6,
+        "start",
+    ),
+    (
+        "/3ttt2t2/2t2T5/1t9/t6T2t/t3T1T3t/t2TTKTT2t/t5T3t/t4T4t/4T4t1/2T2t5/3ttttt3/",
+        Role::Attacker,
+        6,
+        "seed 1 ply 10",
+    ),
+    (
+        "/3ttt5/2t2T5/1t6t2/t6T2t/4T1T3t/3TT1TT2t/6T3t/t4T4t/t8t1/1KT5t2/1t1ttttt3/",
+        Role::Attacker,
+        6,
+        "seed 1 ply 30",
+    ),
+    (
+        "/3ttttt3/5T2t2/9t1/t9t/t3T1T1T2/tt1TTK2T1t/t3TTTt2t/t4T2t2/11/5t5/3tttt4/",
+        Role::Attacker,
+        6,
+        "seed 2 ply 10",
+    ),
+    (
+        "/5t1t3/4t1t1t2/3t5t1/3t6t/2t1T1T1T2/tt1TT4t1/t3TTT1t1t/t4T5/9K1/1t9/3tttt4/",
+        Role::Attacker,
+        6,
+        "seed 2 ply 30",
+    ),
+    (
+        "/3ttttt3/tT3t5/11/5T4t/t4TT3t/t2TTK3tt/t3TT1T2t/t4T1Tt2/1t4T4/2t8/3ttttt3/",
+        Role::Attacker,
+        6,
+        "seed 3 ply 10",
+    ),
+    (
+        "/3tttt4/t1t2T5/t7Kt1/10t/6TT3/t2TT5t/t3T2T3/t4T1T1T1/1t8t/2t6t1/3tt3t2/",
+        Role::Attacker,
+        6,
+        "seed 3 ply 30",
+    ),
+    (
+        "/4t2ttT1/1tt1t4T1/3t4Ktt/7Tt2/t5T2tT/3T7/6T4/t2T5T1/1t8t/2t6t1/3t4t2/",
+        Role::Attacker,
+        6,
+        "seed 3 ply 60",
+    ),
+];
+
+/// The hnefatafl.org server's 7x7 game (`--rules hnefatafl-org --board-size 7`).
+const HNEFATAFL_ORG_7: &[BenchPosition] = &[
+    (
+        "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+        Role::Defender,
+        8,
+        "start",
+    ),
+    (
+        "/3t3/3t3/1t3T1/t1TK2t/5T1/2t1T2/4t2/",
+        Role::Defender,
+        8,
+        "seed 1 ply 6",
+    ),
+    (
+        "/3t3/3t3/5T1/t1T4/1t1K2t/2t1T2/3tT2/",
+        Role::Defender,
+        8,
+        "seed 1 ply 12",
+    ),
+    (
+        "/7/7/3t3/6T/tt1K1T1/2t3T/3tT2/",
+        Role::Defender,
+        8,
+        "seed 1 ply 20",
+    ),
+    (
+        "/2Tt3/1t1Kt2/7/t3Ttt/3T3/3t3/3t3/",
+        Role::Defender,
+        8,
+        "seed 2 ply 6",
+    ),
+    (
+        "/1t1t3/4t2/3K1t1/t5t/5T1/2t4/3tT2/",
+        Role::Defender,
+        8,
+        "seed 2 ply 12",
+    ),
+    (
+        "/3t3/4t2/2t2t1/t2K2t/1t3T1/7/3tT2/",
+        Role::Defender,
+        8,
+        "seed 2 ply 20",
+    ),
+    (
+        "/3t3/1t1t3/3T3/t2K2t/3T3/5t1/3T3/",
+        Role::Defender,
+        8,
+        "seed 3 ply 6",
+    ),
+    (
+        "/3t3/1t2t2/3T3/t1K1t2/6T/3T3/5t1/",
+        Role::Defender,
+        8,
+        "seed 3 ply 12",
+    ),
+];
+
+/// The hnefatafl.org server's 13x13 game (`--rules hnefatafl-org --board-size 13`).
+const HNEFATAFL_ORG_13: &[BenchPosition] = &[
+    (
+        "/3ttttttt3/6t6/13/t5T5t/t5T5t/t4TTT4t/tt1TTTKTTT1tt/t4TTT4t/t5T5t/t5T5t/13/6t6/3ttttttt3/",
+        Role::Attacker,
+        4,
+        "start",
+    ),
+    (
+        "/3ttttttt3/2t10/1t11/t5T5t/t5T4Tt/5TTTT3t/t2TTT2KT1tt/t4TTT4t/t5T5t/t5T5t/1t11/2t10/3ttttttt3/",
+        Role::Attacker,
+        4,
+        "seed 1 ply 10",
+    ),
+    (
+        "/3tttttt4/2t10/1t11/t5T6/t5T5t/5TTT2T1t/t2TTT6t/t4TT5t/t5T6/t5TT5/1t6K1Ttt/2t6tt2/3tttttt4/",
+        Role::Attacker,
+        4,
+        "seed 1 ply 30",
+    ),
+    (
+        "/3tt5t2/2t6tKt1/1t3t4T1t/t12/t5TT5/5TT5T/t2TT3T4/1t3TT5t/t5T6/t5TT5/1t3t5tt/2t6tt2/3tt1ttt4/",
+        Role::Attacker,
+        4,
+        "seed 1 ply 60",
+    ),
+    (
+        "/3ttTtttt3/10t2/11t1/t3T1T5t/t5TT4t/t5KT4t/t2T1T1TTT2t/t4TTT4t/t5T5t/t5T5t/1t11/2t10/3ttttttt3/",
+        Role::Attacker,
+        4,
+        "seed 2 ply 10",
+    ),
+    (
+        "/2t2Ttttt3/10t2/2t8t1/t2K2T5t/2t3TT4t/2t1T2T4t/t3TT1TTT2t/t4TTT4t/t5T5t/t5T5t/1t1t9/2t1t8/5ttttt3/",
+        Role::Attacker,
+        4,
+        "seed 2 ply 30",
+    ),
+    (
+        "/2t2TT2t3/2t7t2/1t2TT1T1T1t1/2tK8t/2t3TT4t/2tT3T4t/3tT7t/2t2TTT4t/1t4T5t/2t3T5t/1t1t9/2t1t8/5ttttt3/",
+        Role::Attacker,
+        4,
+        "seed 2 ply 60",
+    ),
+    (
+        "/3ttttttt3/10t2/11t1/t5T5t/6T5t/t3T1TT4t/t2TTK1TT3t/t3T1TT4t/t4TT5t/t5T5t/1t7T3/2t3t6/3ttttttt3/",
+        Role::Attacker,
+        4,
+        "seed 3 ply 10",
+    ),
+    (
+        "/5Ttttt3/1tt7t2/t1KT7t1/3t2T5t/6T5t/6TT3t1/t2TT2TT3t/t3T1TT4t/t5T5t/t1T9t/1t7T3/2t7t2/3ttttttt3/",
+        Role::Attacker,
+        4,
+        "seed 3 ply 30",
+    ),
+    (
+        "/2tT1Ttt5/1t3T2t1t2/tK6tt1t1/6T3t2/6T4t1/1T2T7t/t3T2TTT3/1t2T1TT4t/2t3TT4t/2t9t/1t9t1/2t5ttt2/3tt1tt5/",
+        Role::Attacker,
+        4,
+        "seed 3 ply 60",
+    ),
+];
+
 /// The totals of one bench run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchResult {
@@ -140,47 +368,92 @@ pub enum BenchError {
         /// [`MAX_DEPTH`].
         max: u32,
     },
+    /// `--suite` names no suite.
+    #[error("--suite {name}: no such suite (the suites: {known})")]
+    UnknownSuite {
+        /// The name asked for.
+        name: String,
+        /// The suites' names.
+        known: String,
+    },
 }
 
-/// The bench's searches: each position of [`POSITIONS`] as a game, its search limits at
-/// its depth plus `extra_depth`, and where it comes from.
+/// The suite named `name`.
+pub fn suite(name: &str) -> Result<Suite, BenchError> {
+    SUITES
+        .iter()
+        .find(|s| s.name == name)
+        .copied()
+        .ok_or_else(|| BenchError::UnknownSuite {
+            name: name.to_string(),
+            known: SUITES.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
+        })
+}
+
+/// The Copenhagen suite's searches (those of `hnefi bench --ttd`): each position of
+/// [`POSITIONS`] as a game, its search limits at its depth plus `extra_depth`, and where
+/// it comes from.
 pub(crate) fn searches(extra_depth: u32) -> impl Iterator<Item = (Game, Limits, &'static str)> {
     POSITIONS
         .iter()
         .filter_map(move |(otn, role, depth, origin)| {
             let board = parse_opentafl(otn).ok()?;
             let game = Game::from_position(Position::new(board, *role), RuleSet::default());
-            let limits = Limits {
-                depth: Some(depth + extra_depth),
-                ..Limits::default()
-            };
-            Some((game, limits, *origin))
+            Some((game, depth_limit(depth + extra_depth), *origin))
         })
 }
 
-/// Runs the bench: every position with a fresh searcher (16 MiB table) at `threads`
+fn depth_limit(depth: u32) -> Limits {
+    Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    }
+}
+
+/// A suite's searches: each position as a game of the suite's rules on its board, its
+/// search limits at its depth plus `extra_depth`, and where it comes from. A position that
+/// does not parse is left out (a test checks that none is).
+pub(crate) fn suite_searches(
+    suite: &Suite,
+    extra_depth: u32,
+) -> impl Iterator<Item = (AnyGame, Limits, &'static str)> {
+    let rules = suite.family.variant(suite.size).ok().map(|v| v.rules());
+    let size = suite.size;
+    suite
+        .positions
+        .iter()
+        .filter_map(move |(otn, role, depth, origin)| {
+            let game = AnyGame::from_opentafl(size, otn, *role, rules?).ok()?;
+            Some((game, depth_limit(depth + extra_depth), *origin))
+        })
+}
+
+/// Runs one suite: every position with a fresh searcher (16 MiB table) at `threads`
 /// threads to its depth plus `extra_depth`. `verbose` prints one line per position to
 /// stdout. Only one thread gives a signature; with more (Lazy SMP), the node count varies
 /// from run to run, and the wall time to the same depths measures what the threads gain.
-pub fn run_threads(extra_depth: u32, threads: usize, verbose: bool) -> BenchResult {
+pub fn run_suite(suite: &Suite, extra_depth: u32, threads: usize, verbose: bool) -> BenchResult {
     let stop = AtomicBool::new(false);
     let mut total = 0u64;
     let start = Instant::now();
-    for (game, limits, origin) in searches(extra_depth) {
+    for (game, limits, origin) in suite_searches(suite, extra_depth) {
         let mut searcher = Searcher::new(threads, 16);
         let t = Instant::now();
-        let r = searcher.search(&game, &limits, &stop, &mut |_| {});
-        total += r.nodes;
+        let (nodes, depth, best, score) = crate::core::any_size::on_size!(&game, AnyGame, g => {
+            let r = searcher.search(g, &limits, &stop, &mut |_| {});
+            (r.nodes, r.depth, r.best.map(|m| m.to_string()), r.score)
+        });
+        total += nodes;
         if verbose {
-            let best = r.best.map_or("none".to_string(), |m| m.to_string());
             outln!(
-                "{:<18} depth {:>2} nodes {:>10} time {:>6} ms best {:<7} score {}",
+                "{:<19} {:<18} depth {:>2} nodes {:>10} time {:>6} ms best {:<7} score {}",
+                suite.name,
                 origin,
-                r.depth,
-                r.nodes,
+                depth,
+                nodes,
                 t.elapsed().as_millis(),
-                best,
-                r.score
+                best.as_deref().unwrap_or("none"),
+                score
             );
         }
     }
@@ -190,12 +463,25 @@ pub fn run_threads(extra_depth: u32, threads: usize, verbose: bool) -> BenchResu
     }
 }
 
-/// The `hnefi bench` command: runs the bench at `threads` threads and prints the node
-/// count (the signature at one thread), the time and the speed; with `ttd`, compares the
-/// time to depth of 1 and `threads` threads over that many repetitions
-/// ([`ttd`](super::ttd)).
-pub fn main(extra_depth: u32, threads: usize, ttd: Option<usize>) -> Result<(), BenchError> {
-    let deepest = POSITIONS.iter().map(|p| p.2).max().unwrap_or(0);
+/// The `hnefi bench` command: runs every suite (or the one named `only`) at `threads`
+/// threads and prints, per suite, its node count (its signature at one thread), time and
+/// speed, then the totals; with `ttd`, compares the time to depth of 1 and `threads`
+/// threads on the Copenhagen suite over that many repetitions ([`ttd`](super::ttd)).
+pub fn main(
+    extra_depth: u32,
+    threads: usize,
+    ttd: Option<usize>,
+    only: Option<&str>,
+) -> Result<(), BenchError> {
+    let suites = match only {
+        Some(name) => vec![suite(name)?],
+        None => SUITES.to_vec(),
+    };
+    let deepest = suites
+        .iter()
+        .flat_map(|s| s.positions.iter().map(|p| p.2))
+        .max()
+        .unwrap_or(0);
     let depth = deepest.saturating_add(extra_depth);
     if depth > MAX_DEPTH {
         return Err(BenchError::TooDeep {
@@ -208,12 +494,53 @@ pub fn main(extra_depth: u32, threads: usize, ttd: Option<usize>) -> Result<(), 
         super::ttd::main(extra_depth, threads, reps);
         return Ok(());
     }
-    let r = run_threads(extra_depth, threads, true);
-    if threads > 1 {
-        outln!("threads {threads} (the node count is not a signature)");
+    let mut results = Vec::new();
+    for s in &suites {
+        results.push((s.name, run_suite(s, extra_depth, threads, true)));
     }
-    outln!("nodes {}", r.nodes);
-    outln!("time {} ms", r.millis);
-    outln!("nps {}", r.nps());
+    if threads > 1 {
+        outln!("threads {threads} (the node counts are not signatures)");
+    }
+    for (name, r) in &results {
+        outln!(
+            "suite {name} nodes {} time {} ms nps {}",
+            r.nodes,
+            r.millis,
+            r.nps()
+        );
+    }
+    let nodes: u64 = results.iter().map(|(_, r)| r.nodes).sum();
+    let millis: u64 = results.iter().map(|(_, r)| r.millis).sum();
+    let total = BenchResult { nodes, millis };
+    outln!("nodes {}", total.nodes);
+    outln!("time {} ms", total.millis);
+    outln!("nps {}", total.nps());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_position_of_every_suite_is_searched() {
+        for s in SUITES {
+            assert_eq!(
+                suite_searches(s, 0).count(),
+                s.positions.len(),
+                "{}: a position does not parse",
+                s.name
+            );
+        }
+        assert_eq!(searches(0).count(), POSITIONS.len());
+    }
+
+    #[test]
+    fn suites_are_found_by_name_and_an_unknown_one_is_refused() {
+        assert_eq!(suite("fetlar-11x11").map(|s| s.size), Ok(BoardSize::S11));
+        assert!(matches!(
+            suite("chess"),
+            Err(BenchError::UnknownSuite { .. })
+        ));
+    }
 }
