@@ -5,10 +5,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::core::any_square::AnyMove;
 use crate::core::game::{RepetitionMode, RuleSet};
 use crate::core::geometry::BoardSize;
 use crate::core::rng::SplitMix64;
-use crate::core::rules_source::RulesSourceError;
+use crate::core::rules_source::{RulesSource, RulesSourceError};
+use crate::core::variant::Variant;
 use crate::options;
 
 use super::args::MatchArgs;
@@ -136,24 +138,257 @@ fn engine_times(flags: &[String], engines: &mut [EngineSpec]) -> Result<bool, Ma
     Ok(!flags.is_empty())
 }
 
+/// The engines of `--engine`, each with its dialect and command line (their time set
+/// later), and the checks on their number.
+fn engines_of(a: &MatchArgs) -> Result<Vec<EngineSpec>, MatchError> {
+    let mut engines = Vec::new();
+    for spec in &a.engines {
+        let (dialect, cmd) = Dialect::from_spec(spec);
+        let words = engine::split_command(cmd)
+            .ok_or_else(|| MatchError::EngineSpec(dialect::shown(spec)))?;
+        engines.push(EngineSpec {
+            label: spec.clone(),
+            dialect,
+            words,
+            time: TimeControl::None,
+        });
+    }
+    if engines.len() < 2 {
+        return Err(MatchError::TooFewEngines);
+    }
+    let tcp_engines = engines
+        .iter()
+        .filter(|e| e.dialect == Dialect::HtpTcp)
+        .count();
+    if tcp_engines > 1 {
+        return Err(MatchError::TooManyTcp);
+    }
+    Ok(engines)
+}
+
+/// The game the match plays: the rules' source, its variant on the board asked for, and
+/// its rules with the match's repetition rule and move limit; refused when an engine's
+/// dialect cannot be told that game.
+fn game_of(
+    a: &MatchArgs,
+    engines: &[EngineSpec],
+) -> Result<(RulesSource, Variant, RuleSet), MatchError> {
+    let source = a.rules.clone().unwrap_or_default();
+    let variant = source
+        .variant(a.board_size.unwrap_or_else(|| source.usual_size()))
+        .map_err(|e| match e {
+            RulesSourceError::Variant(v) => MatchError::Variant(v),
+            other => MatchError::Rules(other),
+        })?;
+    if source.family().is_none()
+        && let Some((i, e)) = engines
+            .iter()
+            .enumerate()
+            .find(|(_, e)| e.dialect != Dialect::Hnefi)
+    {
+        return Err(MatchError::RulesString {
+            engine: i + 1,
+            spec: e.label.clone(),
+            dialect: e.dialect.name(),
+            game: variant.to_string(),
+        });
+    }
+    if variant.size() != BoardSize::S11
+        && let Some((i, e)) = engines
+            .iter()
+            .enumerate()
+            .find(|(_, e)| !e.dialect.plays_other_boards())
+    {
+        return Err(MatchError::Board {
+            engine: i + 1,
+            spec: e.label.clone(),
+            dialect: e.dialect.name(),
+            game: variant.to_string(),
+        });
+    }
+    let base = variant.rules();
+    let repetition = repetition(
+        a.repetition.or(a.rules.as_ref().map(|_| base.repetition)),
+        engines,
+    );
+    let rules = RuleSet {
+        repetition,
+        move_limit: match a.move_limit {
+            Some(n) => (n > 0).then_some(n),
+            None => base.move_limit,
+        },
+        ..base
+    };
+    Ok((source, variant, rules))
+}
+
+/// The match's time control (`--movetime-ms` or `--tc`), given to every engine, then the
+/// engines' own (`--engine-tc`); true when any engine has its own.
+fn times_of(a: &MatchArgs, engines: &mut [EngineSpec]) -> Result<(TimeControl, bool), MatchError> {
+    let time = match (a.movetime_ms, &a.tc) {
+        (Some(ms), _) if ms == 0 || options::MOVETIME_MS.check(ms).is_err() => {
+            return Err(MatchError::MoveTime);
+        }
+        (Some(ms), _) => TimeControl::MoveTime(Duration::from_millis(ms)),
+        (None, Some(tc)) => parse_tc(tc)?,
+        (None, None) => TimeControl::None,
+    };
+    for e in engines.iter_mut() {
+        e.time = time;
+    }
+    let odds = engine_times(&a.engine_tc, engines)?;
+    if let Some(e) = engines
+        .iter()
+        .find(|e| e.dialect == Dialect::Uci && e.time == TimeControl::None)
+    {
+        return Err(MatchError::UciNeedsTime(e.label.clone()));
+    }
+    Ok((time, odds))
+}
+
+/// The openings: `--openings`' records cut to `--opening-plies` (shuffled by `--seed`), or
+/// random plies from the start.
+fn openings_of(
+    a: &MatchArgs,
+    variant: &Variant,
+    rules: RuleSet,
+) -> Result<Vec<Vec<AnyMove>>, MatchError> {
+    Ok(match (&a.openings, a.opening_plies) {
+        (Some(path), plies) => {
+            let plies = plies.unwrap_or(8);
+            let text = std::fs::read(path).map_err(|source| MatchError::ReadOpenings {
+                path: path.clone(),
+                source,
+            })?;
+            let text = String::from_utf8_lossy(&text);
+            let mut list = openings::from_records(&text, plies, variant, rules)?;
+            if let Some(seed) = a.seed {
+                SplitMix64::new(seed).shuffle(&mut list);
+            }
+            list
+        }
+        (None, plies) => match plies.unwrap_or(DEFAULT_RANDOM_PLIES) {
+            0 => Vec::new(),
+            plies => openings::random(
+                // A one-sided gauntlet plays each opening once, not once a side.
+                if a.e1_plays.is_some() {
+                    a.games
+                } else {
+                    a.games.div_ceil(2)
+                },
+                plies,
+                variant,
+                rules,
+                a.seed.unwrap_or(0),
+            )?,
+        },
+    })
+}
+
+/// What the table's note and the `.meta` header say of a match.
+struct Description {
+    summary: String,
+    header: Vec<String>,
+}
+
+/// The note and the header of a match. Their texts are those matches have always had
+/// where nothing new was asked for (no odds, the 11x11 board, a round robin), so that the
+/// records made before each choice existed still resume.
+fn describe(
+    a: &MatchArgs,
+    engines: &[EngineSpec],
+    (source, variant, rules): (&RulesSource, &Variant, RuleSet),
+    (time, odds): (TimeControl, bool),
+    openings: &[Vec<AnyMove>],
+) -> Description {
+    let tc_text = |time: TimeControl| match time {
+        TimeControl::None => format!("no clock (move deadline {} ms)", a.move_timeout_ms),
+        TimeControl::MoveTime(t) => format!(
+            "{} ms per move (+{} ms margin)",
+            t.as_millis(),
+            a.time_margin_ms
+        ),
+        TimeControl::Fischer { base, increment } => format!(
+            "{}+{} (minutes+seconds, +{} ms margin)",
+            base.as_secs_f64() / 60.0,
+            increment.as_secs_f64(),
+            a.time_margin_ms
+        ),
+    };
+    let time_text = if odds {
+        let each: Vec<String> = engines
+            .iter()
+            .enumerate()
+            .map(|(i, e)| format!("E{} {}", i + 1, tc_text(e.time)))
+            .collect();
+        format!("per engine: {}", each.join(", "))
+    } else {
+        tc_text(time)
+    };
+    let opening_text = match (&a.openings, openings.first().map(Vec::len)) {
+        (Some(p), Some(k)) => format!(
+            "{} openings of {k} plies from {}{}",
+            openings.len(),
+            p.display(),
+            a.seed.map_or(" in file order".to_string(), |s| format!(
+                " shuffled by seed {s}"
+            ))
+        ),
+        (None, Some(k)) if k > 0 => format!(
+            "random openings of {k} plies (seed {})",
+            a.seed.unwrap_or(0)
+        ),
+        _ => "start position".into(),
+    };
+    let rules_text = format!(
+        "rules: {}; repetition: {}; move limit: {}",
+        source,
+        rules.repetition,
+        rules
+            .move_limit
+            .map_or("none".to_string(), |n| format!("{n} plies"))
+    );
+    let size = variant.size();
+    let board_text = (size != BoardSize::S11).then(|| {
+        format!(
+            "board: {size}x{size} ({}'s game, the {}s first)",
+            variant.name(),
+            variant.first()
+        )
+    });
+    let mut summary = format!("time: {time_text}; {rules_text}; openings: {opening_text}");
+    if let Some(b) = &board_text {
+        summary = format!("{b}; {summary}");
+    }
+    if a.gauntlet {
+        summary.push_str("; gauntlet: E1 against each of the others");
+    }
+    if let Some(side) = a.e1_plays {
+        summary.push_str(&format!(" (E1 the {} in every game)", side.name()));
+    }
+    let mut header = vec!["# hnefi match".to_string()];
+    for (i, e) in engines.iter().enumerate() {
+        header.push(format!("# engine E{}: {}", i + 1, e.label));
+    }
+    header.push(format!("# openings: {opening_text}"));
+    header.push(format!("# time: {time_text}"));
+    header.push(format!("# {rules_text}"));
+    if let Some(b) = &board_text {
+        header.push(format!("# {b}"));
+    }
+    if a.gauntlet {
+        header.push("# schedule: gauntlet (E1 against each of the others)".to_string());
+    }
+    if let Some(side) = a.e1_plays {
+        header.push(format!("# sides: E1 the {} in every game", side.name()));
+    }
+    Description { summary, header }
+}
+
 impl MatchConfig {
     /// Checks the flags, reads the openings and builds the schedule.
     pub fn from_args(a: &MatchArgs) -> Result<MatchConfig, MatchError> {
-        let mut engines = Vec::new();
-        for spec in &a.engines {
-            let (dialect, cmd) = Dialect::from_spec(spec);
-            let words = engine::split_command(cmd)
-                .ok_or_else(|| MatchError::EngineSpec(dialect::shown(spec)))?;
-            engines.push(EngineSpec {
-                label: spec.clone(),
-                dialect,
-                words,
-                time: TimeControl::None,
-            });
-        }
-        if engines.len() < 2 {
-            return Err(MatchError::TooFewEngines);
-        }
+        let mut engines = engines_of(a)?;
         let anchor = a
             .anchor
             .checked_sub(1)
@@ -165,78 +400,8 @@ impl MatchConfig {
         if a.concurrency == 0 || a.concurrency > 256 {
             return Err(MatchError::Concurrency);
         }
-        let tcp_engines = engines
-            .iter()
-            .filter(|e| e.dialect == Dialect::HtpTcp)
-            .count();
-        if tcp_engines > 1 {
-            return Err(MatchError::TooManyTcp);
-        }
-        let source = a.rules.clone().unwrap_or_default();
-        let variant = source
-            .variant(a.board_size.unwrap_or_else(|| source.usual_size()))
-            .map_err(|e| match e {
-                RulesSourceError::Variant(v) => MatchError::Variant(v),
-                other => MatchError::Rules(other),
-            })?;
-        let size = variant.size();
-        if source.family().is_none()
-            && let Some((i, e)) = engines
-                .iter()
-                .enumerate()
-                .find(|(_, e)| e.dialect != Dialect::Hnefi)
-        {
-            return Err(MatchError::RulesString {
-                engine: i + 1,
-                spec: e.label.clone(),
-                dialect: e.dialect.name(),
-                game: variant.to_string(),
-            });
-        }
-        if size != BoardSize::S11
-            && let Some((i, e)) = engines
-                .iter()
-                .enumerate()
-                .find(|(_, e)| !e.dialect.plays_other_boards())
-        {
-            return Err(MatchError::Board {
-                engine: i + 1,
-                spec: e.label.clone(),
-                dialect: e.dialect.name(),
-                game: variant.to_string(),
-            });
-        }
-        let base = variant.rules();
-        let repetition = repetition(
-            a.repetition.or(a.rules.as_ref().map(|_| base.repetition)),
-            &engines,
-        );
-        let rules = RuleSet {
-            repetition,
-            move_limit: match a.move_limit {
-                Some(n) => (n > 0).then_some(n),
-                None => base.move_limit,
-            },
-            ..base
-        };
-        let time = match (a.movetime_ms, &a.tc) {
-            (Some(ms), _) if ms == 0 || options::MOVETIME_MS.check(ms).is_err() => {
-                return Err(MatchError::MoveTime);
-            }
-            (Some(ms), _) => TimeControl::MoveTime(Duration::from_millis(ms)),
-            (None, Some(tc)) => parse_tc(tc)?,
-            (None, None) => TimeControl::None,
-        };
-        for e in &mut engines {
-            e.time = time;
-        }
-        let odds = engine_times(&a.engine_tc, &mut engines)?;
-        if let Some(e) = engines
-            .iter()
-            .find(|e| e.dialect == Dialect::Uci && e.time == TimeControl::None)
-        {
-            return Err(MatchError::UciNeedsTime(e.label.clone()));
-        }
+        let (source, variant, rules) = game_of(a, &engines)?;
+        let (time, odds) = times_of(a, &mut engines)?;
         let sprt = match &a.sprt {
             Some(s) if engines.len() != 2 => {
                 return Err(MatchError::SprtEngines(dialect::shown(s)));
@@ -244,43 +409,15 @@ impl MatchConfig {
             Some(s) => Some(s.parse::<Sprt>()?),
             None => None,
         };
-        let openings = match (&a.openings, a.opening_plies) {
-            (Some(path), plies) => {
-                let plies = plies.unwrap_or(8);
-                let text = std::fs::read(path).map_err(|source| MatchError::ReadOpenings {
-                    path: path.clone(),
-                    source,
-                })?;
-                let text = String::from_utf8_lossy(&text);
-                let mut list = openings::from_records(&text, plies, &variant, rules)?;
-                if let Some(seed) = a.seed {
-                    SplitMix64::new(seed).shuffle(&mut list);
-                }
-                list
-            }
-            (None, plies) => match plies.unwrap_or(DEFAULT_RANDOM_PLIES) {
-                0 => Vec::new(),
-                plies => openings::random(
-                    // A one-sided gauntlet plays each opening once, not once a side.
-                    if a.e1_plays.is_some() {
-                        a.games
-                    } else {
-                        a.games.div_ceil(2)
-                    },
-                    plies,
-                    &variant,
-                    rules,
-                    a.seed.unwrap_or(0),
-                )?,
-            },
-        };
-        let concurrency = if tcp_engines > 0 && a.concurrency > 1 {
+        let openings = openings_of(a, &variant, rules)?;
+        let tcp = engines.iter().any(|e| e.dialect == Dialect::HtpTcp);
+        let concurrency = if tcp && a.concurrency > 1 {
             eprintln!("note: an engine plays over the TCP relay (one port): --concurrency 1");
             1
         } else {
             a.concurrency
         };
-        let listener = if tcp_engines > 0 {
+        let listener = if tcp {
             let l = relay::bind().map_err(|source| MatchError::Relay {
                 port: relay::PORT,
                 source,
@@ -289,92 +426,13 @@ impl MatchConfig {
         } else {
             None
         };
-        let tc_text = |time: TimeControl| match time {
-            TimeControl::None => format!("no clock (move deadline {} ms)", a.move_timeout_ms),
-            TimeControl::MoveTime(t) => format!(
-                "{} ms per move (+{} ms margin)",
-                t.as_millis(),
-                a.time_margin_ms
-            ),
-            TimeControl::Fischer { base, increment } => format!(
-                "{}+{} (minutes+seconds, +{} ms margin)",
-                base.as_secs_f64() / 60.0,
-                increment.as_secs_f64(),
-                a.time_margin_ms
-            ),
-        };
-        // Without odds the text is the one matches have always had, so that their
-        // records still resume.
-        let time_text = if odds {
-            let each: Vec<String> = engines
-                .iter()
-                .enumerate()
-                .map(|(i, e)| format!("E{} {}", i + 1, tc_text(e.time)))
-                .collect();
-            format!("per engine: {}", each.join(", "))
-        } else {
-            tc_text(time)
-        };
-        let opening_text = match (&a.openings, openings.first().map(Vec::len)) {
-            (Some(p), Some(k)) => format!(
-                "{} openings of {k} plies from {}{}",
-                openings.len(),
-                p.display(),
-                a.seed.map_or(" in file order".to_string(), |s| format!(
-                    " shuffled by seed {s}"
-                ))
-            ),
-            (None, Some(k)) if k > 0 => format!(
-                "random openings of {k} plies (seed {})",
-                a.seed.unwrap_or(0)
-            ),
-            _ => "start position".into(),
-        };
-        let rules_text = format!(
-            "rules: {}; repetition: {repetition}; move limit: {}",
-            source,
-            rules
-                .move_limit
-                .map_or("none".to_string(), |n| format!("{n} plies"))
+        let Description { summary, header } = describe(
+            a,
+            &engines,
+            (&source, &variant, rules),
+            (time, odds),
+            &openings,
         );
-        // Only a board other than 11x11 is named, so that the matches recorded before
-        // there was a choice still resume.
-        let board_text = (size != BoardSize::S11).then(|| {
-            format!(
-                "board: {size}x{size} ({}'s game, the {}s first)",
-                variant.name(),
-                variant.first()
-            )
-        });
-        let mut summary = format!("time: {time_text}; {rules_text}; openings: {opening_text}");
-        if let Some(b) = &board_text {
-            summary = format!("{b}; {summary}");
-        }
-        if a.gauntlet {
-            summary.push_str("; gauntlet: E1 against each of the others");
-        }
-        if let Some(side) = a.e1_plays {
-            summary.push_str(&format!(" (E1 the {} in every game)", side.name()));
-        }
-        let mut header = vec!["# hnefi match".to_string()];
-        for (i, e) in engines.iter().enumerate() {
-            header.push(format!("# engine E{}: {}", i + 1, e.label));
-        }
-        header.push(format!("# openings: {opening_text}"));
-        header.push(format!("# time: {time_text}"));
-        header.push(format!("# {rules_text}"));
-        if let Some(b) = &board_text {
-            header.push(format!("# {b}"));
-        }
-        // Only a gauntlet names its schedule, so that the round robins recorded before
-        // there was a choice still resume.
-        if a.gauntlet {
-            header.push("# schedule: gauntlet (E1 against each of the others)".to_string());
-        }
-        // Named only when given, so that the gauntlets recorded before still resume.
-        if let Some(side) = a.e1_plays {
-            header.push(format!("# sides: E1 the {} in every game", side.name()));
-        }
         Ok(MatchConfig {
             schedule: if let Some(side) = a.e1_plays {
                 one_sided_gauntlet(engines.len(), a.games, &openings, side)
