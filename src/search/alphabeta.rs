@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::core::bitboard::BitboardOf;
+use crate::core::board::BoardOf;
 use crate::core::capture;
 use crate::core::moves::{MoveListOf, MoveOf};
 use crate::core::position::{PositionOf, Reason, Status};
@@ -29,9 +30,11 @@ use crate::core::square::SquareOf;
 
 use super::Shared;
 use super::boards::SearchGeometry;
+use super::deferral::Deferral;
 use super::knowledge::Knowledge;
-use super::ordering::{HISTORY_LIMIT, Heuristics, MAX_PLY, NodeInfo, Picker, is_tactical};
+use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker, is_tactical};
 use super::path::SearchPath;
+use super::pruning::{self, MoveKind, Node};
 use super::tt::Bound;
 
 /// The score of a win at the root.
@@ -49,39 +52,8 @@ pub(crate) const POLL_INTERVAL: u64 = 1024;
 const QPLY_LIMIT: u32 = 6;
 /// Captures are searched in this many first plies of the quiescence search.
 const QCAPTURE_PLIES: u32 = 2;
-/// Reverse futility pruning: the deepest node it acts at, and the margin per ply
-/// (about one attacker's worth).
-const RFP_DEPTH: i32 = 4;
-const RFP_MARGIN: i32 = 70;
-/// Late-move pruning acts at this depth and below.
-const LMP_DEPTH: i32 = 3;
-/// Internal iterative reduction acts at this depth and above.
-const IIR_DEPTH: i32 = 4;
 /// The least remaining depth at which a move another thread is searching is deferred.
 const DEFER_DEPTH: i32 = 2;
-/// A node's deferred moves, in the order they were put off: the move, its ordering score
-/// and its rank in the picker's order.
-type Deferred<M> = [Option<(M, i32, usize)>; 64];
-/// The history score worth one ply of late-move reduction: half the history's bound, so
-/// at most two plies either way.
-const HISTORY_PER_PLY: i32 = HISTORY_LIMIT / 2;
-
-/// The number of moves searched at a shallow calm node before its late quiet moves are
-/// pruned: Copenhagen positions have 60 to 100 moves, so the counts are larger than a
-/// chess engine's.
-#[inline]
-fn lmp_count(depth: i32) -> usize {
-    (8 + 4 * depth * depth) as usize
-}
-
-/// The late-move reduction for the `moves`-th move at `depth`, from the logarithms of
-/// both (the shape chess engines use).
-#[inline]
-fn log_reduction(depth: i32, moves: usize) -> i32 {
-    let d = f64::from(depth.max(1)).ln();
-    let m = (moves.max(1) as f64).ln();
-    (0.5 + d * m / 2.5) as i32
-}
 
 #[inline]
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -134,6 +106,14 @@ pub(crate) struct Worker<'a, G: SearchGeometry, K: Knowledge<G>> {
     pub root_moves: Vec<MoveOf<G>>,
     /// What the evaluation keeps along the path (the network's sums).
     scratch: K::Scratch,
+}
+
+/// What the table says of a node.
+enum Probe<G: SearchGeometry> {
+    /// A score that ends the node.
+    Cut(i32),
+    /// The node's move from the table, where there is one and it is legal here.
+    Move(Option<MoveOf<G>>),
 }
 
 /// The outcome of one iteration at the root.
@@ -472,7 +452,9 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
             .clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
-    /// The alpha-beta search below the root.
+    /// The alpha-beta search below the root, in stages: the node's exact verdicts (wins in
+    /// one, the escape threat), the table, the prunings before the moves
+    /// ([`pruning`](super::pruning)), then the moves ([`Worker::search_moves`]).
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -496,21 +478,8 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         }
         let board = pos.board();
         let us = pos.to_move();
-        let shared = self.shared;
-        let know = &shared.know;
-
-        // Wins in one, exact.
-        match us {
-            Role::Defender => {
-                if know.escape_lines(board) > 0 {
-                    return MATE - (ply as i32 + 1);
-                }
-            }
-            Role::Attacker => {
-                if know.king_capturable(board) {
-                    return MATE - (ply as i32 + 1);
-                }
-            }
+        if self.wins_in_one(board, us) {
+            return MATE - (ply as i32 + 1);
         }
         // Mate distance pruning.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -518,22 +487,10 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         if alpha >= beta {
             return alpha;
         }
-
-        // The escape threat: the attackers must block.
-        let mut blocks = BitboardOf::EMPTY;
-        if us == Role::Attacker && know.forcing() {
-            let lines = know.escape_lines(board);
-            if lines >= 2 {
-                return -(MATE - (ply as i32 + 2));
-            }
-            if lines == 1 {
-                blocks = know.escape_blocks(board);
-                if blocks.is_empty() {
-                    return -(MATE - (ply as i32 + 2));
-                }
-            }
-        }
-        let forced = blocks.any();
+        let Some(blocks) = self.escape_blocks(board, us) else {
+            return -(MATE - (ply as i32 + 2));
+        };
+        let sharp = blocks.any();
 
         if ply >= MAX_PLY - 2 {
             return self.eval(pos, ply);
@@ -542,97 +499,42 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
             return self.qsearch(pos, alpha, beta, ply);
         }
 
-        // Transposition table.
         let key = pos.hash();
-        let entry = self.shared.tt.probe::<G>(key);
-        let mut hash_move = None;
-        if let Some(e) = entry {
-            hash_move =
-                e.mv.filter(|&m| pos.check_move(m, &self.shared.rules).is_ok());
-            if !pv_node && e.depth >= depth {
-                let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
-        }
-
-        let sharp = forced;
-        let features = self.shared.features;
-        // Internal iterative reduction: without a move from the table the ordering is
-        // poor, so the node is searched a ply shallower; the next iteration comes back
-        // with the move this one stores. Not where a block is forced (few moves, all
-        // tried).
-        let depth = if features.iir && hash_move.is_none() && !sharp && depth >= IIR_DEPTH {
-            depth - 1
-        } else {
-            depth
+        let hash_move = match self.probe(pos, key, depth, alpha, beta, ply, pv_node) {
+            Probe::Cut(s) => return s,
+            Probe::Move(m) => m,
         };
+
+        let features = self.shared.features;
+        let depth = pruning::iir_depth(&features, depth, hash_move.is_some(), sharp);
         // Near a quiet win (an escape, a fort or an encirclement) or a threat the
         // evaluation misses what a move or two decide: no pruning there.
-        let prunable = !sharp
-            && !pv_node
-            && (features.null_move
-                || ((features.reverse_futility || features.late_move_pruning)
-                    && depth <= RFP_DEPTH.max(LMP_DEPTH)));
-        let calm = prunable && !know.quiet_win_near(board) && !know.threat_in_one(board, us);
-        // The static evaluation only where a pruning below reads it (it is a large share
-        // of a node's cost; the search itself scores only leaves).
-        let static_eval = if calm && us == Role::Attacker && beta.abs() < MATE_BOUND {
+        let shared = self.shared;
+        let know = &shared.know;
+        let calm = pruning::prunable(&features, depth, sharp, pv_node)
+            && !know.quiet_win_near(board)
+            && !know.threat_in_one(board, us);
+        let beta_heuristic = beta.abs() < MATE_BOUND;
+        let static_eval = if pruning::wants_eval(calm, us, beta_heuristic) {
             self.eval(pos, ply)
         } else {
             -INFINITE
         };
-
-        // Reverse futility: an evaluation this far above beta at a shallow node of the
-        // attackers is taken as a cut-off without searching. At the defenders' nodes it
-        // would cut the replies to a quiet encirclement, which no evaluation sees coming.
-        if features.reverse_futility
-            && calm
-            && us == Role::Attacker
-            && depth <= RFP_DEPTH
-            && beta.abs() < MATE_BOUND
-            && static_eval - RFP_MARGIN * depth >= beta
-        {
+        let node = Node {
+            us,
+            depth,
+            calm,
+            static_eval,
+            beta_heuristic,
+        };
+        if pruning::reverse_futility(&features, &node, beta) {
             return static_eval;
         }
-
-        // Null move: for the attackers only (the defenders' threats, escapes, are seen
-        // exactly; the attackers' quiet threats, encirclements, are not, so a defender
-        // pass would hide them), not when forced, not in PV nodes, and only with a
-        // margin of pieces so that zugzwang stays unlikely.
-        if features.null_move
-            && us == Role::Attacker
-            && null_ok
-            && calm
-            && depth >= 3
-            && static_eval >= beta
-            && beta.abs() < MATE_BOUND
-            && board.soldiers(us).count() >= 4
+        if let Some(r) = pruning::null_move(&features, &node, beta, null_ok, || {
+            board.soldiers(us).count()
+        }) && let Some(s) = self.null_move_search(pos, depth - 1 - r, beta, ply)
         {
-            let r = 2 + depth / 4;
-            let child = PositionOf::new(*board, us.opponent());
-            self.path.push(ply + 1, &child, true);
-            let s = -self.negamax(
-                &child,
-                depth - 1 - r,
-                -beta,
-                -beta + 1,
-                ply + 1,
-                false,
-                false,
-            );
-            if self.stopped {
-                return 0;
-            }
-            if s >= beta {
-                return if s >= MATE_BOUND { beta } else { s };
-            }
+            return s;
         }
 
         let mut list = MoveListOf::new();
@@ -640,18 +542,120 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         if list.is_empty() {
             return -(MATE - ply as i32);
         }
-        if forced {
+        if sharp {
             list.retain(|m| blocks.contains(m.to));
             if list.is_empty() {
                 return -(MATE - (ply as i32 + 2));
             }
         }
-        let node = NodeInfo {
+        let info = NodeInfo {
             hash_move,
             blocks,
             ply,
         };
-        let mut picker = Picker::new(board, us, list, node, &self.shared.know);
+        let window = (alpha, beta);
+        self.search_moves(pos, &node, list, info, window, pv_node, key)
+    }
+
+    /// Whether the side to move wins in one, exactly: the defenders with the king on a
+    /// free line to an escape square, the attackers able to close the king's last side.
+    #[inline]
+    fn wins_in_one(&self, board: &BoardOf<G>, us: Role) -> bool {
+        match us {
+            Role::Defender => self.shared.know.escape_lines(board) > 0,
+            Role::Attacker => self.shared.know.king_capturable(board),
+        }
+    }
+
+    /// The escape threat the attackers to move face: the squares that block the king's
+    /// one free line (empty where there is none), or `None` when they cannot stop an
+    /// escape (two lines, or one they cannot block), a loss in two.
+    #[inline]
+    fn escape_blocks(&self, board: &BoardOf<G>, us: Role) -> Option<BitboardOf<G>> {
+        let know = &self.shared.know;
+        if us != Role::Attacker || !know.forcing() {
+            return Some(BitboardOf::EMPTY);
+        }
+        match know.escape_lines(board) {
+            0 => Some(BitboardOf::EMPTY),
+            1 => Some(know.escape_blocks(board)).filter(|b| b.any()),
+            _ => None,
+        }
+    }
+
+    /// The table's word on a node: a score that cuts it (not in PV nodes, and only from
+    /// a search as deep), else its move where it is legal here.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn probe(
+        &self,
+        pos: &PositionOf<G>,
+        key: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> Probe<G> {
+        let Some(e) = self.shared.tt.probe::<G>(key) else {
+            return Probe::Move(None);
+        };
+        if !pv_node && e.depth >= depth {
+            let s = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return Probe::Cut(s);
+            }
+        }
+        Probe::Move(e.mv.filter(|&m| pos.check_move(m, &self.shared.rules).is_ok()))
+    }
+
+    /// The null move: the attackers pass and the defenders' reply is searched `depth`
+    /// deep with a null window at beta; `Some` with the node's score when that fails
+    /// high (or the search stopped), `None` to search the moves.
+    #[inline]
+    fn null_move_search(
+        &mut self,
+        pos: &PositionOf<G>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let child = PositionOf::new(*pos.board(), pos.to_move().opponent());
+        self.path.push(ply + 1, &child, true);
+        let s = -self.negamax(&child, depth, -beta, -beta + 1, ply + 1, false, false);
+        if self.stopped {
+            return Some(0);
+        }
+        (s >= beta).then_some(if s >= MATE_BOUND { beta } else { s })
+    }
+
+    /// A node's moves, in the picker's order with the moves another thread is searching
+    /// put off to the end ([`Deferral`]), each judged by the rules, pruned, reduced and
+    /// searched ([`Worker::search_child`]); stores the node's result in the table unless
+    /// the path decided it.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        pos: &PositionOf<G>,
+        node: &Node,
+        list: MoveListOf<G>,
+        info: NodeInfo<G>,
+        (mut alpha, beta): (i32, i32),
+        pv_node: bool,
+        key: u64,
+    ) -> i32 {
+        let shared = self.shared;
+        let features = shared.features;
+        let board = pos.board();
+        let us = node.us;
+        let depth = node.depth;
+        let (ply, hash_move, sharp) = (info.ply, info.hash_move, info.blocks.any());
+        let mut picker = Picker::new(board, us, list, info, &shared.know);
 
         let mut path_dependent = false;
         let mut legal = 0usize;
@@ -668,10 +672,7 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         // With other threads searching, a move whose position another thread is inside
         // is left for last (not the first move: its subtree bounds the others').
         let defer = shared.busy.on() && depth >= DEFER_DEPTH;
-        // Set up only where moves can be deferred, not at every node of one thread.
-        let mut deferred: Option<Deferred<MoveOf<G>>> = if defer { Some([None; 64]) } else { None };
-        let mut n_deferred = 0usize;
-        let mut next_deferred = 0usize;
+        let mut deferral = Deferral::new(defer);
         // The moves not banned so far in the picker's order: a move's rank there, not
         // when it is searched, decides its reduction, so that a deferred move is reduced
         // as it would have been in its place.
@@ -679,35 +680,21 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         loop {
             let (mv, order, deferred_rank) = match picker.pick(self.heur) {
                 Some((mv, order)) => (mv, order, None),
-                None => match deferred
-                    .as_ref()
-                    .and_then(|d| d.get(next_deferred))
-                    .copied()
-                    .flatten()
-                {
-                    Some((mv, order, rank)) if next_deferred < n_deferred => {
-                        next_deferred += 1;
-                        (mv, order, Some(rank))
-                    }
-                    _ => break,
+                None => match deferral.next() {
+                    Some((mv, order, rank)) => (mv, order, Some(rank)),
+                    None => break,
                 },
             };
-            let rank = deferred_rank.unwrap_or(picked + 1);
-            // Late-move pruning: at a shallow calm node of the defenders, the quiet moves
-            // ordered late (the attackers' late quiet moves are where encirclements hide).
-            if features.late_move_pruning
-                && calm
-                && us == Role::Defender
-                && depth <= LMP_DEPTH
-                && rank > lmp_count(depth)
-                && !is_tactical(order)
-                && mv.from != king
-                && best > -MATE_BOUND
-            {
+            let kind = MoveKind {
+                rank: deferred_rank.unwrap_or(picked + 1),
+                tactical: is_tactical(order),
+                king: mv.from == king,
+            };
+            if pruning::late_move_pruned(&features, node, &kind, best <= -MATE_BOUND) {
                 continue;
             }
             let mut child = *pos;
-            let captured = child.make_move(mv, &self.shared.rules);
+            let captured = child.make_move(mv, &shared.rules);
             let verdict = self.path.judge(ply, pos, mv, captured, &child);
             if verdict == Verdict::Banned {
                 path_dependent = true;
@@ -718,79 +705,43 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
             }
             let child_key = child.hash();
             if deferred_rank.is_none()
-                && rank > 1
-                && let Some(slot) = deferred.as_mut().and_then(|d| d.get_mut(n_deferred))
+                && kind.rank > 1
+                && deferral.has_room()
                 && shared.busy.is_busy(child_key)
             {
-                *slot = Some((mv, order, rank));
-                n_deferred += 1;
+                deferral.put_off(mv, order, kind.rank);
                 continue;
             }
             legal += 1;
-            let score = if let Some((s, by_path)) =
-                self.decided(&child, mv.to, us, verdict, ply + 1)
-            {
-                path_dependent |= by_path;
-                s
-            } else {
-                let mark = defer && rank > 1;
-                if mark {
-                    shared.busy.enter(child_key);
-                }
-                self.path.push(ply + 1, &child, captured.any());
-                // King moves are never reduced: they make the threats (escapes, forts).
-                let quiet = captured.is_empty() && !is_tactical(order) && mv.from != king;
-                let mut reduction = 0;
-                if features.lmr
-                    && quiet
-                    && !sharp
-                    && depth >= 3
-                    && rank > if pv_node { 5 } else { 3 }
-                {
-                    reduction = if features.log_reductions {
-                        log_reduction(depth, rank) - i32::from(pv_node)
-                    } else {
-                        1 + i32::from(depth >= 6 && rank > 12)
-                    };
-                    reduction = reduction.clamp(1, depth - 2);
-                    if features.history_reductions {
-                        reduction = (reduction - self.heur.history(us, mv) / HISTORY_PER_PLY)
-                            .clamp(0, depth - 2);
-                    }
-                }
-                let mut s;
-                if rank == 1 {
-                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node, true);
+            let score =
+                if let Some((s, by_path)) = self.decided(&child, mv.to, us, verdict, ply + 1) {
+                    path_dependent |= by_path;
+                    s
                 } else {
-                    s = -self.negamax(
+                    let mark = defer && kind.rank > 1;
+                    if mark {
+                        shared.busy.enter(child_key);
+                    }
+                    self.path.push(ply + 1, &child, captured.any());
+                    let quiet = captured.is_empty() && !kind.tactical && !kind.king;
+                    let reduction =
+                        pruning::reduction(&features, depth, &kind, quiet, sharp, pv_node, || {
+                            self.heur.history(us, mv)
+                        });
+                    let s = self.search_child(
                         &child,
-                        depth - 1 - reduction,
-                        -alpha - 1,
-                        -alpha,
                         ply + 1,
-                        false,
-                        true,
+                        depth,
+                        reduction,
+                        (alpha, beta),
+                        &kind,
+                        pv_node,
                     );
-                    if s > alpha && reduction > 0 && !self.stopped {
-                        s = -self.negamax(
-                            &child,
-                            depth - 1,
-                            -alpha - 1,
-                            -alpha,
-                            ply + 1,
-                            false,
-                            true,
-                        );
+                    if mark {
+                        shared.busy.leave(child_key);
                     }
-                    if s > alpha && s < beta && pv_node && !self.stopped {
-                        s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true, true);
-                    }
-                }
-                if mark {
-                    shared.busy.leave(child_key);
-                }
-                s
-            };
+                    s
+                };
             if self.stopped {
                 return 0;
             }
@@ -832,11 +783,48 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
             } else {
                 Bound::Upper
             };
-            self.shared
+            shared
                 .tt
                 .store(key, best_move.or(hash_move), to_tt(best, ply), depth, bound);
         }
         best
+    }
+
+    /// One move's subtree by principal variation search: the first move with the full
+    /// window, the others with a null window at `reduction` plies less, searched again at
+    /// full depth where a reduced search beats alpha and with the full window where a
+    /// null-window one falls inside it at a PV node.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn search_child(
+        &mut self,
+        child: &PositionOf<G>,
+        ply: usize,
+        depth: i32,
+        reduction: i32,
+        (alpha, beta): (i32, i32),
+        kind: &MoveKind,
+        pv_node: bool,
+    ) -> i32 {
+        if kind.rank == 1 {
+            return -self.negamax(child, depth - 1, -beta, -alpha, ply, pv_node, true);
+        }
+        let mut s = -self.negamax(
+            child,
+            depth - 1 - reduction,
+            -alpha - 1,
+            -alpha,
+            ply,
+            false,
+            true,
+        );
+        if s > alpha && reduction > 0 && !self.stopped {
+            s = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply, false, true);
+        }
+        if s > alpha && s < beta && pv_node && !self.stopped {
+            s = -self.negamax(child, depth - 1, -beta, -alpha, ply, true, true);
+        }
+        s
     }
 
     /// The quiescence search: the escape threats resolved. The defenders may stand pat
