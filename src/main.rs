@@ -22,11 +22,18 @@ use hnefi::session::{SearchOption, Session};
 use hnefi::tools::matches;
 use hnefi::tune::{label, merge, net, selfplay, texel};
 
-/// hnefi: a Copenhagen Hnefatafl engine.
+/// hnefi: a Hnefatafl engine for every board from 7x7 to 15x15.
+///
+/// It plays Copenhagen, Fetlar, the hnefatafl.org server's 7x7, 11x11 and 13x13 games,
+/// OpenTafl's Brandubh, Tablut, Sea Battle and Tawlbwrdd, and OpenTafl rules strings like
+/// them (--rules, --board-size).
 ///
 /// Without a subcommand, hnefi speaks the text protocol (GTP framing): one command per
 /// line on stdin, one reply per command on stdout, search information on stderr. Send
-/// `list_commands` for the commands and `help NAME` for one of them.
+/// `list_commands` for the commands and `help NAME` for one of them. --compat 0.3 speaks
+/// the hnefatafl-copenhagen crate's 0.3.1 dialect instead, --otep OpenTafl's engine
+/// protocol. The subcommands are its tools: a bot for hnefatafl.org, a match runner,
+/// perft and bench, self-play, tuning and network training.
 #[derive(Parser, Debug)]
 #[command(name = "hnefi", version, about)]
 struct Cli {
@@ -35,7 +42,7 @@ struct Cli {
     #[command(flatten)]
     engine: EngineFlags,
     /// Speak the OpenTafl Engine Protocol instead of the text protocol, as an engine
-    /// OpenTafl can host (see the README for its .ini file).
+    /// OpenTafl can host (see "In OpenTafl" in README.md for its .ini file).
     #[arg(long)]
     otep: bool,
 }
