@@ -159,7 +159,8 @@ fn random_pairs<G: Geometry>(
 }
 
 /// Make-move with the end-of-game tests (`play_unchecked`) on every board size, under the
-/// rule family whose game the README's table names for it.
+/// rule family whose game the README's perft table names for that board (the make-move
+/// figures last quoted are in docs/HISTORY.md).
 fn bench_sizes() {
     for (family, size) in [
         (RulePreset::HnefataflOrg, BoardSize::S7),

@@ -4,7 +4,7 @@
 # GAMES games a pair (default 10; sides alternate, each game pair from a random 4-ply
 # opening), 100 ms a move for the searching levels, cut at 200 plies (a draw: the
 # search does not break Fortification's fort, and a longer cut costs minutes a game), on RULES
-# (copenhagen or fetlar). The rating list at the end holds level 1 at 0: the README's
+# (copenhagen or fetlar). The rating list at the end holds level 1 at 0: docs/levels.md's
 # table. Records go to DIR/levels-RULES.csv; run it again to resume.
 #
 #   PATH=/path/to/release:$PATH sh docs/gauntlets/levels.sh RULES [GAMES] [DIR]

@@ -16,7 +16,7 @@
 //! wins most against the scripted defenders (16% against King's Guard and Mobile King,
 //! half the points against Fortification), with Defensive, the defender that loses least
 //! (2 to 3 games in 100): about 75% against level 2. The search's depth limits come next;
-//! the README's table gives each level's measured Elo on Copenhagen and on Fetlar.
+//! docs/levels.md's table gives each level's measured Elo on Copenhagen and on Fetlar.
 
 use std::fmt;
 
@@ -119,7 +119,7 @@ impl fmt::Display for LevelPlay {
 }
 
 /// Every level from 1 up, with what it plays: one per line, for `help set_option level`
-/// readers and the README's table.
+/// readers and docs/levels.md's table.
 pub fn ladder() -> Vec<(u64, LevelPlay)> {
     (1..=MAX_LEVEL)
         .filter_map(|n| LevelPlay::of(n).map(|p| (n, p)))
