@@ -252,12 +252,9 @@ fn transcripts_cover_every_command() {
     }
 }
 
-/// The sessions shown in README.md (its ```text blocks that start with a `>` line) are
-/// transcripts too, run the same two ways, so the README cannot go stale.
-#[test]
-fn readme_sessions_are_current() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
-    let text = fs::read_to_string(&path).expect("read README.md");
+/// The ```text blocks of a Markdown file that start with a `>` line: the sessions it shows.
+fn sessions_in(path: &Path) -> Vec<String> {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("read {path:?}: {e}"));
     let mut sessions = Vec::new();
     let mut block: Option<String> = None;
     for line in text.lines() {
@@ -276,18 +273,55 @@ fn readme_sessions_are_current() {
             }
         }
     }
-    assert!(sessions.len() >= 2, "README sessions missing");
-    for session in sessions {
-        let mut steps = parse_transcript(&session);
-        // A code block leaves off the empty line that ends the last reply.
-        if let Some(last) = steps.last_mut()
-            && last.expected.last().is_some_and(|l| !l.is_empty())
-        {
-            last.expected.push(String::new());
-        }
-        run_in_process(&path, &steps);
-        run_binary(&path, &steps);
+    sessions
+}
+
+/// Runs a session shown in a Markdown file as a transcript, the same two ways.
+fn run_session(path: &Path, session: &str) {
+    let mut steps = parse_transcript(session);
+    // A code block leaves off the empty line that ends the last reply.
+    if let Some(last) = steps.last_mut()
+        && last.expected.last().is_some_and(|l| !l.is_empty())
+    {
+        last.expected.push(String::new());
     }
+    run_in_process(path, &steps);
+    run_binary(path, &steps);
+}
+
+/// The sessions shown in README.md (its ```text blocks that start with a `>` line) are
+/// transcripts too, run the same two ways, so the README cannot go stale.
+#[test]
+fn readme_sessions_are_current() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let sessions = sessions_in(&path);
+    assert!(!sessions.is_empty(), "README sessions missing");
+    for session in sessions {
+        run_session(&path, &session);
+    }
+}
+
+/// The same for every page of `docs/` (docs/playing.md's session among them), but
+/// docs/PROTOCOL.md, whose one session shows streaming analysis: its `info` lines depend on
+/// timing (tests/protocol_analyze.rs checks their grammar).
+#[test]
+fn docs_sessions_are_current() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let mut pages: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("docs directory")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .filter(|p| !p.ends_with("PROTOCOL.md"))
+        .collect();
+    pages.sort();
+    let mut shown = 0;
+    for path in pages {
+        for session in sessions_in(&path) {
+            run_session(&path, &session);
+            shown += 1;
+        }
+    }
+    assert!(shown >= 1, "docs sessions missing");
 }
 
 #[test]
