@@ -26,7 +26,7 @@ use hnefi::tune::{label, merge, net, selfplay, texel};
 ///
 /// It plays Copenhagen, Fetlar, the hnefatafl.org server's 7x7, 11x11 and 13x13 games,
 /// OpenTafl's Brandubh, Tablut, Sea Battle and Tawlbwrdd, and OpenTafl rules strings like
-/// them (--rules, --board-size).
+/// them (--rules; `board_size N` in the protocol, --board-size in the subcommands).
 ///
 /// Without a subcommand, hnefi speaks the text protocol (GTP framing): one command per
 /// line on stdin, one reply per command on stdout, search information on stderr. Send
