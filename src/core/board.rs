@@ -71,21 +71,6 @@ pub enum BoardError {
     UnknownPiece(char),
 }
 
-/// The start position, rank 11 first.
-pub const START_DIAGRAM: [&str; 11] = [
-    "...XXXXX...",
-    ".....X.....",
-    "...........",
-    "X....O....X",
-    "X...OOO...X",
-    "XX.OOKOO.XX",
-    "X...OOO...X",
-    "X....O....X",
-    "...........",
-    ".....X.....",
-    "...XXXXX...",
-];
-
 impl<G: Geometry> BoardOf<G> {
     /// The board size's usual start position ([`start_rows`]: Copenhagen on 11x11).
     pub fn start() -> BoardOf<G> {
@@ -361,6 +346,7 @@ impl<G: Geometry> fmt::Debug for BoardOf<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::start::START_DIAGRAM;
 
     #[test]
     fn start_round_trips() {

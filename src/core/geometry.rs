@@ -9,7 +9,6 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
-use super::moves::{MoveBuffer, MoveOf};
 use super::wide::U256;
 
 /// The integer that holds one bit per square.
@@ -199,10 +198,25 @@ pub trait Geometry:
     /// The throne's index.
     const THRONE_INDEX: u8;
     /// A move list's buffer: four moves per square (each empty square is reached from at
-    /// most four directions).
-    type Moves: MoveBuffer<Self>;
+    /// most four directions). Generic over the element, so that the geometry, below the
+    /// moves, need not name the move type.
+    type Moves<T: Copy>: FourPerSquare<T>;
     /// The tables.
     fn tables() -> &'static Tables<Self::Bits>;
+}
+
+/// A fixed-size array of four `T`s per square of a board: the buffer of a move list
+/// ([`MoveListOf`](super::moves::MoveListOf)).
+pub trait FourPerSquare<T>: Copy + AsRef<[T]> + AsMut<[T]> {
+    /// An array with every slot `value`.
+    fn filled(value: T) -> Self;
+}
+
+impl<T: Copy, const N: usize> FourPerSquare<T> for [T; N] {
+    #[inline(always)]
+    fn filled(value: T) -> Self {
+        [value; N]
+    }
 }
 
 /// Builds the constants and tables of one bit type from its `bit(i)` and `or(a, b)`
@@ -390,7 +404,7 @@ macro_rules! geometry {
             const THRONE: $t = $mask($n, 5);
             const PAST_END: $t = $mask($n, 8);
             const THRONE_INDEX: u8 = (($n / 2) * $n + $n / 2) as u8;
-            type Moves = [MoveOf<$name>; 4 * $n * $n];
+            type Moves<T: Copy> = [T; 4 * $n * $n];
             #[inline(always)]
             fn tables() -> &'static Tables<$t> {
                 &$static

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::geometry::{Geometry, S11};
+use super::geometry::{FourPerSquare, Geometry, S11};
 use super::square::{SquareError, SquareOf};
 
 /// A move on the 11x11 board.
@@ -93,23 +93,13 @@ impl<G: Geometry> FromStr for MoveOf<G> {
 /// at most four directions.
 pub const MAX_MOVES: usize = 484;
 
-/// The fixed-size buffer of a [`MoveListOf`]: four moves per square of the board.
-pub trait MoveBuffer<G>: Copy + AsRef<[MoveOf<G>]> + AsMut<[MoveOf<G>]> {
-    /// A buffer of placeholders.
-    const EMPTY: Self;
-}
-
-impl<G: Geometry, const N: usize> MoveBuffer<G> for [MoveOf<G>; N] {
-    const EMPTY: Self = [MoveOf::NULL; N];
-}
-
 /// A list of moves of the 11x11 board on the stack.
 pub type MoveList = MoveListOf<S11>;
 
 /// A list of moves on the stack.
 #[derive(Clone)]
 pub struct MoveListOf<G: Geometry> {
-    moves: G::Moves,
+    moves: G::Moves<MoveOf<G>>,
     len: usize,
 }
 
@@ -124,7 +114,7 @@ impl<G: Geometry> MoveListOf<G> {
     #[inline]
     pub fn new() -> MoveListOf<G> {
         MoveListOf {
-            moves: G::Moves::EMPTY,
+            moves: FourPerSquare::filled(MoveOf::NULL),
             len: 0,
         }
     }

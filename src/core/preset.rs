@@ -127,7 +127,7 @@ impl RulePreset {
         if !self.sizes().contains(&size) {
             let sizes: Vec<String> = self.sizes().iter().map(|s| format!("{s}x{s}")).collect();
             return Err(VariantError::NoSuchSize {
-                family: self,
+                family: self.name(),
                 size,
                 sizes: sizes.join(", "),
             });

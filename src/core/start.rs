@@ -10,7 +10,20 @@
 //!
 //! Start positions are facts of the games; the sources are named in docs/RULES.md.
 
-use super::board::START_DIAGRAM;
+/// The 11x11 start position (Copenhagen), rank 11 first.
+pub const START_DIAGRAM: [&str; 11] = [
+    "...XXXXX...",
+    ".....X.....",
+    "...........",
+    "X....O....X",
+    "X...OOO...X",
+    "XX.OOKOO.XX",
+    "X...OOO...X",
+    "X....O....X",
+    "...........",
+    ".....X.....",
+    "...XXXXX...",
+];
 
 const START_7: [&str; 7] = [
     "...X...", "...X...", "...O...", "XXOKOXX", "...O...", "...X...", "...X...",

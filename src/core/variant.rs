@@ -10,7 +10,6 @@ use super::board::BoardOf;
 use super::geometry::{BoardSize, Geometry};
 use super::notation::{PositionError, parse_opentafl_with};
 use super::position::PositionOf;
-use super::preset::RulePreset;
 use super::role::Role;
 use super::rules::RuleSet;
 
@@ -111,8 +110,9 @@ pub enum VariantError {
     /// The rule family has no game on that board.
     #[error("the {family} rules have no {size}x{size} game: they play on {sizes}")]
     NoSuchSize {
-        /// The family.
-        family: RulePreset,
+        /// The family's name (a [`RulePreset`](super::preset::RulePreset)'s, named here
+        /// rather than held so that a variant needs no preset).
+        family: &'static str,
         /// The size asked for.
         size: BoardSize,
         /// The sizes it has, as a list for the message.
@@ -135,6 +135,7 @@ pub enum VariantError {
 mod tests {
     use super::*;
     use crate::core::geometry::{S7, S11, S13};
+    use crate::core::preset::RulePreset;
 
     #[test]
     fn every_preset_size_has_a_valid_start() {
