@@ -151,9 +151,9 @@ fn the_move_limit_comes_before_the_adjudication() {
 /// the box of case A4. The search is told so by the core's one judge, `outcome`.
 #[test]
 fn a_defender_move_can_lose_at_once() {
+    use hnefi::core::judge::outcome;
     use hnefi::core::position::{Reason, Status};
     use hnefi::core::repetition::Verdict;
-    use hnefi::core::rules::outcome;
     let mut pos = case_position("A4", Role::Defender);
     let mv: Move = "c6-a6".parse().unwrap();
     let org = RulePreset::HnefataflOrg.rules();
@@ -173,7 +173,7 @@ fn a_defender_move_can_lose_at_once() {
 }
 
 /// The repetition rule judges before the server's adjudication, in the game and in the
-/// search alike (one judge, `rules::outcome`). The king on a6 is boxed in by a4, a5, a7
+/// search alike (one judge, `judge::outcome`). The king on a6 is boxed in by a4, a5, a7
 /// and a8 with one defender soldier left, which the server adjudicates as the attackers'
 /// win; the attackers leave the box and return, and under `third-occurrence-mover-loses`
 /// their third return loses by repetition before it is adjudicated. The game reached the

@@ -1,53 +1,10 @@
-//! Encirclement, tested after attacker moves (docs/RULES.md section 7).
+//! Encirclement, tested after attacker moves (docs/RULES.md section 7), under the rule
+//! set's [`EncirclementMode`].
 
 use super::bitboard::BitboardOf;
 use super::board::BoardOf;
+pub use super::encirclement_mode::{EncirclementMode, EncirclementModeError};
 use super::geometry::Geometry;
-
-/// How encirclement is judged.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub enum EncirclementMode {
-    /// Every defender, in any number of pockets, is cut off from the edge (the default).
-    #[default]
-    MultiPocket,
-    /// The king's region is cut off from the edge and holds every defender.
-    SingleRing,
-}
-
-impl EncirclementMode {
-    /// Both modes, default first.
-    pub const ALL: [EncirclementMode; 2] =
-        [EncirclementMode::MultiPocket, EncirclementMode::SingleRing];
-
-    /// The name used by the protocol and the rule cases.
-    pub const fn name(self) -> &'static str {
-        match self {
-            EncirclementMode::MultiPocket => "multi-pocket",
-            EncirclementMode::SingleRing => "single-ring",
-        }
-    }
-}
-
-impl std::fmt::Display for EncirclementMode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// An unknown encirclement mode name.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid encirclement mode '{0}': expected multi-pocket or single-ring")]
-pub struct EncirclementModeError(pub String);
-
-impl std::str::FromStr for EncirclementMode {
-    type Err = EncirclementModeError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        EncirclementMode::ALL
-            .into_iter()
-            .find(|m| m.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| EncirclementModeError(s.chars().take(40).collect()))
-    }
-}
 
 /// True when the attackers have encircled the defenders.
 ///

@@ -2,14 +2,16 @@
 
 use super::bitboard::BitboardOf;
 use super::geometry::{Geometry, S11};
+use super::history::PositionHistory;
+use super::judge::outcome;
 use super::movegen;
 use super::moves::{MoveListOf, MoveOf};
-use super::position::{IllegalMove, IllegalMoveOf, PositionOf, Reason, Status};
-use super::repetition::{PositionHistory, Verdict};
+use super::outcome::{Reason, Status};
+use super::position::{IllegalMove, IllegalMoveOf, PositionOf};
+use super::repetition::Verdict;
 pub use super::repetition::{RepetitionMode, RepetitionModeError};
 use super::role::Role;
 pub use super::rules::RuleSet;
-use super::rules::outcome;
 
 /// One entry of the record of an 11x11 game.
 pub type Ply = PlyOf<S11>;
@@ -47,7 +49,7 @@ pub type PlayError = IllegalMove;
 ///
 /// ```
 /// use hnefi::core::game::{Game, RuleSet};
-/// use hnefi::core::position::Status;
+/// use hnefi::core::outcome::Status;
 /// let mut game = Game::new(RuleSet::default());
 /// let effect = game.play("h1-h3".parse().unwrap()).unwrap();
 /// assert!(effect.is_empty());

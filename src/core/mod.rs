@@ -2,37 +2,77 @@
 //! tests, positions with Zobrist hashes, games with their history, notation and game records.
 //!
 //! No I/O, and no allocation in the hot path (move generation and make-move).
+//!
+//! # Layers
+//!
+//! A file imports only from its own layer and the ones before it in this list, and no two
+//! files import each other, even through others: each layer can be read, tested and
+//! changed knowing only what comes before it.
+//!
+//! 1. **The board's geometry**: [`geometry`] (sizes, bit widths, line tables), [`wide`],
+//!    [`square`], [`bitboard`] (and the line attacks), [`rng`].
+//! 2. **Pieces, moves, hashing**: [`role`], [`moves`], [`start`], [`board`], [`zobrist`].
+//! 3. **The rules as data**: [`rules`] (the [`RuleSet`](rules::RuleSet)) and its kinds
+//!    ([`king`], [`encirclement_mode`], [`repetition`]'s modes, [`referee`]), and
+//!    [`outcome`] (how a game ends: status, reason, win). Data only, so that every
+//!    mechanic can take a rule set.
+//! 4. **The mechanics**: [`movegen`], [`capture`], [`fort`], [`org_fort`],
+//!    [`encirclement`], [`adjudication`], [`oriented`]: functions of a board and a rule set.
+//! 5. **The position**: [`position`] (board, side to move, hash, make-move).
+//! 6. **The one judge**: [`judge`] (what a move decides, the order of the end-of-game
+//!    tests, static status) and [`history`] (the positions the repetition rule compares).
+//!    One owner each, so the game, perft, the search and the bot cannot disagree.
+//! 7. **Games and what names them**: [`game`], [`notation`], [`record`], [`perft`],
+//!    [`variant`], [`preset`], [`rules_string`], [`rules_source`], and the any-size
+//!    wrappers [`any_size`], [`any_square`], [`any_game`].
 
-pub mod adjudication;
-pub mod any_game;
-pub mod any_size;
-pub mod any_square;
+// 1. The board's geometry.
 pub mod bitboard;
+pub mod geometry;
+pub mod rng;
+pub mod square;
+pub mod wide;
+
+// 2. Pieces, moves, hashing.
 pub mod board;
+pub mod moves;
+pub mod role;
+pub mod start;
+pub mod zobrist;
+
+// 3. The rules as data.
+pub mod encirclement_mode;
+pub mod king;
+pub mod outcome;
+pub mod referee;
+pub mod repetition;
+pub mod rules;
+
+// 4. The mechanics.
+pub mod adjudication;
 pub mod capture;
 pub mod encirclement;
 pub mod fort;
-pub mod game;
-pub mod geometry;
-pub mod king;
 pub mod movegen;
-pub mod moves;
-pub mod notation;
 pub mod org_fort;
 pub mod oriented;
-pub mod perft;
+
+// 5. The position.
 pub mod position;
+
+// 6. The one judge.
+pub mod history;
+pub mod judge;
+
+// 7. Games, records, presets, variants, rules strings, any size.
+pub mod any_game;
+pub mod any_size;
+pub mod any_square;
+pub mod game;
+pub mod notation;
+pub mod perft;
 pub mod preset;
 pub mod record;
-pub mod referee;
-pub mod repetition;
-pub mod rng;
-pub mod role;
-pub mod rules;
 pub mod rules_source;
 pub mod rules_string;
-pub mod square;
-pub mod start;
 pub mod variant;
-pub mod wide;
-pub mod zobrist;

@@ -1,4 +1,7 @@
-//! A position: board, side to move and Zobrist hash, and the effect of one move on it.
+//! A position: board, side to move and Zobrist hash, and the effect of one move on it (its
+//! captures). What a move decides (a win, the end of the game) is the
+//! [judge](super::judge)'s: [`PositionOf::win_after_move`] and
+//! [`PositionOf::play_unchecked`] are written there.
 
 use std::fmt;
 
@@ -7,136 +10,14 @@ use thiserror::Error;
 use super::bitboard::BitboardOf;
 use super::board::{BoardOf, Piece};
 use super::capture;
-use super::encirclement::is_encircled;
-use super::fort::is_edge_fort;
 use super::geometry::{Geometry, S11};
 use super::movegen;
 use super::moves::{MoveListOf, MoveOf};
-use super::referee::Referee;
+pub use super::outcome::{Reason, Status};
 use super::role::Role;
 use super::rules::RuleSet;
 use super::square::SquareOf;
 use super::zobrist;
-
-/// Why a game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Reason {
-    /// The attackers closed the king in (docs/RULES.md section 5).
-    KingCaptured,
-    /// The king reached a corner.
-    KingEscaped,
-    /// The king stands in an unbreakable edge fort (section 6).
-    EdgeFort,
-    /// The attackers enclosed every defender (section 7).
-    Encirclement,
-    /// The side to move had no legal move (section 9).
-    NoMoves,
-    /// The repetition rule decided (mode `third-occurrence-mover-loses`).
-    Repetition,
-    /// A side resigned.
-    Resignation,
-    /// A side ran out of time.
-    Time,
-    /// The move limit was reached (a draw).
-    MoveLimit,
-    /// The hnefatafl.org server judged that the king can no longer escape (its early
-    /// adjudication, `hnefatafl-org` rules only).
-    CannotEscape,
-    /// No defender, the king included, has an empty square beside him (OpenTafl's
-    /// referee, docs/RULES.md section 17.8).
-    DefendersBlocked,
-}
-
-impl Reason {
-    /// Every reason.
-    pub const ALL: [Reason; 11] = [
-        Reason::KingCaptured,
-        Reason::KingEscaped,
-        Reason::EdgeFort,
-        Reason::Encirclement,
-        Reason::NoMoves,
-        Reason::Repetition,
-        Reason::Resignation,
-        Reason::Time,
-        Reason::MoveLimit,
-        Reason::CannotEscape,
-        Reason::DefendersBlocked,
-    ];
-
-    /// The protocol name (`king_captured`, `edge_fort`, ...).
-    pub const fn protocol_name(self) -> &'static str {
-        match self {
-            Reason::KingCaptured => "king_captured",
-            Reason::KingEscaped => "king_escaped",
-            Reason::EdgeFort => "edge_fort",
-            Reason::Encirclement => "encirclement",
-            Reason::NoMoves => "no_moves",
-            Reason::Repetition => "repetition",
-            Reason::Resignation => "resignation",
-            Reason::Time => "time",
-            Reason::MoveLimit => "move_limit",
-            Reason::CannotEscape => "cannot_escape",
-            Reason::DefendersBlocked => "defenders_blocked",
-        }
-    }
-
-    /// The name used in `tests/data/cases.txt` (`king-captured`, `edge-fort`, ...).
-    pub const fn rules_name(self) -> &'static str {
-        match self {
-            Reason::KingCaptured => "king-captured",
-            Reason::KingEscaped => "king-escaped",
-            Reason::EdgeFort => "edge-fort",
-            Reason::Encirclement => "encirclement",
-            Reason::NoMoves => "no-moves",
-            Reason::Repetition => "repetition",
-            Reason::Resignation => "resignation",
-            Reason::Time => "time",
-            Reason::MoveLimit => "move-limit",
-            Reason::CannotEscape => "cannot-escape",
-            Reason::DefendersBlocked => "defenders-blocked",
-        }
-    }
-}
-
-/// The state of a game.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Status {
-    /// Play goes on.
-    Ongoing,
-    /// One side has won.
-    Won {
-        /// The winner.
-        winner: Role,
-        /// How.
-        reason: Reason,
-    },
-    /// A draw.
-    Drawn {
-        /// Why.
-        reason: Reason,
-    },
-}
-
-impl Status {
-    /// True unless ongoing.
-    pub const fn is_over(self) -> bool {
-        !matches!(self, Status::Ongoing)
-    }
-}
-
-impl fmt::Display for Status {
-    /// The notation of `tests/data/cases.txt`: `ongoing`, `attackers-win king-captured`,
-    /// `draw move-limit`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Status::Ongoing => f.write_str("ongoing"),
-            Status::Won { winner, reason } => {
-                write!(f, "{}-win {}", winner.plural(), reason.rules_name())
-            }
-            Status::Drawn { reason } => write!(f, "draw {}", reason.rules_name()),
-        }
-    }
-}
 
 /// Why a move is not legal in a position of the 11x11 board.
 pub type IllegalMove = IllegalMoveOf<S11>;
@@ -321,87 +202,6 @@ impl<G: Geometry> PositionOf<G> {
         self.hash = h;
         self.to_move = role.opponent();
         captured
-    }
-
-    /// The win that the move just played to `to` produced under `rules`, by the side that
-    /// is no longer to move (docs/RULES.md section 10, step 3).
-    #[inline]
-    pub fn win_after_move(&self, to: SquareOf<G>, rules: &RuleSet) -> Option<Reason> {
-        match self.to_move.opponent() {
-            Role::Defender => {
-                if rules.escaped(self.board.king()) {
-                    Some(Reason::KingEscaped)
-                } else if rules.edge_fort
-                    && self.board.king().is_edge()
-                    && is_edge_fort(&self.board)
-                {
-                    Some(Reason::EdgeFort)
-                } else {
-                    None
-                }
-            }
-            Role::Attacker => {
-                if capture::king_captured(&self.board, to, rules) {
-                    Some(Reason::KingCaptured)
-                } else if rules.encirclement_wins && is_encircled(&self.board, rules.encirclement) {
-                    Some(Reason::Encirclement)
-                } else {
-                    None
-                }
-            }
-        }
-    }
-
-    /// Plays a move known to be legal: moves, captures, and tests for the wins that the
-    /// move itself produces under the rule set's referee (perft's leaves).
-    #[inline(always)]
-    pub fn play_unchecked(&mut self, mv: MoveOf<G>, rules: &RuleSet) -> MoveEffect<G> {
-        let captured = self.make_move(mv, rules);
-        let win = match rules.referee {
-            // Copenhagen's wins are the mover's own, tested here without the referee's
-            // other arms (perft's hot path).
-            Referee::Copenhagen => self.win_after_move(mv.to, rules),
-            referee => referee.after_move(self, mv.to, rules).map(|w| w.reason),
-        };
-        MoveEffect { captured, win }
-    }
-
-    /// The static status of docs/RULES.md section 10: the board judged as if the other side
-    /// had just moved, with no history (no king-capture test, which needs the move). A king
-    /// where he escapes has escaped whichever side is to move: only his escape puts him
-    /// there.
-    pub fn static_status(&self, rules: &RuleSet) -> Status {
-        if rules.escaped(self.board.king()) {
-            return Status::Won {
-                winner: Role::Defender,
-                reason: Reason::KingEscaped,
-            };
-        }
-        let last = self.to_move.opponent();
-        let win = match last {
-            Role::Defender if rules.edge_fort && is_edge_fort(&self.board) => {
-                Some(Reason::EdgeFort)
-            }
-            Role::Attacker
-                if rules.encirclement_wins && is_encircled(&self.board, rules.encirclement) =>
-            {
-                Some(Reason::Encirclement)
-            }
-            _ => None,
-        };
-        if let Some(reason) = win {
-            return Status::Won {
-                winner: last,
-                reason,
-            };
-        }
-        if !movegen::has_move_under(&self.board, self.to_move, rules) {
-            return Status::Won {
-                winner: last,
-                reason: Reason::NoMoves,
-            };
-        }
-        Status::Ongoing
     }
 
     /// This position under a board symmetry.

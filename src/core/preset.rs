@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::encirclement::EncirclementMode;
+use super::encirclement_mode::EncirclementMode;
 use super::geometry::BoardSize;
 use super::king::{Escape, Hostility, KingArmed, KingCapture};
 use super::referee::Referee;

@@ -22,7 +22,8 @@ use super::bitboard::BitboardOf;
 use super::game::{GameOf, PlyOf, RuleSet};
 use super::geometry::{Geometry, S11};
 use super::notation::{RecordError, RecordMoveOf, RecordTokenOf};
-use super::position::{IllegalMoveOf, PositionOf, Status};
+use super::outcome::Status;
+use super::position::{IllegalMoveOf, PositionOf};
 use super::role::{ByRole, Role};
 
 /// The result field of a record.

@@ -1,16 +1,12 @@
-//! A rule set as one value, and the one judge of what a legal move decides under it.
-//!
-//! The game ([`Game::play`](super::game::Game::play)), the search, the referee of
-//! `hnefi match` and the bot all ask [`outcome`]: the order of the end-of-game tests is
-//! written here once (docs/RULES.md section 10, and "The `hnefatafl-org` preset").
+//! A rule set as one value: the data that decides what a move does and when a game ends.
+//! What a move decides under it is the [judge](super::judge)'s.
 
 use super::bitboard::BitboardOf;
-use super::encirclement::EncirclementMode;
+use super::encirclement_mode::EncirclementMode;
 use super::geometry::{Bits, Geometry};
 use super::king::{Escape, Hostility, KingArmed, KingCapture};
-use super::position::{PositionOf, Reason, Status};
 use super::referee::Referee;
-use super::repetition::{RepetitionMode, Verdict};
+use super::repetition::RepetitionMode;
 use super::role::Role;
 use super::square::SquareOf;
 
@@ -156,72 +152,4 @@ impl Default for RuleSet {
     fn default() -> RuleSet {
         RuleSet::COPENHAGEN
     }
-}
-
-/// What a legal move decides under `rules`, in the order of the rule set's referee: the
-/// wins (and, under the hnefatafl.org referee, losses) the move makes by itself, then the
-/// repetition rule's `verdict`, then the move limit where the referee tests it first, then
-/// the server's early adjudication, then the lack of a legal move for the side now to move
-/// (`opponent_can_move`, asked only if it can decide), then the move limit.
-///
-/// `after` is the position after the move to `to`; `limit_reached` says that the move
-/// limit ends the game on this ply. A caller that finds the lack of a move otherwise (the
-/// search, in the child) passes `|| true` where the limit cannot decide.
-///
-/// ```
-/// use hnefi::core::position::{Position, Status};
-/// use hnefi::core::repetition::Verdict;
-/// use hnefi::core::rules::{RuleSet, outcome};
-/// let mut pos = Position::start();
-/// let mv = "h1-h3".parse().unwrap();
-/// pos.make_move(mv, &RuleSet::default());
-/// assert_eq!(outcome(&RuleSet::default(), &pos, mv.to, Verdict::Allowed, false, || true), Status::Ongoing);
-/// ```
-#[inline]
-pub fn outcome<G: Geometry>(
-    rules: &RuleSet,
-    after: &PositionOf<G>,
-    to: SquareOf<G>,
-    verdict: Verdict,
-    limit_reached: bool,
-    opponent_can_move: impl FnOnce() -> bool,
-) -> Status {
-    let referee = rules.referee;
-    if let Some(win) = referee.after_move(after, to, rules) {
-        return win.into();
-    }
-    let mover = after.to_move().opponent();
-    match verdict {
-        Verdict::MoverLoses => {
-            return Status::Won {
-                winner: mover.opponent(),
-                reason: Reason::Repetition,
-            };
-        }
-        Verdict::Draws => {
-            return Status::Drawn {
-                reason: Reason::Repetition,
-            };
-        }
-        Verdict::Allowed | Verdict::Banned => {}
-    }
-    let limit_draw = Status::Drawn {
-        reason: Reason::MoveLimit,
-    };
-    if limit_reached && referee.move_limit_first() {
-        return limit_draw;
-    }
-    if let Some(win) = referee.adjudicate(after) {
-        return win.into();
-    }
-    if !opponent_can_move() {
-        return Status::Won {
-            winner: mover,
-            reason: Reason::NoMoves,
-        };
-    }
-    if limit_reached {
-        return limit_draw;
-    }
-    Status::Ongoing
 }

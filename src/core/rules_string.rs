@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 use super::bitboard::BitboardOf;
-use super::encirclement::EncirclementMode;
+use super::encirclement_mode::EncirclementMode;
 use super::geometry::{BoardSize, Geometry};
 use super::king::{Escape, Hostility, KingArmed, KingCapture};
 use super::notation::{parse_opentafl_with, to_opentafl};

@@ -18,14 +18,14 @@
 use crate::core::bitboard::Bitboard;
 use crate::core::board::Board;
 use crate::core::game::{Game, RuleSet};
+use crate::core::judge::outcome;
 use crate::core::movegen;
 use crate::core::moves::Move;
+use crate::core::outcome::Win;
 use crate::core::position::{Position, Status};
-use crate::core::referee::Win;
 use crate::core::repetition::Verdict;
 use crate::core::rng::SplitMix64;
 use crate::core::role::Role;
-use crate::core::rules::outcome;
 use crate::core::square::{SIZE, Square};
 
 /// The last file or rank index (10 on the 11x11 board).

@@ -7,7 +7,7 @@
 //! - attackers to move who can close the king's fourth side win at once;
 //! - attackers to move facing two escape lines lose, facing one they may only block it
 //!   (any other move lets the king escape);
-//! - every move is judged by the core's one judge, `rules::outcome`, as `Game` judges it:
+//! - every move is judged by the core's one judge, `judge::outcome`, as `Game` judges it:
 //!   the wins it produces, the repetition rule (applied with the game history plus the
 //!   path), the move limit and the adjudication in the rule set's order; a side without a
 //!   legal move loses (found in the child's own search, except on the limit's ply).
@@ -21,11 +21,11 @@ use std::time::Instant;
 use crate::core::bitboard::BitboardOf;
 use crate::core::board::BoardOf;
 use crate::core::capture;
+use crate::core::judge::outcome;
 use crate::core::moves::{MoveListOf, MoveOf};
 use crate::core::position::{PositionOf, Reason, Status};
 use crate::core::repetition::Verdict;
 use crate::core::role::Role;
-use crate::core::rules::outcome;
 use crate::core::square::SquareOf;
 
 use super::Shared;

@@ -8,9 +8,10 @@ use std::marker::PhantomData;
 use crate::core::bitboard::BitboardOf;
 use crate::core::game::GameOf;
 use crate::core::geometry::Geometry;
+use crate::core::history::PositionHistory;
 use crate::core::moves::MoveOf;
 use crate::core::position::PositionOf;
-use crate::core::repetition::{PositionHistory, RepetitionMode, Verdict};
+use crate::core::repetition::{RepetitionMode, Verdict};
 
 /// The positions from the game's last capture to the node being searched, on boards of
 /// geometry `G`.
