@@ -18,7 +18,7 @@ use super::geometry::Geometry;
 use super::movegen;
 use super::moves::MoveOf;
 use super::org_fort::is_org_edge_fort;
-use super::outcome::{Reason, Status, Win};
+use super::outcome::{Outcome, Reason, Status};
 use super::position::{MoveEffect, PositionOf};
 use super::referee::Referee;
 use super::repetition::Verdict;
@@ -153,13 +153,12 @@ impl Referee {
         after: &PositionOf<G>,
         to: SquareOf<G>,
         rules: &RuleSet,
-    ) -> Option<Win> {
+    ) -> Option<Outcome> {
         let mover = after.to_move().opponent();
         match self {
-            Referee::Copenhagen => after.win_after_move(to, rules).map(|reason| Win {
-                winner: mover,
-                reason,
-            }),
+            Referee::Copenhagen => after
+                .win_after_move(to, rules)
+                .map(|reason| Outcome::win(mover, reason)),
             Referee::HnefataflOrg => {
                 let board = after.board();
                 if rules.escaped(board.king()) {
@@ -190,7 +189,7 @@ impl Referee {
     /// (and, in a game, after the move limit): an attackers' win. Nothing under
     /// Copenhagen.
     #[inline]
-    pub fn adjudicate<G: Geometry>(self, after: &PositionOf<G>) -> Option<Win> {
+    pub fn adjudicate<G: Geometry>(self, after: &PositionOf<G>) -> Option<Outcome> {
         match self {
             Referee::Copenhagen | Referee::OpenTafl => None,
             Referee::HnefataflOrg if cannot_escape(after.board()) => {
@@ -216,10 +215,7 @@ impl Referee {
                     _ => org_position_win(board, rules).or(self.adjudicate(pos)),
                 };
                 if rules.escaped(board.king()) {
-                    Status::from(Win {
-                        winner: Role::Defender,
-                        reason: Reason::KingEscaped,
-                    })
+                    Status::from(Outcome::win(Role::Defender, Reason::KingEscaped))
                 } else if let Some(w) = position_win(board) {
                     w.into()
                 } else if !movegen::has_move_under(board, pos.to_move(), rules) {
@@ -271,14 +267,14 @@ fn copenhagen_static_status<G: Geometry>(pos: &PositionOf<G>, rules: &RuleSet) -
     Status::Ongoing
 }
 
-const fn win(winner: Role, reason: Reason) -> Option<Win> {
-    Some(Win { winner, reason })
+const fn win(winner: Role, reason: Reason) -> Option<Outcome> {
+    Some(Outcome::win(winner, reason))
 }
 
 /// The server's tests after every move that neither side's move decides by the king
 /// alone: its edge fort, encirclement (each where the rule set has it), and no attacker
 /// left.
-fn org_position_win<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> Option<Win> {
+fn org_position_win<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> Option<Outcome> {
     if rules.edge_fort && is_org_edge_fort(board) {
         win(Role::Defender, Reason::EdgeFort)
     } else if rules.encirclement_wins && is_encircled(board, rules.encirclement) {
@@ -294,7 +290,7 @@ fn org_position_win<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> Option<
 /// OpenTafl's tests after every move once the king has neither escaped nor been taken:
 /// no defender with an empty square beside him, then encirclement where the rule set has
 /// it (docs/RULES.md section 17.8, steps 6 and 8).
-fn opentafl_position_win<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> Option<Win> {
+fn opentafl_position_win<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> Option<Outcome> {
     if (board.defenders_and_king().neighbours() & board.empty()).is_empty() {
         win(Role::Attacker, Reason::DefendersBlocked)
     } else if rules.encirclement_wins && is_encircled(board, rules.encirclement) {

@@ -1,6 +1,6 @@
-//! How a game ends, as data: the [`Reason`] of an ending, the [`Status`] of a game and a
-//! [`Win`]. Below the position and the judge, which produce them, so that every layer
-//! above can name them.
+//! How a game ends, as data: the [`Reason`] of an ending, the [`Status`] of a game, and the
+//! [`Outcome`] of a finished one (winner and reason). Below the position and the judge,
+//! which produce them, so that every layer above can name them.
 
 use std::fmt;
 
@@ -110,6 +110,23 @@ impl Status {
     pub const fn is_over(self) -> bool {
         !matches!(self, Status::Ongoing)
     }
+
+    /// How the game ended; `None` while it goes on.
+    pub const fn outcome(self) -> Option<Outcome> {
+        match self {
+            Status::Ongoing => None,
+            Status::Won { winner, reason } => Some(Outcome::win(winner, reason)),
+            Status::Drawn { reason } => Some(Outcome::draw(reason)),
+        }
+    }
+
+    /// The winner; `None` while the game goes on and after a draw.
+    pub const fn winner(self) -> Option<Role> {
+        match self {
+            Status::Won { winner, .. } => Some(winner),
+            Status::Ongoing | Status::Drawn { .. } => None,
+        }
+    }
 }
 
 impl fmt::Display for Status {
@@ -126,20 +143,78 @@ impl fmt::Display for Status {
     }
 }
 
-/// A side won.
+/// How a finished game ended: the winner (none for a draw) and why. The one answer to "who
+/// won": the core's judge gives one with a rule's [`Reason`]; what adds reasons of its own
+/// (the match runner's adjudication of a crashed engine) gives one with a wider `R`.
+///
+/// ```
+/// use hnefi::core::outcome::{Outcome, Reason, Status};
+/// use hnefi::core::role::Role;
+/// let won = Outcome::win(Role::Defender, Reason::EdgeFort);
+/// assert_eq!(Status::from(won).outcome(), Some(won));
+/// assert_eq!(won.to_string(), "defenders-win edge-fort");
+/// assert_eq!(won.score(Role::Attacker), 0.0);
+/// assert_eq!(Outcome::draw(Reason::MoveLimit).score(Role::Attacker), 0.5);
+/// assert_eq!(Status::Ongoing.outcome(), None);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct Win {
-    /// The winner.
-    pub winner: Role,
-    /// How.
-    pub reason: Reason,
+pub struct Outcome<R = Reason> {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Role>,
+    /// Why.
+    pub reason: R,
 }
 
-impl From<Win> for Status {
-    fn from(w: Win) -> Status {
-        Status::Won {
-            winner: w.winner,
-            reason: w.reason,
+impl<R> Outcome<R> {
+    /// `winner` won by `reason`.
+    pub const fn win(winner: Role, reason: R) -> Outcome<R> {
+        Outcome {
+            winner: Some(winner),
+            reason,
         }
+    }
+
+    /// A draw by `reason`.
+    pub const fn draw(reason: R) -> Outcome<R> {
+        Outcome {
+            winner: None,
+            reason,
+        }
+    }
+
+    /// `side`'s score: 1 for a win, 0 for a loss, one half for a draw.
+    pub fn score(&self, side: Role) -> f64 {
+        match self.winner {
+            Some(w) if w == side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+
+    /// The same winner, with the reason put in other terms.
+    pub fn map_reason<T>(self, f: impl FnOnce(R) -> T) -> Outcome<T> {
+        Outcome {
+            winner: self.winner,
+            reason: f(self.reason),
+        }
+    }
+}
+
+impl From<Outcome> for Status {
+    fn from(o: Outcome) -> Status {
+        match o.winner {
+            Some(winner) => Status::Won {
+                winner,
+                reason: o.reason,
+            },
+            None => Status::Drawn { reason: o.reason },
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// As [`Status`]'s notation: `attackers-win king-captured`, `draw move-limit`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Status::from(*self).fmt(f)
     }
 }

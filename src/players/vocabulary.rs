@@ -21,8 +21,9 @@ use crate::core::game::{Game, RuleSet};
 use crate::core::judge::outcome;
 use crate::core::movegen;
 use crate::core::moves::Move;
-use crate::core::outcome::Win;
-use crate::core::position::{Position, Status};
+use crate::core::outcome::Outcome;
+use crate::core::outcome::Status;
+use crate::core::position::Position;
 use crate::core::repetition::Verdict;
 use crate::core::rng::SplitMix64;
 use crate::core::role::Role;
@@ -39,7 +40,7 @@ pub struct Tried {
     /// The soldiers it captured.
     pub captured: Bitboard,
     /// The win the move decides by itself, as the game's referee judges it.
-    pub win: Option<Win>,
+    pub win: Option<Outcome>,
 }
 
 /// Plays `mv` on a copy of `pos` and asks the core's judge ([`outcome`]) what it decided
@@ -48,7 +49,7 @@ pub fn try_move(pos: &Position, rules: &RuleSet, mv: Move) -> Tried {
     let mut after = *pos;
     let captured = after.make_move(mv, rules);
     let win = match outcome(rules, &after, mv.to, Verdict::Allowed, false, || true) {
-        Status::Won { winner, reason } => Some(Win { winner, reason }),
+        won @ Status::Won { .. } => won.outcome(),
         Status::Ongoing | Status::Drawn { .. } => None,
     };
     Tried {
@@ -62,9 +63,11 @@ pub fn try_move(pos: &Position, rules: &RuleSet, mv: Move) -> Tried {
 /// game at once.
 pub fn wins_at_once(pos: &Position, rules: &RuleSet) -> bool {
     let me = pos.to_move();
-    pos.legal_moves(rules)
-        .iter()
-        .any(|&mv| try_move(pos, rules, mv).win.is_some_and(|w| w.winner == me))
+    pos.legal_moves(rules).iter().any(|&mv| {
+        try_move(pos, rules, mv)
+            .win
+            .is_some_and(|w| w.winner == Some(me))
+    })
 }
 
 /// True when `role` could win at once on `board` if it were its turn: for the attackers,
@@ -206,7 +209,7 @@ impl<'a> Turn<'a> {
     /// defenders "move the king to an exit castle").
     pub fn winning_moves(&self) -> Vec<Move> {
         let me = self.me();
-        self.filter(|t, mv| t.try_move(mv).win.is_some_and(|w| w.winner == me))
+        self.filter(|t, mv| t.try_move(mv).win.is_some_and(|w| w.winner == Some(me)))
     }
 
     /// The moves that capture at least one soldier, with how many.
@@ -255,7 +258,7 @@ impl<'a> Turn<'a> {
     /// reply ("canMoveBeCaptured" negated). A move that wins is safe.
     pub fn is_safe(&self, mv: Move) -> bool {
         let t = self.try_move(mv);
-        if t.win.is_some_and(|w| w.winner == self.me()) {
+        if t.win.is_some_and(|w| w.winner == Some(self.me())) {
             return true;
         }
         if mv.from == self.king() {

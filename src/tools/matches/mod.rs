@@ -112,7 +112,9 @@ fn lost_all_by_crash(results: &[GameResult], i: usize) -> Option<String> {
     played.peek()?;
     let mut first = None;
     for r in played {
-        if r.score_of(i) != Some(0.0) || r.reason != Reason::Adjudicated(Adjudication::Crash) {
+        if r.score_of(i) != Some(0.0)
+            || r.outcome.reason != Reason::Adjudicated(Adjudication::Crash)
+        {
             return None;
         }
         first.get_or_insert_with(|| r.detail.clone());

@@ -6,10 +6,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::core::any_square::AnyMove;
-use crate::core::encirclement::EncirclementMode;
+use crate::core::encirclement_mode::EncirclementMode;
 use crate::core::game::{GameOf, RuleSet};
 use crate::core::geometry::{BoardSize, Geometry, S11};
-use crate::core::position::{PositionOf, Reason as RulesReason, Status};
+use crate::core::outcome::{Outcome, Reason as RulesReason};
+use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
 use crate::core::referee::Referee;
 use crate::core::role::{ByRole, Role};
@@ -526,16 +527,14 @@ fn uci_go(
     }
 }
 
-/// How a game ended.
+/// A game played: how it ended, and its record.
 #[derive(Debug)]
-pub struct Outcome {
+pub struct Played {
     /// The game's records line (a loss on time included; see
     /// [`record_line`](super::records::record_line)).
     pub record: String,
-    /// The winner; `None` for a draw.
-    pub winner: Option<Role>,
-    /// Why.
-    pub reason: Reason,
+    /// Who won, by a rule or by an adjudication.
+    pub outcome: Outcome<Reason>,
     /// More about an adjudication.
     pub detail: String,
 }
@@ -544,20 +543,19 @@ pub struct Outcome {
 /// start position of the match's game (`s.variant`) after `opening` (legal under
 /// `s.rules`). Every move is checked by the rules core; a fault of an engine ends the
 /// game against it, and its process is stopped so that the next game starts a new one.
-pub fn play_game(players: [&mut Player; 2], opening: &[AnyMove], s: &Settings) -> Outcome {
+pub fn play_game(players: [&mut Player; 2], opening: &[AnyMove], s: &Settings) -> Played {
     let [attacker, defender] = players;
     let mut players = ByRole { attacker, defender };
     let ended = crate::with_size!(s.variant.size(), G => {
         let ended = referee::<G>(&mut players, opening, s);
-        (super::records::record_line(&ended.game, ended.winner), ended.winner, ended.reason, ended.detail)
+        (super::records::record_line(&ended.game, ended.outcome.winner), ended.outcome, ended.detail)
     });
-    let (record, winner, reason, detail) = ended;
-    players.attacker.finish(winner);
-    players.defender.finish(winner);
-    Outcome {
+    let (record, outcome, detail) = ended;
+    players.attacker.finish(outcome.winner);
+    players.defender.finish(outcome.winner);
+    Played {
         record,
-        winner,
-        reason,
+        outcome,
         detail,
     }
 }
@@ -565,16 +563,14 @@ pub fn play_game(players: [&mut Player; 2], opening: &[AnyMove], s: &Settings) -
 /// How a game on the board of `G` ended.
 struct Ended<G: Geometry> {
     game: GameOf<G>,
-    winner: Option<Role>,
-    reason: Reason,
+    outcome: Outcome<Reason>,
     detail: String,
 }
 
 fn forfeit<G: Geometry>(game: GameOf<G>, loser: Role, f: Forfeit) -> Ended<G> {
     Ended {
         game,
-        winner: Some(loser.opponent()),
-        reason: Reason::Adjudicated(f.reason),
+        outcome: Outcome::win(loser.opponent(), Reason::Adjudicated(f.reason)),
         detail: format!("{loser}: {}", f.detail),
     }
 }
@@ -638,24 +634,12 @@ fn referee<G: Geometry>(
         _ => Duration::ZERO,
     });
     loop {
-        match game.status() {
-            Status::Ongoing => {}
-            Status::Won { winner, reason } => {
-                return Ended {
-                    game,
-                    winner: Some(winner),
-                    reason: Reason::Rules(reason),
-                    detail: String::new(),
-                };
-            }
-            Status::Drawn { reason } => {
-                return Ended {
-                    game,
-                    winner: None,
-                    reason: Reason::Rules(reason),
-                    detail: String::new(),
-                };
-            }
+        if let Some(outcome) = game.status().outcome() {
+            return Ended {
+                game,
+                outcome: outcome.map_reason(Reason::Rules),
+                detail: String::new(),
+            };
         }
         let side = game.to_move();
         let p = &mut **players.get_mut(side);
@@ -682,8 +666,7 @@ fn referee<G: Geometry>(
                 let _ = game.lose_on_time(side);
                 return Ended {
                     game,
-                    winner: Some(side.opponent()),
-                    reason: Reason::Rules(RulesReason::Time),
+                    outcome: Outcome::win(side.opponent(), Reason::Rules(RulesReason::Time)),
                     detail,
                 };
             }

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::core::position::Reason as RulesReason;
+use crate::core::outcome::Reason as RulesReason;
 
 /// An engine fault that loses the game for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

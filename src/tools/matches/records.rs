@@ -15,6 +15,7 @@ use thiserror::Error;
 use crate::core::any_square::AnyMove;
 use crate::core::game::{GameOf, RuleSet};
 use crate::core::geometry::Geometry;
+use crate::core::outcome::Outcome;
 use crate::core::position::PositionOf;
 use crate::core::record::{GameRecordError, GameRecordOf, RecordResult};
 use crate::core::role::Role;
@@ -33,10 +34,8 @@ pub struct GameResult {
     pub attacker: usize,
     /// The engine that played the defenders.
     pub defender: usize,
-    /// The winning side; `None` for a draw.
-    pub winner: Option<Role>,
-    /// Why it ended.
-    pub reason: Reason,
+    /// Who won and why.
+    pub outcome: Outcome<Reason>,
     /// More about an adjudication (the illegal move, the garbage reply, ...).
     pub detail: String,
     /// The records line (without newline).
@@ -53,11 +52,7 @@ impl GameResult {
         } else {
             return None;
         };
-        Some(match self.winner {
-            None => 0.5,
-            Some(w) if w == role => 1.0,
-            Some(_) => 0.0,
-        })
+        Some(self.outcome.score(role))
     }
 }
 
@@ -103,8 +98,8 @@ pub fn meta_line(r: &GameResult) -> String {
         r.index + 1,
         r.attacker + 1,
         r.defender + 1,
-        RecordResult::of_winner(r.winner),
-        r.reason,
+        RecordResult::of_winner(r.outcome.winner),
+        r.outcome.reason,
         meta_field(&r.detail)
     )
 }
@@ -401,8 +396,7 @@ pub fn read_done(
             index: i,
             attacker: game.attacker,
             defender: game.defender,
-            winner,
-            reason,
+            outcome: Outcome { winner, reason },
             detail,
             record: record.clone(),
         });

@@ -28,6 +28,7 @@ fn interval_text(e: &EloEstimate, units: usize, what: &str) -> String {
 /// play one game again; their score is then one game's, however many were played.
 ///
 /// ```
+/// use hnefi::core::outcome::Outcome;
 /// use hnefi::tools::matches::records::GameResult;
 /// use hnefi::tools::matches::reason::Reason;
 /// use hnefi::tools::matches::report::repeated_games;
@@ -35,8 +36,7 @@ fn interval_text(e: &EloEstimate, units: usize, what: &str) -> String {
 ///     index,
 ///     attacker: 0,
 ///     defender: 1,
-///     winner: None,
-///     reason: Reason::Unknown,
+///     outcome: Outcome::draw(Reason::Unknown),
 ///     detail: String::new(),
 ///     record: record.to_string(),
 /// };
@@ -303,8 +303,8 @@ pub fn report(config: &MatchConfig, results: &[GameResult]) -> String {
     }
     let mut endings: BTreeMap<&str, [u32; 3]> = BTreeMap::new();
     for r in results {
-        let e = endings.entry(r.reason.name()).or_default();
-        match r.winner {
+        let e = endings.entry(r.outcome.reason.name()).or_default();
+        match r.outcome.winner {
             Some(Role::Attacker) => e[0] += 1,
             Some(Role::Defender) => e[1] += 1,
             None => e[2] += 1,
@@ -331,7 +331,14 @@ pub fn report(config: &MatchConfig, results: &[GameResult]) -> String {
     adjudicated.sort_by_key(|r| r.index);
     let faults: Vec<String> = adjudicated
         .iter()
-        .map(|r| format!("  game {} ({}): {}", r.index + 1, r.reason, r.detail))
+        .map(|r| {
+            format!(
+                "  game {} ({}): {}",
+                r.index + 1,
+                r.outcome.reason,
+                r.detail
+            )
+        })
         .collect();
     if !faults.is_empty() {
         let _ = writeln!(s, "adjudications:");

@@ -215,15 +215,14 @@ fn worker(
         let Some([pa, pd]) = two_mut(&mut players, a, d) else {
             break;
         };
-        let outcome = play::play_game([pa, pd], &game.opening, &config.settings);
+        let played = play::play_game([pa, pd], &game.opening, &config.settings);
         let result = GameResult {
             index,
             attacker: a,
             defender: d,
-            winner: outcome.winner,
-            reason: outcome.reason,
-            detail: outcome.detail,
-            record: outcome.record,
+            outcome: played.outcome,
+            detail: played.detail,
+            record: played.record,
         };
         if tx.send((result, ack_tx.clone())).is_err() {
             break;
