@@ -141,7 +141,7 @@ fn the_move_limit_comes_before_the_adjudication() {
     let mut game = Game::from_position(attackers, rules);
     assert!(game.play("b2-b5".parse().unwrap()).is_ok());
     assert!(
-        matches!(game.status(), hnefi::core::position::Status::Drawn { .. }),
+        matches!(game.status(), hnefi::core::outcome::Status::Drawn { .. }),
         "{:?}",
         game.status()
     );
@@ -152,7 +152,7 @@ fn the_move_limit_comes_before_the_adjudication() {
 #[test]
 fn a_defender_move_can_lose_at_once() {
     use hnefi::core::judge::outcome;
-    use hnefi::core::position::{Reason, Status};
+    use hnefi::core::outcome::{Reason, Status};
     use hnefi::core::repetition::Verdict;
     let mut pos = case_position("A4", Role::Defender);
     let mv: Move = "c6-a6".parse().unwrap();
@@ -183,7 +183,7 @@ fn a_defender_move_can_lose_at_once() {
 fn a_losing_repetition_is_judged_before_the_adjudication_in_game_and_search() {
     use hnefi::core::game::RepetitionMode;
     use hnefi::core::notation::parse_rows;
-    use hnefi::core::position::{Reason, Status};
+    use hnefi::core::outcome::{Reason, Status};
     use hnefi::core::referee::Referee;
     use hnefi::search::{Limits, Score, Searcher};
     use std::sync::atomic::AtomicBool;

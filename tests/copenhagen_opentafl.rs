@@ -12,8 +12,9 @@ use std::collections::BTreeMap;
 
 use hnefi::core::game::Game;
 use hnefi::core::notation::{RecordMove, parse_rows};
+use hnefi::core::outcome::{Reason, Status};
 use hnefi::core::perft::perft;
-use hnefi::core::position::{Position, Reason, Status};
+use hnefi::core::position::Position;
 use hnefi::core::repetition::RepetitionMode;
 use hnefi::core::role::Role;
 use hnefi::core::rules::RuleSet;

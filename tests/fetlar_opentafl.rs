@@ -7,11 +7,13 @@
 
 use std::collections::BTreeMap;
 
-use hnefi::core::encirclement::{EncirclementMode, is_encircled};
+use hnefi::core::encirclement::is_encircled;
+use hnefi::core::encirclement_mode::EncirclementMode;
 use hnefi::core::game::Game;
 use hnefi::core::notation::{RecordMove, parse_rows};
+use hnefi::core::outcome::{Reason, Status};
 use hnefi::core::perft::perft;
-use hnefi::core::position::{Position, Reason, Status};
+use hnefi::core::position::Position;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
 use hnefi::core::rules::RuleSet;

@@ -13,7 +13,7 @@ use crate::reference;
 
 use hnefi::core::game::{RepetitionMode, RuleSet};
 use hnefi::core::notation::RecordMove;
-use hnefi::core::position::Status;
+use hnefi::core::outcome::Status;
 use hnefi::core::record::GameRecord;
 use hnefi::core::role::Role;
 

@@ -12,8 +12,9 @@ use hnefi::core::game::GameOf;
 use hnefi::core::geometry::{BoardSize, Geometry, S7, S13};
 use hnefi::core::movegen;
 use hnefi::core::moves::MoveOf;
+use hnefi::core::outcome::Status;
 use hnefi::core::perft::perft;
-use hnefi::core::position::{IllegalMoveOf, Status};
+use hnefi::core::position::IllegalMoveOf;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
 

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use hnefi::core::game::{Game, RepetitionMode, RuleSet};
-use hnefi::core::position::Status;
+use hnefi::core::outcome::Status;
 use hnefi::core::record::{GameRecord, RecordResult};
 
 /// Replays one record line; returns the status after the last move.

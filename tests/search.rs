@@ -310,7 +310,7 @@ fn the_move_limit_draws_in_the_tree() {
 /// The game's own verdict `plies` plies ahead at most, by trying every line with `Game`:
 /// 1 when the side to move wins, 0 for a draw, -1 when it loses.
 fn exact_value(game: &Game, plies: u32) -> i32 {
-    use hnefi::core::position::Status;
+    use hnefi::core::outcome::Status;
     match game.status() {
         Status::Won { winner, .. } => return if winner == game.to_move() { 1 } else { -1 },
         Status::Drawn { .. } => return 0,

@@ -8,7 +8,8 @@ use std::sync::atomic::AtomicBool;
 
 use hnefi::core::game::GameOf;
 use hnefi::core::geometry::{BoardSize, S7, S9, S11, S13, S15};
-use hnefi::core::position::{PositionOf, Status};
+use hnefi::core::outcome::Status;
+use hnefi::core::position::PositionOf;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::rng::SplitMix64;
 use hnefi::search::{Limits, Score, SearchGeometry, Searcher};

@@ -11,7 +11,8 @@ use crate::core::any_square::AnyMove;
 use crate::core::game::{GameOf, PlyOf};
 use crate::core::geometry::BoardSize;
 use crate::core::notation::RecordMoveOf;
-use crate::core::position::{PositionOf, Status};
+use crate::core::outcome::Status;
+use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 use crate::core::variant::{Variant, VariantError};
@@ -228,7 +229,7 @@ impl OpenGame {
 ///
 /// ```
 /// use hnefi::bot::games::agrees;
-/// use hnefi::core::position::{Reason, Status};
+/// use hnefi::core::outcome::{Reason, Status};
 /// use hnefi::core::role::Role;
 /// let won = Status::Won { winner: Role::Attacker, reason: Reason::CannotEscape };
 /// assert!(agrees("attacker_wins", won));

@@ -32,7 +32,7 @@ use crate::core::any_game::AnyGame;
 use crate::core::any_size::on_size;
 use crate::core::any_square::AnyMove;
 use crate::core::geometry::BoardSize;
-use crate::core::position::Status;
+use crate::core::outcome::Status;
 use crate::core::role::Role;
 use crate::search::Searcher;
 

@@ -3,7 +3,7 @@
 
 use super::bitboard::BitboardOf;
 use super::board::BoardOf;
-pub use super::encirclement_mode::{EncirclementMode, EncirclementModeError};
+use super::encirclement_mode::EncirclementMode;
 use super::geometry::Geometry;
 
 /// True when the attackers have encircled the defenders.

@@ -26,7 +26,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::core::game::{Game, RepetitionMode, RuleSet};
-use crate::core::position::{Reason, Status};
+use crate::core::outcome::{Reason, Status};
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 

@@ -5,10 +5,10 @@
 use std::time::Duration;
 
 use crate::core::any_square::{AnyMove, AnySquare};
-use crate::core::encirclement::EncirclementMode;
+use crate::core::encirclement_mode::EncirclementMode;
 use crate::core::game::RepetitionMode;
 use crate::core::geometry::BoardSize;
-use crate::core::position::Status;
+use crate::core::outcome::Status;
 use crate::core::role::Role;
 use crate::core::rules_source::RulesSource;
 use crate::options::{self, MAX_CLOCK_MS, MAX_INCREMENT_SECS, MAX_MINUTES, MAX_MOVETIME_MS};

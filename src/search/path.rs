@@ -75,8 +75,8 @@ mod tests {
     use crate::core::bitboard::Bitboard;
     use crate::core::game::{Game, RuleSet};
     use crate::core::moves::Move;
+    use crate::core::outcome::{Reason, Status};
     use crate::core::position::Position;
-    use crate::core::position::{Reason, Status};
     use crate::core::role::Role;
 
     /// The rule read directly from docs/RULES.md section 8 over every earlier position.

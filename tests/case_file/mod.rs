@@ -11,7 +11,7 @@
 
 use hnefi::core::bitboard::BitboardOf;
 use hnefi::core::board::{Board, BoardOf};
-use hnefi::core::encirclement::EncirclementMode;
+use hnefi::core::encirclement_mode::EncirclementMode;
 use hnefi::core::game::{GameOf, RuleSet};
 use hnefi::core::geometry::{BoardSize, Geometry};
 use hnefi::core::moves::MoveOf;

@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 
 use crate::core::board::Board;
 use crate::core::moves::Move;
-use crate::core::position::{IllegalMove, Status};
+use crate::core::outcome::Status;
+use crate::core::position::IllegalMove;
 use crate::core::role::Role;
 use crate::core::square::{SIZE, Square};
 
@@ -147,7 +148,7 @@ mod tests {
 
     #[test]
     fn status_names() {
-        use crate::core::position::Reason;
+        use crate::core::outcome::Reason;
         assert_eq!(status_name(Status::Ongoing), "ongoing");
         let won = |winner| Status::Won {
             winner,
