@@ -96,6 +96,8 @@ pub fn outcome<G: Geometry>(
     Status::Ongoing
 }
 
+// Methods of the position, written here because what a move decides is the judge's: the
+// position, a layer below, names no referee.
 impl<G: Geometry> PositionOf<G> {
     /// The win that the move just played to `to` produced under `rules`, by the side that
     /// is no longer to move (docs/RULES.md section 10, step 3).
