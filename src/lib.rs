@@ -9,6 +9,7 @@
 //! - [`protocol`]: the text protocol: framing, replies and the command table.
 //! - [`tools`]: the bench and the match runner, command-line tools built on the core.
 //! - [`tune`]: the evaluation's data path: self-play samples and the Texel tuner.
+//! - [`thread`]: named threads whose refusal by the system is an error, not a panic.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -20,5 +21,6 @@ pub mod players;
 pub mod protocol;
 pub mod search;
 pub mod session;
+pub mod thread;
 pub mod tools;
 pub mod tune;

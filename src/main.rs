@@ -219,7 +219,9 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
              see \"Playing in a terminal\" in README.md)",
             env!("CARGO_PKG_VERSION")
         );
-        engine.run(EditedInput::start(), io::stdout().lock())
+        EditedInput::start()
+            .map_err(io::Error::from)
+            .and_then(|input| engine.run(input, io::stdout().lock()))
     } else {
         engine.run(io::BufReader::new(io::stdin()), io::stdout().lock())
     };

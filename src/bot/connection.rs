@@ -4,7 +4,6 @@
 use std::io::{self, BufRead, BufReader, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::sync::mpsc::Sender;
-use std::thread;
 use std::time::Duration;
 
 use thiserror::Error;
@@ -45,6 +44,9 @@ pub enum ConnectError {
     /// The connection failed during the login.
     #[error("connection lost during the login: {0}")]
     Io(#[from] io::Error),
+    /// The system refused the connection's reader thread.
+    #[error(transparent)]
+    Thread(#[from] crate::thread::SpawnError),
 }
 
 impl ConnectError {
@@ -172,7 +174,7 @@ impl Connection {
             }
         }
         conn.stream.set_read_timeout(None)?;
-        thread::spawn(move || {
+        crate::thread::spawn("bot connection", move || {
             let why = loop {
                 match read_line(&mut reader, MAX_LINE) {
                     Ok(ReadLine::Line(l)) => {
@@ -191,7 +193,7 @@ impl Connection {
                 }
             };
             let _ = events.send(Event::Closed(generation, why));
-        });
+        })?;
         Ok(conn)
     }
 

@@ -122,6 +122,9 @@ pub enum BotError {
         /// The last error.
         last: String,
     },
+    /// The system refused the search thread.
+    #[error(transparent)]
+    Thread(#[from] crate::thread::SpawnError),
 }
 
 /// What the bot's loop waits for.
@@ -161,7 +164,7 @@ pub fn run(config: &Config, log: &Log) -> Result<Summary, BotError> {
         let events = events.clone();
         let caps = config.caps;
         let (threads, hash_mb) = (config.threads, config.hash_mb);
-        thread::spawn(move || {
+        crate::thread::spawn("bot search", move || {
             let mut searcher = Searcher::new(threads, hash_mb);
             for job in job_rx {
                 let start = Instant::now();
@@ -189,7 +192,7 @@ pub fn run(config: &Config, log: &Log) -> Result<Summary, BotError> {
                     return;
                 }
             }
-        })
+        })?
     };
     let mut bot = Bot {
         config,

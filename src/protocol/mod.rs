@@ -442,7 +442,7 @@ impl Engine {
     {
         self.input = Arc::new(InputState::new(self.session.stop_flag()));
         self.hints_to_stderr = true;
-        let lines = reader::spawn_reader(input, Arc::clone(&self.input));
+        let lines = reader::spawn_reader(input, Arc::clone(&self.input))?;
         let mut stream_open = false;
         // When the last reply was written: a controller that waits for each reply starts
         // a command's clock no earlier, so a command read ahead (a script's lines, all

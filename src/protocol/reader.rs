@@ -134,13 +134,13 @@ pub(crate) type ReadLine = io::Result<(RawLine, bool, Instant)>;
 
 /// Starts the thread that reads `input` line by line, telling `state` about each command
 /// line and about the end of input; it ends at end of input, on a read error or when the
-/// receiver is gone.
+/// receiver is gone. Fails when the system refuses the thread.
 pub(crate) fn spawn_reader<R: BufRead + Send + 'static>(
     mut input: R,
     state: Arc<InputState>,
-) -> mpsc::Receiver<ReadLine> {
+) -> Result<mpsc::Receiver<ReadLine>, crate::thread::SpawnError> {
     let (tx, rx) = mpsc::sync_channel(READ_AHEAD);
-    std::thread::spawn(move || {
+    crate::thread::spawn("protocol input", move || {
         loop {
             let mut line = RawLine::default();
             let message = match read_line(&mut input, &mut line) {
@@ -168,6 +168,6 @@ pub(crate) fn spawn_reader<R: BufRead + Send + 'static>(
                 return;
             }
         }
-    });
-    rx
+    })?;
+    Ok(rx)
 }

@@ -104,16 +104,17 @@ pub struct EditedInput {
 }
 
 impl EditedInput {
-    /// Starts the line editor on the terminal, on a thread of its own.
-    pub fn start() -> EditedInput {
+    /// Starts the line editor on the terminal, on a thread of its own (fails when the
+    /// system refuses the thread).
+    pub fn start() -> Result<EditedInput, crate::thread::SpawnError> {
         // No read-ahead beyond the line being typed: the protocol's reader holds the rest.
         let (tx, rx) = mpsc::sync_channel(0);
-        std::thread::spawn(move || edit_lines(&tx));
-        EditedInput {
+        crate::thread::spawn("line editor", move || edit_lines(&tx))?;
+        Ok(EditedInput {
             lines: rx,
             buf: Vec::new(),
             pos: 0,
-        }
+        })
     }
 }
 

@@ -36,6 +36,13 @@ pub enum EngineError {
     Interrupted,
 }
 
+/// Starts a reader thread of an engine; the system's refusal fails the engine's start.
+fn spawn_thread(name: &'static str, f: impl FnOnce() + Send + 'static) -> Result<(), EngineError> {
+    crate::thread::spawn(name, f)
+        .map(drop)
+        .map_err(|e| EngineError::Start(e.to_string()))
+}
+
 /// How often a read that waits checks for an interrupt.
 const INTERRUPT_POLL: Duration = Duration::from_millis(100);
 
@@ -73,10 +80,13 @@ struct StderrTail {
 impl StderrTail {
     /// Reads `source` to its end, keeping the last [`STDERR_TAIL`] bytes; with `echo`,
     /// every line also goes to our stderr, marked `LABEL!`.
-    fn spawn(source: impl Read + Send + 'static, echo: Option<String>) -> StderrTail {
+    fn spawn(
+        source: impl Read + Send + 'static,
+        echo: Option<String>,
+    ) -> Result<StderrTail, EngineError> {
         let tail = StderrTail::default();
         let keep = tail.clone();
-        thread::spawn(move || {
+        spawn_thread("engine stderr", move || {
             let mut reader = BufReader::new(source);
             let mut buf = Vec::new();
             while let Ok(n) = read_capped_line(&mut reader, &mut buf) {
@@ -94,8 +104,8 @@ impl StderrTail {
                 buf.clear();
             }
             keep.done.store(true, Ordering::SeqCst);
-        });
-        tail
+        })?;
+        Ok(tail)
     }
 
     /// The text kept so far, waiting up to `wait` for the stream to end first.
@@ -123,9 +133,9 @@ pub struct Process {
 
 /// Reads lines (lossy UTF-8, `\r` trimmed, at most [`MAX_LINE`] bytes kept) and sends them
 /// until the end of the stream.
-fn spawn_reader(source: impl Read + Send + 'static) -> Receiver<Event> {
+fn spawn_reader(source: impl Read + Send + 'static) -> Result<Receiver<Event>, EngineError> {
     let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
+    spawn_thread("engine output", move || {
         let mut reader = BufReader::new(source);
         let mut buf = Vec::new();
         loop {
@@ -146,8 +156,8 @@ fn spawn_reader(source: impl Read + Send + 'static) -> Receiver<Event> {
                 }
             }
         }
-    });
-    rx
+    })?;
+    Ok(rx)
 }
 
 /// Reads up to and including a newline, keeping at most [`MAX_LINE`] bytes; returns the
@@ -204,11 +214,21 @@ impl Process {
             let _ = child.wait();
             return Err(EngineError::Start("no pipes".into()));
         };
+        let threads =
+            spawn_reader(stdout).and_then(|lines| Ok((lines, StderrTail::spawn(err, echo)?)));
+        let (lines, stderr) = match threads {
+            Ok(t) => t,
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(e);
+            }
+        };
         Ok(Process {
             child,
             input: Box::new(stdin),
-            lines: spawn_reader(stdout),
-            stderr: StderrTail::spawn(err, echo),
+            lines,
+            stderr,
             ended: false,
             log: None,
         })
@@ -231,21 +251,20 @@ impl Process {
             .map_err(|e| EngineError::Start(e.to_string()))?;
         let stderr = match child.stderr.take() {
             Some(err) => StderrTail::spawn(err, echo),
-            None => StderrTail::default(),
+            None => Ok(StderrTail::default()),
         };
-        let connected = accept(listener, &mut child, wait).and_then(|stream| {
-            Ok((
-                stream
-                    .try_clone()
-                    .map_err(|e| EngineError::Start(e.to_string()))?,
-                stream,
-            ))
+        let connected = stderr.and_then(|stderr| {
+            let stream = accept(listener, &mut child, wait)?;
+            let reader = stream
+                .try_clone()
+                .map_err(|e| EngineError::Start(e.to_string()))?;
+            Ok((spawn_reader(reader)?, stream, stderr))
         });
         match connected {
-            Ok((reader, stream)) => Ok(Process {
+            Ok((lines, stream, stderr)) => Ok(Process {
                 child,
                 input: Box::new(stream),
-                lines: spawn_reader(reader),
+                lines,
                 stderr,
                 ended: false,
                 log: None,
