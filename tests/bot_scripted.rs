@@ -2,6 +2,8 @@
 //! type, a refused move, a dropped connection, garbage, a wrong version, games on the
 //! server's 7x7 and 13x13 boards, and a board size hnefi does not play there.
 
+use crate::common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
@@ -88,10 +90,12 @@ impl Peer {
         }
     }
 
-    /// The next line from the bot.
+    /// The next line from the bot (the socket's read timeout is the deadline).
     fn recv(&mut self) -> String {
         let mut l = String::new();
-        self.lines.read_line(&mut l).unwrap();
+        if let Err(e) = self.lines.read_line(&mut l) {
+            panic!("no line from the bot within the socket's deadline ({e}); read so far: {l:?}");
+        }
         assert!(l.ends_with('\n'), "the bot closed the connection");
         l.trim_end().to_string()
     }
@@ -439,7 +443,7 @@ fn login_line(args: &[&str], env: Option<(&str, &str)>) -> (String, String) {
     peer.say("= login");
     thread::sleep(Duration::from_millis(300));
     let _ = child.kill();
-    let out = child.wait_with_output().unwrap();
+    let out = common::finish_output(&mut child, "hnefi bot after its kill");
     (line, String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
@@ -456,11 +460,12 @@ fn the_password_comes_from_a_private_file_or_the_environment() {
     let file = path.to_str().unwrap();
 
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_hnefi"))
-        .args(["bot", "--username", "alice", "--accept-games", "1"])
-        .args(["--password-file", file])
-        .output()
-        .unwrap();
+    let out = common::output_of(
+        Command::new(env!("CARGO_BIN_EXE_hnefi"))
+            .args(["bot", "--username", "alice", "--accept-games", "1"])
+            .args(["--password-file", file]),
+        "hnefi bot refusing an open password file",
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("is open to other users (mode 0644)"), "{err}");
@@ -482,10 +487,10 @@ fn the_password_comes_from_a_private_file_or_the_environment() {
     assert!(!log.contains("s3cret"), "{log}");
     assert!(log.contains("warning: --password is visible"), "{log}");
 
-    let help = Command::new(env!("CARGO_BIN_EXE_hnefi"))
-        .args(["bot", "--help"])
-        .output()
-        .unwrap();
+    let help = common::output_of(
+        Command::new(env!("CARGO_BIN_EXE_hnefi")).args(["bot", "--help"]),
+        "hnefi bot --help",
+    );
     let help = String::from_utf8_lossy(&help.stdout);
     for needed in [
         "--accept-games N (keep N offers of its own",

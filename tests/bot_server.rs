@@ -318,10 +318,14 @@ fn random_client(size: BoardSize, mut after_ply: impl FnMut(usize)) -> (String, 
     let mut game = AnyGame::start(&variant, variant.first(), variant.rules()).unwrap();
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
     let result = loop {
-        let line = lines
-            .next()
-            .expect("the server closed the connection")
-            .unwrap();
+        let line = match lines.next() {
+            Some(Ok(line)) => line,
+            Some(Err(e)) => panic!(
+                "random client: no line from the server within its read deadline ({e}) at ply {}",
+                game.moves_played()
+            ),
+            None => panic!("random client: the server closed the connection"),
+        };
         let words: Vec<&str> = line.split(' ').collect();
         match words.as_slice() {
             ["game", "0", "play", "attacker", from, to] => {

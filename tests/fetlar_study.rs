@@ -4,6 +4,8 @@
 //! a few games a pairing and an early cut-off (the 100-game run is documented in
 //! docs/fetlar-study.md).
 
+use crate::common;
+
 use std::process::Command;
 
 use hnefi::core::preset::RulePreset;
@@ -22,10 +24,16 @@ fn args(games: u64, move_limit: u32) -> StudyArgs {
 
 #[test]
 fn study_prints_the_papers_tables_and_the_comparison() {
-    let out = Command::new(env!("CARGO_BIN_EXE_hnefi"))
-        .args(["study", "--games", "2", "--move-limit", "300"])
-        .output()
-        .expect("hnefi runs");
+    let out = common::output_of(
+        Command::new(env!("CARGO_BIN_EXE_hnefi")).args([
+            "study",
+            "--games",
+            "2",
+            "--move-limit",
+            "300",
+        ]),
+        "hnefi study",
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(

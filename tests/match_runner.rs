@@ -3,6 +3,8 @@
 //! `tests/data/fake_engines/` (each loses its games with the right reason and the match
 //! goes on), an SPRT stop, and bad flags.
 
+use crate::common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -40,11 +42,10 @@ fn hnefi(depth: u32) -> String {
 }
 
 fn run_match(args: &[&str]) -> Output {
-    let out = Command::new(BIN)
-        .arg("match")
-        .args(args)
-        .output()
-        .expect("run hnefi match");
+    let out = common::output_of(
+        Command::new(BIN).arg("match").args(args),
+        &format!("hnefi match {}", args.join(" ")),
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     out
@@ -1006,7 +1007,7 @@ fn sigint_prints_the_games_played_and_resumes() {
         "--out",
         &path,
     ];
-    let child = Command::new(BIN)
+    let mut child = Command::new(BIN)
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -1022,7 +1023,7 @@ fn sigint_prints_the_games_played_and_resumes() {
         .status()
         .expect("kill");
     assert!(killed.success());
-    let out = child.wait_with_output().expect("wait");
+    let out = common::finish_output(&mut child, "hnefi match after SIGINT");
     assert!(
         start.elapsed() < Duration::from_secs(60),
         "slow to stop: {:?}",

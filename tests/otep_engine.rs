@@ -3,8 +3,10 @@
 //! moves, takes back a move with `error`, plays OpenTafl's variants on every board size,
 //! and offers rules hnefi cannot model.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use crate::common;
+
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command, Stdio};
 
 use hnefi::core::any_game::AnyGame;
 use hnefi::core::any_square::AnyMove;
@@ -19,7 +21,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_hnefi");
 struct Host {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    stdout: common::Lines,
 }
 
 impl Host {
@@ -32,7 +34,10 @@ impl Host {
             .spawn()
             .expect("start hnefi --otep");
         let stdin = child.stdin.take().expect("stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let stdout = common::Lines::spawn(
+            child.stdout.take().expect("stdout"),
+            "hnefi --otep's stdout",
+        );
         Host {
             child,
             stdin,
@@ -46,12 +51,7 @@ impl Host {
     }
 
     fn read(&mut self) -> String {
-        let mut buf = String::new();
-        assert!(
-            self.stdout.read_line(&mut buf).expect("read") > 0,
-            "engine closed stdout"
-        );
-        buf.trim_end().to_string()
+        self.stdout.next("a line of OTEP").trim_end().to_string()
     }
 
     /// The next line that is not a `status` line.
@@ -66,7 +66,7 @@ impl Host {
 
     fn goodbye(mut self) {
         self.send("goodbye");
-        let status = self.child.wait().expect("wait");
+        let status = common::wait_exit(&mut self.child, "hnefi --otep after goodbye");
         assert!(status.success(), "{status}");
     }
 }

@@ -119,12 +119,13 @@ fn help_set_option_lists_the_table() {
 #[test]
 fn help_is_wrapped_to_the_terminal() {
     for args in [&["--help"][..], &["bot", "--help"], &["match", "--help"]] {
-        let out = std::process::Command::new(common::BIN)
-            .args(args)
-            .env("COLUMNS", "60")
-            .env("LINES", "24")
-            .output()
-            .expect("run hnefi");
+        let out = common::output_of(
+            std::process::Command::new(common::BIN)
+                .args(args)
+                .env("COLUMNS", "60")
+                .env("LINES", "24"),
+            &format!("hnefi {args:?}"),
+        );
         assert!(out.status.success(), "{args:?}");
         let help = String::from_utf8_lossy(&out.stdout);
         for line in help.lines() {
@@ -175,7 +176,6 @@ fn search_progress_goes_to_stderr_only() {
 /// panic.
 #[test]
 fn tools_end_cleanly_when_their_reader_goes() {
-    use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_hnefi"))
         .arg("bench")
@@ -183,14 +183,13 @@ fn tools_end_cleanly_when_their_reader_goes() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+    let lines = common::Lines::spawn(child.stdout.take().unwrap(), "hnefi bench's stdout");
+    let first = lines.next("the bench's first line");
     let words: Vec<&str> = first.split_whitespace().take(2).collect();
     assert_eq!(words, ["copenhagen-11x11", "start"], "{first}");
     // The reader is dropped here: the bench's next line finds the pipe closed.
-    let out = child.wait_with_output().unwrap();
+    drop(lines);
+    let out = common::finish_output(&mut child, "hnefi bench without its reader");
     assert!(out.status.success(), "{:?}", out.status);
     assert!(
         out.stderr.is_empty(),
@@ -209,11 +208,13 @@ fn tools_end_with_a_message_when_their_output_fails() {
         .write(true)
         .open("/dev/full")
         .expect("/dev/full");
-    let out = Command::new(env!("CARGO_BIN_EXE_hnefi"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hnefi"))
         .args(["perft", "2"])
         .stdout(full)
-        .output()
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .unwrap();
+    let out = common::finish_output(&mut child, "hnefi perft 2 > /dev/full");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot write the output"), "{err}");
@@ -225,7 +226,6 @@ fn tools_end_with_a_message_when_their_output_fails() {
 #[cfg(unix)]
 #[test]
 fn perft_stops_on_sigint_with_a_partial_count() {
-    use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
     let mut child = Command::new(env!("CARGO_BIN_EXE_hnefi"))
@@ -234,10 +234,11 @@ fn perft_stops_on_sigint_with_a_partial_count() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
+    let out = common::Lines::spawn(child.stdout.take().unwrap(), "hnefi perft's stdout");
     // The first root move's count (a perft 5 from its child) takes a second or so.
-    out.read_line(&mut first).unwrap();
+    let first = out
+        .next_raw("perft's first root move")
+        .expect("perft's first root move");
     assert!(first.contains(": "), "{first}");
     let start = Instant::now();
     let sent = Command::new("kill")
@@ -245,9 +246,8 @@ fn perft_stops_on_sigint_with_a_partial_count() {
         .status()
         .unwrap();
     assert!(sent.success());
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut out, &mut rest).unwrap();
-    let status = child.wait().unwrap();
+    let rest = out.rest("perft's partial count after SIGINT");
+    let status = common::wait_exit(&mut child, "hnefi perft after SIGINT");
     assert!(
         start.elapsed() < Duration::from_secs(30),
         "{:?}",
@@ -277,7 +277,7 @@ fn perft_stops_on_sigint_with_a_partial_count() {
 fn perft_shows_progress_on_a_terminal_only() {
     use std::process::Command;
     let bin = env!("CARGO_BIN_EXE_hnefi");
-    let piped = Command::new(bin).args(["perft", "3"]).output().unwrap();
+    let piped = common::output_of(Command::new(bin).args(["perft", "3"]), "hnefi perft 3");
     assert!(piped.status.success());
     assert!(
         piped.stderr.is_empty(),
@@ -285,10 +285,11 @@ fn perft_shows_progress_on_a_terminal_only() {
         String::from_utf8_lossy(&piped.stderr)
     );
     // util-linux's `script` (bsdutils, an essential package) runs it on a pseudo-terminal.
-    let tty = Command::new("script")
-        .args(["-qec", &format!("'{bin}' perft 3"), "/dev/null"])
-        .output()
-        .expect("script (bsdutils) runs a command on a pseudo-terminal");
+    // script (bsdutils) runs a command on a pseudo-terminal.
+    let tty = common::output_of(
+        Command::new("script").args(["-qec", &format!("'{bin}' perft 3"), "/dev/null"]),
+        "script running hnefi perft 3",
+    );
     let text = String::from_utf8_lossy(&tty.stdout);
     assert!(tty.status.success(), "{text}");
     assert!(

@@ -70,6 +70,6 @@ fn a_terminal_edits_recalls_and_completes_lines() {
     assert!(!out.contains("control character"), "{out}");
     assert!(!out.contains("unknown command"), "{out}");
     type_keys("quit\r");
-    let status = child.wait().expect("wait");
+    let status = common::wait_exit(&mut child, "hnefi on a terminal after quit");
     assert!(status.success(), "exit status {status}");
 }

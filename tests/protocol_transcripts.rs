@@ -6,7 +6,7 @@
 use crate::common;
 
 use std::fs;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -174,7 +174,7 @@ fn run_binary(path: &Path, steps: &[Step]) {
         .spawn()
         .expect("start hnefi");
     let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let stdout = common::Lines::spawn(child.stdout.take().expect("stdout"), "hnefi's stdout");
     let mut expected: Vec<String> = Vec::new();
     let mut got = String::new();
     for step in steps {
@@ -182,8 +182,9 @@ fn run_binary(path: &Path, steps: &[Step]) {
             stdin.flush().expect("flush");
             let lines_so_far = got.matches('\n').count();
             for _ in lines_so_far..expected.len() {
-                if stdout.read_line(&mut got).expect("read stdout") == 0 {
-                    break;
+                match stdout.next_raw(&format!("{path:?}: the replies before a stop")) {
+                    Some(line) => got.push_str(&line),
+                    None => break,
                 }
             }
         }
@@ -192,8 +193,8 @@ fn run_binary(path: &Path, steps: &[Step]) {
         expected.extend(step.expected.iter().cloned());
     }
     drop(stdin);
-    stdout.read_to_string(&mut got).expect("read stdout");
-    let status = child.wait().expect("wait for hnefi");
+    got.push_str(&stdout.rest(&format!("{path:?}: the rest of the replies")));
+    let status = common::wait_exit(&mut child, &format!("hnefi running {path:?}"));
     assert!(status.success(), "{path:?}: exit status {status}");
     assert!(
         lines_match(&expected, &got) || (expected.is_empty() && got.is_empty()),

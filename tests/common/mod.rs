@@ -1,14 +1,171 @@
 //! Helpers shared by the protocol tests: starting the real binary and talking to it.
+//!
+//! Every read from a child and every wait for its exit has a deadline ([`LIMIT`]): a
+//! regression that leaves a program silent fails its test, saying what it waited for,
+//! instead of hanging the whole run.
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
 
 /// The path of the `hnefi` binary that cargo built for these tests.
 pub const BIN: &str = env!("CARGO_BIN_EXE_hnefi");
 
-/// Runs `hnefi` with `args`, feeds it `input` and waits for it to exit.
+/// The longest a test waits for one line of a child, or for its exit: far beyond what
+/// any command of these tests takes on a loaded machine, so that only a hang reaches it.
+pub const LIMIT: Duration = Duration::from_secs(300);
+
+/// The lines of a child's output (or of a socket), read on a thread of their own so that
+/// every read can have a deadline. Each line keeps its line end.
+pub struct Lines {
+    rx: Receiver<std::io::Result<String>>,
+    what: String,
+}
+
+impl Lines {
+    /// Starts reading `source`; `what` names it in failures (`hnefi's stdout`).
+    pub fn spawn(source: impl Read + Send + 'static, what: &str) -> Lines {
+        let (tx, rx) = mpsc::channel();
+        thread::Builder::new()
+            .name(format!("test reader: {what}"))
+            .spawn(move || {
+                let mut reader = BufReader::new(source);
+                loop {
+                    let mut buf = String::new();
+                    match reader.read_line(&mut buf) {
+                        Ok(0) => return,
+                        Ok(_) => {
+                            if tx.send(Ok(buf)).is_err() {
+                                return;
+                            }
+                        }
+                        Err(e) => {
+                            let _ = tx.send(Err(e));
+                            return;
+                        }
+                    }
+                }
+            })
+            .expect("start a test reader thread");
+        Lines {
+            rx,
+            what: what.to_string(),
+        }
+    }
+
+    /// The next line with its line end, or `None` at the end of the stream; fails the
+    /// test when none comes within [`LIMIT`], naming `waiting_for`.
+    pub fn next_raw(&self, waiting_for: &str) -> Option<String> {
+        match self.rx.recv_timeout(LIMIT) {
+            Ok(Ok(line)) => Some(line),
+            Ok(Err(e)) => panic!("cannot read {} ({e}) waiting for {waiting_for}", self.what),
+            Err(RecvTimeoutError::Disconnected) => None,
+            Err(RecvTimeoutError::Timeout) => panic!(
+                "no line from {} within {LIMIT:?} while waiting for {waiting_for}",
+                self.what
+            ),
+        }
+    }
+
+    /// The next line without its line end; fails the test at the end of the stream too.
+    pub fn next(&self, waiting_for: &str) -> String {
+        let line = self
+            .next_raw(waiting_for)
+            .unwrap_or_else(|| panic!("{} ended while waiting for {waiting_for}", self.what));
+        line.trim_end_matches(['\n', '\r']).to_string()
+    }
+
+    /// Everything up to the end of the stream, within [`LIMIT`] in all.
+    pub fn rest(&self, waiting_for: &str) -> String {
+        let end = Instant::now() + LIMIT;
+        let mut text = String::new();
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(left) {
+                Ok(Ok(line)) => text.push_str(&line),
+                Ok(Err(e)) => panic!("cannot read {} ({e}) waiting for {waiting_for}", self.what),
+                Err(RecvTimeoutError::Disconnected) => return text,
+                Err(RecvTimeoutError::Timeout) => panic!(
+                    "{} did not end within {LIMIT:?} while waiting for {waiting_for}; read so far:\n{text}",
+                    self.what
+                ),
+            }
+        }
+    }
+}
+
+/// Waits for `child` to exit, at most [`LIMIT`]; past it, kills it and fails the test,
+/// naming `what` (the program and what it was to finish).
+pub fn wait_exit(child: &mut Child, what: &str) -> ExitStatus {
+    let end = Instant::now() + LIMIT;
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return status,
+            Ok(None) => {}
+            Err(e) => panic!("cannot wait for {what}: {e}"),
+        }
+        if Instant::now() >= end {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} did not exit within {LIMIT:?}");
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Reads all of `source` into bytes on a thread of its own.
+fn collect(mut source: impl Read + Send + 'static) -> Receiver<Vec<u8>> {
+    let (tx, rx) = mpsc::channel();
+    thread::Builder::new()
+        .name("test collector".to_string())
+        .spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = source.read_to_end(&mut bytes);
+            let _ = tx.send(bytes);
+        })
+        .expect("start a test collector thread");
+    rx
+}
+
+/// Runs `cmd` to its exit with its stdin closed and its stdout and stderr captured, as
+/// [`Command::output`] does, at most [`LIMIT`]: then it is killed and the test fails,
+/// naming `what`.
+pub fn output_of(cmd: &mut Command, what: &str) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {what}: {e}"));
+    finish_output(&mut child, what)
+}
+
+/// Waits for a started `child` whose stdout and stderr are piped and not yet taken, as
+/// [`Child::wait_with_output`] does, at most [`LIMIT`].
+pub fn finish_output(child: &mut Child, what: &str) -> Output {
+    let stdout = child.stdout.take().map(collect);
+    let stderr = child.stderr.take().map(collect);
+    let status = wait_exit(child, what);
+    let take = |rx: Option<Receiver<Vec<u8>>>, name: &str| {
+        rx.map(|rx| {
+            rx.recv_timeout(LIMIT)
+                .unwrap_or_else(|_| panic!("the {name} of {what} stayed open after its exit"))
+        })
+        .unwrap_or_default()
+    };
+    Output {
+        status,
+        stdout: take(stdout, "stdout"),
+        stderr: take(stderr, "stderr"),
+    }
+}
+
+/// Runs `hnefi` with `args`, feeds it `input` and waits for it to exit (at most
+/// [`LIMIT`], then it is killed and the test fails).
 pub fn run_binary(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
@@ -20,10 +177,10 @@ pub fn run_binary(args: &[&str], input: &[u8]) -> Output {
     let mut stdin = child.stdin.take().expect("stdin");
     let data = input.to_vec();
     // Write on another thread so a full stdout pipe cannot deadlock the test.
-    let writer = std::thread::spawn(move || {
+    let writer = thread::spawn(move || {
         let _ = stdin.write_all(&data);
     });
-    let out = child.wait_with_output().expect("wait for hnefi");
+    let out = finish_output(&mut child, &format!("hnefi {}", args.join(" ")));
     writer.join().expect("writer thread");
     out
 }
@@ -69,7 +226,7 @@ pub fn without_clock(line: &str) -> String {
 pub struct Engine {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    stdout: Lines,
 }
 
 impl Engine {
@@ -83,7 +240,7 @@ impl Engine {
             .spawn()
             .expect("start hnefi");
         let stdin = child.stdin.take().expect("stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let stdout = Lines::spawn(child.stdout.take().expect("stdout"), "hnefi's stdout");
         Engine {
             child,
             stdin,
@@ -95,7 +252,7 @@ impl Engine {
     /// reply's lines (the empty line excluded).
     pub fn send(&mut self, line: &str) -> Vec<String> {
         self.write(line);
-        self.read_reply()
+        self.read_reply_to(line)
     }
 
     /// Sends lines without waiting for a reply.
@@ -106,20 +263,20 @@ impl Engine {
 
     /// Reads one line of stdout, without its line end.
     pub fn read_line(&mut self) -> String {
-        let mut buf = String::new();
-        let n = self.stdout.read_line(&mut buf).expect("read line");
-        assert!(n > 0, "engine closed stdout");
-        buf.trim_end_matches(['\n', '\r']).to_string()
+        self.stdout.next("a line of output")
     }
 
     /// Reads one reply up to the empty line; its lines, the empty line excluded.
     pub fn read_reply(&mut self) -> Vec<String> {
+        self.read_reply_to("the commands sent")
+    }
+
+    /// [`Engine::read_reply`], naming the command in a failure.
+    fn read_reply_to(&mut self, command: &str) -> Vec<String> {
+        let waiting_for = format!("the end of the reply to {command:?}");
         let mut lines = Vec::new();
         loop {
-            let mut buf = String::new();
-            let n = self.stdout.read_line(&mut buf).expect("read reply");
-            assert!(n > 0, "engine closed stdout before the end of a reply");
-            let text = buf.trim_end_matches(['\n', '\r']).to_string();
+            let text = self.stdout.next(&waiting_for);
             if text.is_empty() {
                 return lines;
             }
@@ -136,18 +293,18 @@ impl Engine {
     }
 
     /// Closes stdin and waits for the engine to exit.
-    pub fn wait(self) -> std::process::ExitStatus {
+    pub fn wait(self) -> ExitStatus {
         let Engine {
             mut child, stdin, ..
         } = self;
         drop(stdin);
-        child.wait().expect("wait")
+        wait_exit(&mut child, "hnefi at the end of its input")
     }
 
     /// Sends `quit` and checks the exit status.
     pub fn quit(mut self) {
         assert_eq!(self.send("quit"), vec!["=".to_string()]);
-        let status = self.child.wait().expect("wait");
+        let status = wait_exit(&mut self.child, "hnefi after quit");
         assert!(status.success(), "exit status {status}");
     }
 }
