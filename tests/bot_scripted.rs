@@ -1,6 +1,8 @@
 //! `hnefi bot` against a scripted server in this process (loopback only): every message
 //! type, a refused move, a dropped connection, garbage, a wrong version, games on the
-//! server's 7x7 and 13x13 boards, and a board size hnefi does not play there.
+//! server's 7x7 and 13x13 boards, and a board size hnefi does not play there; the faults a
+//! service meets (a restarted server, a silent one, a flood of unreadable lines, a full
+//! disk for the log) and a stop request (SIGTERM).
 
 use crate::common;
 
@@ -13,7 +15,8 @@ use std::time::Duration;
 use hnefi::bot::clock::Caps;
 use hnefi::bot::log::Log;
 use hnefi::bot::message::{TimeSettings, VERSION_ID};
-use hnefi::bot::{BotError, Config, Summary, run};
+use hnefi::bot::shutdown::Shutdown;
+use hnefi::bot::{BotError, Config, Summary, run, run_until};
 use hnefi::core::any_game::AnyGame;
 use hnefi::core::any_square::AnyMove;
 use hnefi::core::game::Game;
@@ -54,14 +57,14 @@ fn config(port: u16) -> Config {
         create_account: true,
         version_id: VERSION_ID.into(),
         role: Role::Attacker,
-        board_size: BoardSize::S11,
+        board_sizes: vec![BoardSize::S11],
         accept_games: 1,
         join_game: None,
         rated: false,
-        time: TimeSettings::Fischer {
+        times: vec![TimeSettings::Fischer {
             main_ms: 60_000,
             increment_s: 1,
-        },
+        }],
         threads: 1,
         hash_mb: 1,
         caps: Caps {
@@ -71,6 +74,10 @@ fn config(port: u16) -> Config {
         },
         max_games: 1,
         max_reconnects: 3,
+        join_tournament: false,
+        // Far beyond any pause of these scripts: only the heartbeat's own test pings.
+        heartbeat: Duration::from_secs(600),
+        stop_grace: Duration::from_secs(60),
     }
 }
 
@@ -90,8 +97,20 @@ impl Peer {
         }
     }
 
-    /// The next line from the bot (the socket's read timeout is the deadline).
+    /// The next line from the bot (the socket's read timeout is the deadline), its
+    /// heartbeat's `ping`s answered and skipped.
     fn recv(&mut self) -> String {
+        loop {
+            let line = self.recv_raw();
+            if line != "ping" {
+                return line;
+            }
+            self.say("= ping");
+        }
+    }
+
+    /// The next line from the bot, pings included.
+    fn recv_raw(&mut self) -> String {
         let mut l = String::new();
         if let Err(e) = self.lines.read_line(&mut l) {
             panic!("no line from the bot within the socket's deadline ({e}); read so far: {l:?}");
@@ -500,4 +519,268 @@ fn the_password_comes_from_a_private_file_or_the_environment() {
     ] {
         assert!(help.contains(needed), "{needed}: {help}");
     }
+}
+
+/// The bot and the scripted server, with a stop request the test can make.
+fn start_stoppable(
+    config: Config,
+) -> (
+    TcpListener,
+    thread::JoinHandle<Result<Summary, BotError>>,
+    Shared,
+    Shutdown,
+) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let log = Shared::default();
+    let out = log.clone();
+    let config = Config { port, ..config };
+    let shutdown = Shutdown::new();
+    let stop = shutdown.clone();
+    let bot = thread::spawn(move || run_until(&config, &Log::new(true, Box::new(out)), &stop));
+    (listener, bot, log, shutdown)
+}
+
+/// Logs the bot in on a new connection of `listener`; returns the connection after the
+/// lines that follow every login (`software_id`, then `rest` more).
+fn logged_in(listener: &TcpListener, rest: usize) -> (Peer, Vec<String>) {
+    let mut p = Peer::accept(listener);
+    assert!(p.recv().contains(" alice s3cret"));
+    p.say("= login");
+    assert!(p.recv().starts_with("software_id hnefi-"));
+    let lines = (0..rest).map(|_| p.recv()).collect();
+    (p, lines)
+}
+
+/// The lines of the connection up to the first one containing `needle`.
+fn recv_until(p: &mut Peer, needle: &str) -> Vec<String> {
+    let mut seen = Vec::new();
+    loop {
+        let line = p.recv();
+        let hit = line.contains(needle);
+        seen.push(line);
+        if hit {
+            return seen;
+        }
+    }
+}
+
+/// A server that restarted between two logins has lost the bot's open offer: after
+/// reconnecting, the bot withdraws it (in case it survived) and offers again; a game the
+/// server does not resume (a restarted server answers nothing for a game it lost) is
+/// dropped after the heartbeat's wait, and its offer made again too.
+#[test]
+fn offers_again_and_drops_lost_games_after_a_server_restart() {
+    let (_, listener, bot, log) = start(Config {
+        heartbeat: Duration::from_secs(1),
+        max_games: 1,
+        ..config(0)
+    });
+    let (mut p, lines) = logged_in(&listener, 1);
+    assert!(lines[0].starts_with("new_game "), "{lines:?}");
+    p.say("= new_game 0");
+    // The server "restarts": the connection goes, the offer with it.
+    drop(p);
+    let (mut p, lines) = logged_in(&listener, 0);
+    assert!(lines.is_empty());
+    let after = recv_until(&mut p, "new_game ");
+    assert!(after.contains(&"leave_game 0".to_string()), "{after:?}");
+    p.say("= new_game 0");
+    p.say("= challenge_requested 0");
+    assert_eq!(p.recv(), "join_game 0");
+    p.say("game 0 generate_move attacker");
+    assert_eq!(p.recv(), "resume_game_json 0");
+    p.say(&resume(0, &[], 11));
+    legal_move(
+        &p.recv(),
+        0,
+        "attacker",
+        &Game::new(RulePreset::HnefataflOrg.rules()),
+    );
+    // Restarted again, now without the game: its resume gets no answer, but pings do.
+    drop(p);
+    let (mut p, _) = logged_in(&listener, 0);
+    assert_eq!(p.recv(), "resume_game_json 0");
+    // The pings are answered (by recv): the server speaks, but not of game 0.
+    let after = p.recv();
+    assert!(after.starts_with("new_game "), "{after}");
+    p.say("= new_game 1");
+    p.say("= challenge_requested 1");
+    assert_eq!(p.recv(), "join_game 1");
+    p.say("= game_over 1 defender_wins");
+    let summary = bot.join().unwrap().unwrap();
+    assert_eq!(summary.lost_games, 1, "{summary:?}");
+    assert_eq!(summary.reconnects, 2);
+    let text = log.text();
+    assert!(
+        text.contains("game 0: the server did not resume it"),
+        "{text}"
+    );
+}
+
+/// A server that stops answering without closing the connection: the bot pings it, and
+/// after three heartbeats of silence reconnects.
+#[test]
+fn a_silent_server_is_pinged_then_left() {
+    let (_, listener, bot, log) = start(Config {
+        heartbeat: Duration::from_secs(1),
+        ..config(0)
+    });
+    let (mut p, lines) = logged_in(&listener, 1);
+    assert!(lines[0].starts_with("new_game "));
+    // Silent from here: the pings go unanswered.
+    assert_eq!(p.recv_raw(), "ping");
+    let (mut q, _) = logged_in(&listener, 0);
+    assert!(recv_until(&mut q, "new_game ").len() <= 2);
+    q.say("= new_game 4");
+    q.say("= challenge_requested 4");
+    assert_eq!(q.recv(), "join_game 4");
+    q.say("= game_over 4 attacker_wins");
+    let summary = bot.join().unwrap().unwrap();
+    assert_eq!(summary.reconnects, 1);
+    assert!(
+        log.text().contains("it stopped answering"),
+        "{}",
+        log.text()
+    );
+    drop(p);
+}
+
+/// A flood of unreadable lines is counted and skipped, logged a few times only, and the
+/// bot plays on.
+#[test]
+fn a_flood_of_unreadable_lines_is_skipped() {
+    let (_, listener, bot, log) = start(config(0));
+    let (mut p, lines) = logged_in(&listener, 1);
+    assert!(lines[0].starts_with("new_game "));
+    let flood = "game x generate_move attacker\n".repeat(50_000);
+    p.send(flood.trim_end().as_bytes());
+    p.say("= new_game 2");
+    p.say("= challenge_requested 2");
+    assert_eq!(p.recv(), "join_game 2");
+    p.say("= game_over 2 attacker_wins");
+    let summary = bot.join().unwrap().unwrap();
+    assert_eq!(summary.bad_lines, 50_000);
+    let logged = log
+        .text()
+        .lines()
+        .filter(|l| l.contains("ignored a line the bot cannot read"))
+        .count();
+    assert_eq!(logged, 20 + 50, "{logged}");
+}
+
+/// A stop request: the open offer is withdrawn, a challenge declined; a second request
+/// resigns the game in progress at the bot's turn; then the bot logs out and returns.
+#[test]
+fn a_stop_request_withdraws_resigns_and_logs_out() {
+    let (listener, bot, log, shutdown) = start_stoppable(Config {
+        accept_games: 2,
+        max_games: 0,
+        ..config(0)
+    });
+    let (mut p, lines) = logged_in(&listener, 2);
+    assert!(
+        lines.iter().all(|l| l.starts_with("new_game ")),
+        "{lines:?}"
+    );
+    p.say("= new_game 1");
+    p.say("= new_game 2");
+    p.say("= challenge_requested 1");
+    assert_eq!(p.recv(), "join_game 1");
+    p.say("game 1 generate_move attacker");
+    assert_eq!(p.recv(), "resume_game_json 1");
+    p.say(&resume(1, &[], 11));
+    let mut game = Game::new(RulePreset::HnefataflOrg.rules());
+    let mv = legal_move(&p.recv(), 1, "attacker", &game);
+    p.say("= game");
+    game.play(mv).unwrap();
+    shutdown.request();
+    assert_eq!(p.recv(), "leave_game 2");
+    p.say("= challenge_requested 2");
+    assert_eq!(p.recv(), "decline_game 2");
+    // The second request: the bot resigns at its next turn instead of moving.
+    shutdown.request();
+    let reply = game.legal_moves().as_slice()[0];
+    p.say(&format!("game 1 play defender {} {}", reply.from, reply.to));
+    p.say("game 1 generate_move attacker");
+    assert_eq!(p.recv(), "game 1 play attacker resigns _");
+    p.say("= game_over 1 defender_wins");
+    assert_eq!(p.recv(), "logout");
+    let summary = bot.join().unwrap().unwrap();
+    assert_eq!(summary.resigned_on_stop, 1);
+    assert_eq!(summary.finished.len(), 1);
+    let text = log.text();
+    assert!(
+        text.contains("stop requested: no new games (1 open offer(s) withdrawn)"),
+        "{text}"
+    );
+    assert!(text.contains("logged out"), "{text}");
+}
+
+/// `hnefi bot` with its log on a full disk (`/dev/full`) plays its game to the end and
+/// exits 0; SIGTERM while it waits for a challenger ends it with status 0 after a logout.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_process_survives_a_full_log_and_stops_on_sigterm() {
+    use std::process::{Command, Stdio};
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hnefi"))
+        .args(["bot", "--host", "127.0.0.1", "--port", &port])
+        .args(["--username", "alice", "--password", "s3cret", "--debug"])
+        .args(["--accept-games", "1", "--max-games", "1", "--hash-mb", "1"])
+        .stdout(Stdio::null())
+        .stderr(full)
+        .spawn()
+        .unwrap();
+    let (mut p, lines) = logged_in(&listener, 1);
+    assert!(lines[0].starts_with("new_game "));
+    p.say("= new_game 3");
+    p.say("= challenge_requested 3");
+    assert_eq!(p.recv(), "join_game 3");
+    p.say("= game_over 3 attacker_wins");
+    assert_eq!(p.recv(), "logout");
+    let status = common::wait_exit(&mut child, "hnefi bot with its log on /dev/full");
+    assert!(status.success(), "{status}");
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hnefi"))
+        .args(["bot", "--host", "127.0.0.1", "--port", &port])
+        .args(["--username", "alice", "--password", "s3cret"])
+        .args(["--accept-games", "1", "--hash-mb", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (mut p, lines) = logged_in(&listener, 1);
+    assert!(lines[0].starts_with("new_game "));
+    p.say("= new_game 5");
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    assert_eq!(p.recv(), "leave_game 5");
+    assert_eq!(p.recv(), "logout");
+    let out = common::finish_output(&mut child, "hnefi bot after SIGTERM");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let first = err
+        .lines()
+        .find(|l| l.starts_with("hnefi "))
+        .unwrap_or_default();
+    assert!(
+        first.starts_with("hnefi ")
+            && first.contains(
+                " bot (protocol 32d9a140, hnefatafl-copenhagen 6.4.1) as alice on 127.0.0.1:"
+            )
+            && first.contains("1 offer(s) as the defenders on 11x11 at 900000 ms + 10 s, unrated")
+            && first.contains("plays 7x7, 11x11, 13x13"),
+        "{first}"
+    );
+    assert!(!err.contains("s3cret"), "{err}");
+    assert!(err.contains("stop requested"), "{err}");
 }

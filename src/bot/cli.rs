@@ -1,6 +1,7 @@
 //! The flags of `hnefi bot`, after those of the reference bot (`taflzero`) where they
 //! apply, and hnefi's search options.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -16,12 +17,17 @@ use super::games::SERVER_SIZES;
 use super::log::Log;
 use super::message::{GameId, TimeSettings, VERSION_ID};
 use super::password;
-use super::{Config, run};
+use super::shutdown::Shutdown;
+use super::{Config, run_until};
 
 /// The end of `hnefi bot --help`: what is needed, and a first run.
 const AFTER_HELP: &str = "\
 The bot needs --username and something to do: --accept-games N (keep N offers of its own
-open) or --join-game ID (join a game someone offered), or both.
+open) or --join-game ID (join a game someone offered) or --join-tournament (play the
+server's tournament), or several of them.
+
+SIGTERM (or SIGINT, SIGHUP) stops it as a service is stopped: no new games, the games in
+progress finished within --stop-grace-secs (then resigned), a logout, exit status 0.
 
 The password: --password-file FILE (the first line of a file only its owner may open,
 e.g. chmod 600), or the environment variable HNEFI_BOT_PASSWORD, or --password (which
@@ -62,9 +68,10 @@ pub struct BotArgs {
     #[arg(long, default_value = "defender")]
     pub role: Role,
     /// The board of the games we offer: 7, 11 or 13 (the server's sizes, each under the
-    /// server's rules for it). Challenges and games joined are played on every one of them.
-    #[arg(long, value_name = "N", default_value = "11", value_parser = parse_board_size)]
-    pub board_size: BoardSize,
+    /// server's rules for it), or several, comma-separated (the offers cycle through
+    /// them). Challenges and games joined are played on every one of them.
+    #[arg(long, value_name = "N", default_value = "11", value_parser = parse_board_size, value_delimiter = ',')]
+    pub board_size: Vec<BoardSize>,
     /// Keep this many offered games open (waiting for a challenger or being played).
     /// This or --join-game is needed.
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -76,9 +83,15 @@ pub struct BotArgs {
     #[arg(long)]
     pub rated: bool,
     /// The clock of the games we offer: MIN+INC (Fischer: minutes, seconds added per move;
-    /// the server counts the increment in whole seconds) or `untimed`.
-    #[arg(long, value_name = "MIN+INC", default_value = "15+10")]
-    pub tc: String,
+    /// the server counts the increment in whole seconds) or `untimed`; or several,
+    /// comma-separated (the offers cycle through every board with every clock).
+    #[arg(
+        long,
+        value_name = "MIN+INC",
+        default_value = "15+10",
+        value_delimiter = ','
+    )]
+    pub tc: Vec<String>,
     /// Search threads (the range is the engine's `threads`).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = options::THREADS.flag_parser())]
     pub threads: u64,
@@ -103,6 +116,17 @@ pub struct BotArgs {
     /// Give up after this many failed reconnection attempts in a row.
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub max_reconnects: u32,
+    /// Enter the server's tournament (`join_tournament`) and play every game it makes.
+    #[arg(long)]
+    pub join_tournament: bool,
+    /// Send `ping` after this many seconds without a line from the server, and
+    /// reconnect after three times as long (1 to 3600).
+    #[arg(long, value_name = "S", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub heartbeat_secs: u64,
+    /// On SIGTERM (or SIGINT, SIGHUP): the seconds the games in progress may take before
+    /// they are resigned (a second signal resigns at once; at most a week).
+    #[arg(long, value_name = "S", default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=604_800))]
+    pub stop_grace_secs: u64,
     /// The protocol version id sent at login (hnefatafl-copenhagen 6.4.1's by default).
     #[arg(long, value_name = "ID", default_value = VERSION_ID)]
     pub version_id: String,
@@ -161,7 +185,9 @@ impl BotArgs {
         )
         .map_err(|e| e.to_string())?;
         if source == password::Source::Flag {
-            eprintln!(
+            // Written as the log writes: a full disk or a closed stderr must not stop the bot.
+            let _ = writeln!(
+                std::io::stderr(),
                 "warning: --password is visible to every user of this machine (ps); give --password-file or {} instead",
                 password::ENV
             );
@@ -169,9 +195,9 @@ impl BotArgs {
         if self.version_id.is_empty() || self.version_id.chars().any(char::is_whitespace) {
             return Err("--version-id must be one word".into());
         }
-        if self.accept_games == 0 && self.join_game.is_none() {
+        if self.accept_games == 0 && self.join_game.is_none() && !self.join_tournament {
             return Err(
-                "nothing to do: give --accept-games N (offers of its own) and/or --join-game ID (someone's offer); see hnefi bot --help".into(),
+                "nothing to do: give --accept-games N (offers of its own), --join-game ID (someone's offer) and/or --join-tournament; see hnefi bot --help".into(),
             );
         }
         if self.max_move_ms == 0 {
@@ -199,11 +225,15 @@ impl BotArgs {
             create_account: self.create_account,
             version_id: self.version_id.clone(),
             role: self.role,
-            board_size: self.board_size,
+            board_sizes: self.board_size.clone(),
             accept_games: self.accept_games,
             join_game: self.join_game,
             rated: self.rated,
-            time: parse_tc(&self.tc)?,
+            times: self
+                .tc
+                .iter()
+                .map(|tc| parse_tc(tc))
+                .collect::<Result<_, _>>()?,
             threads: usize::try_from(self.threads).unwrap_or(1),
             hash_mb: usize::try_from(self.hash_mb).unwrap_or(1),
             caps: Caps {
@@ -213,8 +243,73 @@ impl BotArgs {
             },
             max_games: self.max_games,
             max_reconnects: self.max_reconnects.max(1),
+            join_tournament: self.join_tournament,
+            heartbeat: Duration::from_secs(self.heartbeat_secs.max(1)),
+            stop_grace: Duration::from_secs(self.stop_grace_secs),
         })
     }
+}
+
+/// The first line of the log: what runs, as whom, on which boards, within which limits
+/// (never the password).
+pub fn startup_line(c: &Config) -> String {
+    let offers = if c.accept_games > 0 {
+        let boards: Vec<String> = c.board_sizes.iter().map(|s| format!("{s}x{s}")).collect();
+        let clocks: Vec<String> = c
+            .times
+            .iter()
+            .map(|t| match t {
+                TimeSettings::Untimed => "untimed".to_string(),
+                TimeSettings::Fischer {
+                    main_ms,
+                    increment_s,
+                } => format!("{main_ms} ms + {increment_s} s"),
+            })
+            .collect();
+        format!(
+            "{} offer(s) as the {}s on {} at {}, {}",
+            c.accept_games,
+            c.role,
+            boards.join(" / "),
+            clocks.join(" / "),
+            if c.rated { "rated" } else { "unrated" }
+        )
+    } else {
+        "no offers".to_string()
+    };
+    let join = c
+        .join_game
+        .map_or(String::new(), |id| format!(", joining game {id}"));
+    let tournament = if c.join_tournament {
+        ", entering the tournament"
+    } else {
+        ""
+    };
+    let sizes: Vec<String> = SERVER_SIZES.iter().map(|s| format!("{s}x{s}")).collect();
+    let cap = |v: Option<String>| v.unwrap_or_else(|| "none".to_string());
+    format!(
+        "hnefi {} bot (protocol {}, hnefatafl-copenhagen {}) as {} on {}:{}: {offers}{join}{tournament}; plays {}; search: {} thread(s), {} MiB hash, at most {} ms a move, nodes {}, depth {}; max games {}; heartbeat {} s; stop grace {} s; up to {} reconnection attempts",
+        env!("CARGO_PKG_VERSION"),
+        c.version_id,
+        super::message::SERVER_RELEASE,
+        c.username,
+        c.host,
+        c.port,
+        sizes.join(", "),
+        c.threads,
+        c.hash_mb,
+        c.caps.max_move.as_millis(),
+        cap(c.caps.nodes.map(|n| n.to_string())),
+        cap(c.caps.depth.map(|d| d.to_string())),
+        if c.max_games == 0 {
+            "unlimited".to_string()
+        } else {
+            c.max_games.to_string()
+        },
+        c.heartbeat.as_secs(),
+        c.stop_grace.as_secs(),
+        c.max_reconnects
+    )
 }
 
 /// `hnefi bot`.
@@ -222,23 +317,36 @@ pub fn main(args: &BotArgs) -> ExitCode {
     let config = match args.config() {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("error: {e}");
+            let _ = writeln!(std::io::stderr(), "error: {e}");
             return ExitCode::from(2);
         }
     };
     let log = Log::stderr(args.debug);
-    match run(&config, &log) {
+    let shutdown = match Shutdown::on_signals() {
+        Ok(s) => s,
+        Err(e) => {
+            log.info(&format!(
+                "warning: cannot handle SIGTERM ({e}); a signal ends the bot at once"
+            ));
+            Shutdown::new()
+        }
+    };
+    log.info(&startup_line(&config));
+    match run_until(&config, &log, &shutdown) {
         Ok(summary) => {
             log.info(&format!(
-                "done: {} game(s) over, {} move(s) refused by the server, {} reconnection(s)",
+                "done: {} game(s) over, {} move(s) refused by the server, {} reconnection(s), {} game(s) the server lost, {} conceded on stopping, {} unreadable line(s)",
                 summary.finished.len(),
                 summary.refused_moves,
-                summary.reconnects
+                summary.reconnects,
+                summary.lost_games,
+                summary.resigned_on_stop,
+                summary.bad_lines
             ));
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            log.info(&format!("error: {e}"));
             ExitCode::FAILURE
         }
     }

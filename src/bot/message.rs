@@ -100,6 +100,11 @@ pub enum ServerMessage {
     DrawOffered(GameId),
     /// `= resume_game_json {...}`: a whole game.
     Resumed(Box<ResumedGame>),
+    /// `= logout`: the server logged us out.
+    LoggedOut,
+    /// `= tournament_status_0 {...}`: the tournament changed (sent to every client; the
+    /// games it makes are not announced to their players otherwise).
+    TournamentStatus,
     /// Any other line: lobby updates, chat, versions. Ignored.
     Other,
 }
@@ -192,6 +197,8 @@ impl ServerMessage {
                 ServerMessage::GameOver { id, outcome }
             }
             ("=", Some("draw")) if third == Some("accept") => ServerMessage::Drawn,
+            ("=", Some("logout")) => ServerMessage::LoggedOut,
+            ("=", Some("tournament_status_0")) => ServerMessage::TournamentStatus,
             ("request_draw", _) => ServerMessage::DrawOffered(id_of(second, "request_draw")?),
             ("=", Some("resume_game_json")) => {
                 let json = rest_after(line, 2);
@@ -301,6 +308,17 @@ pub enum ClientMessage {
         /// Our side.
         role: Role,
     },
+    /// `leave_game ID`: withdraw our offer that no one has joined.
+    LeaveGame(GameId),
+    /// `ping`: the server answers `= ping` (the bot's heartbeat).
+    Ping,
+    /// `logout`.
+    Logout,
+    /// `join_tournament`: enter the server's next tournament.
+    JoinTournament,
+    /// `resume_games`: the server answers `game ID generate_move ROLE` for each of our
+    /// games in progress, whoever is to move.
+    ResumeGames,
 }
 
 impl ClientMessage {
@@ -366,6 +384,11 @@ impl ClientMessage {
                 format!("game {id} play {role} {} {}", mv.from, mv.to)
             }
             ClientMessage::Resign { id, role } => format!("game {id} play {role} resigns _"),
+            ClientMessage::LeaveGame(id) => format!("leave_game {id}"),
+            ClientMessage::Ping => "ping".to_string(),
+            ClientMessage::Logout => "logout".to_string(),
+            ClientMessage::JoinTournament => "join_tournament".to_string(),
+            ClientMessage::ResumeGames => "resume_games".to_string(),
         }
     }
 }
@@ -429,6 +452,11 @@ mod tests {
             ServerMessage::MoveRejected("play: it isn't your turn".into())
         );
         assert_eq!(p("= draw accept"), ServerMessage::Drawn);
+        assert_eq!(p("= logout"), ServerMessage::LoggedOut);
+        assert_eq!(
+            p("= tournament_status_0 {\"players\":[]}"),
+            ServerMessage::TournamentStatus
+        );
         assert_eq!(p("request_draw 4 attacker"), ServerMessage::DrawOffered(4));
         assert_eq!(p("= games_updated {\"created\":[]}"), ServerMessage::Other);
         assert_eq!(p(""), ServerMessage::Other);
@@ -462,6 +490,19 @@ mod tests {
         };
         assert_eq!(login.line(), "32d9a140 login hnefi s3cret");
         assert!(!login.redacted().contains("s3cret"));
+    }
+
+    #[test]
+    fn service_lines() {
+        for (m, line) in [
+            (ClientMessage::LeaveGame(3), "leave_game 3"),
+            (ClientMessage::Ping, "ping"),
+            (ClientMessage::Logout, "logout"),
+            (ClientMessage::JoinTournament, "join_tournament"),
+            (ClientMessage::ResumeGames, "resume_games"),
+        ] {
+            assert_eq!(m.line(), line);
+        }
     }
 
     #[test]

@@ -6,10 +6,17 @@
 //! it offers and accepts games, answers `generate_move`, follows the clocks, re-reads a
 //! game after a refused move, and reconnects with backoff, resuming every open game.
 //!
+//! A bot is a service that runs for weeks: a heartbeat (`ping`) notices a server that
+//! stopped answering without closing the connection; after every reconnection the
+//! offers are made again (a restarted server has lost them) and a game the server no
+//! longer has is dropped; a stop request ([`shutdown`]) finishes the games in progress,
+//! resigns them past a deadline, and logs out.
+//!
 //! Files: [`message`] (the protocol's lines), [`json`] (its JSON payloads),
 //! [`connection`] (connect, login, lines, backoff), [`games`] (one game's state),
 //! [`clock`] (clock budgets), [`log`] (the log, password-free), [`cli`] (the flags),
-//! [`password`] (the password from a flag, a file or the environment).
+//! [`password`] (the password from a flag, a file or the environment), [`shutdown`]
+//! (stop requests: SIGTERM and the like).
 
 pub mod cli;
 pub mod clock;
@@ -19,6 +26,7 @@ pub mod json;
 pub mod log;
 pub mod message;
 pub mod password;
+pub mod shutdown;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -42,6 +50,7 @@ use games::OpenGame;
 use json::ResumedGame;
 use log::Log;
 use message::{ClientMessage, GameId, ServerMessage, TimeSettings};
+use shutdown::{Shutdown, Stage};
 
 /// Everything the bot is told.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,16 +69,17 @@ pub struct Config {
     pub version_id: String,
     /// Our side in the games we offer.
     pub role: Role,
-    /// The board of the games we offer (one the server offers: 7x7, 11x11 or 13x13).
-    pub board_size: BoardSize,
+    /// The boards of the games we offer (ones the server offers: 7x7, 11x11 or 13x13);
+    /// the offers cycle through every board with every clock of `times`.
+    pub board_sizes: Vec<BoardSize>,
     /// How many offered games to keep open (pending or playing).
     pub accept_games: u32,
     /// Join this game of someone else.
     pub join_game: Option<GameId>,
     /// Offer rated games.
     pub rated: bool,
-    /// The clock of the games we offer.
-    pub time: TimeSettings,
+    /// The clocks of the games we offer.
+    pub times: Vec<TimeSettings>,
     /// Search threads.
     pub threads: usize,
     /// Transposition table in MiB.
@@ -80,6 +90,15 @@ pub struct Config {
     pub max_games: u32,
     /// Give up after this many failed reconnection attempts in a row.
     pub max_reconnects: u32,
+    /// Enter the server's tournament and play the games it makes.
+    pub join_tournament: bool,
+    /// Silence from the server after which the bot sends `ping`; after three times
+    /// as long without a line it reconnects. A resume the server does not answer in
+    /// twice as long is a game it lost.
+    pub heartbeat: Duration,
+    /// After a stop request, how long the games in progress may take before the bot
+    /// resigns them.
+    pub stop_grace: Duration,
 }
 
 /// A finished game.
@@ -106,6 +125,10 @@ pub struct Summary {
     pub reconnects: u32,
     /// Server lines the bot could not read.
     pub bad_lines: u32,
+    /// Games the bot knew that the server no longer had (after a restart), dropped.
+    pub lost_games: u32,
+    /// Games resigned because the bot was asked to stop.
+    pub resigned_on_stop: u32,
 }
 
 /// Why the bot stopped before its work was done.
@@ -158,6 +181,13 @@ struct Job {
 
 /// Runs the bot until `config.max_games` games are over (forever when 0).
 pub fn run(config: &Config, log: &Log) -> Result<Summary, BotError> {
+    run_until(config, log, &Shutdown::new())
+}
+
+/// [`run`], until `shutdown` also asks it to stop: then it takes no new game, finishes
+/// the games in progress (resigning them once `config.stop_grace` has passed, or at a
+/// second request), logs out and returns.
+pub fn run_until(config: &Config, log: &Log, shutdown: &Shutdown) -> Result<Summary, BotError> {
     let (events, rx) = mpsc::channel();
     let (jobs, job_rx) = mpsc::channel::<Job>();
     let worker = {
@@ -203,16 +233,30 @@ pub fn run(config: &Config, log: &Log) -> Result<Summary, BotError> {
         generation: 0,
         games: BTreeMap::new(),
         ours: BTreeSet::new(),
-        in_flight: 0,
+        in_flight: VecDeque::new(),
+        next_offer: 0,
         pending_moves: VecDeque::new(),
         declined: BTreeSet::new(),
         stops: BTreeMap::new(),
         join: config.join_game.map(|id| (id, 0, None)),
         summary: Summary::default(),
+        shutdown,
+        last_heard: Instant::now(),
+        last_ping: None,
+        resume_asked: BTreeMap::new(),
+        stop_deadline: None,
+        resigning: false,
+        resigned: BTreeSet::new(),
+        conceded: BTreeSet::new(),
+        stopped: false,
+        withdraw: Vec::new(),
     };
     let result = bot.run_loop(&rx);
     for stop in bot.stops.values() {
         stop.store(true, Ordering::Relaxed);
+    }
+    if result.is_ok() {
+        bot.log_out();
     }
     if let Some(conn) = &bot.conn {
         conn.close();
@@ -232,8 +276,10 @@ struct Bot<'a> {
     games: BTreeMap<GameId, OpenGame>,
     /// Our offers, pending or playing, until they are over.
     ours: BTreeSet<GameId>,
-    /// Offers sent, not yet answered with their id.
-    in_flight: u32,
+    /// Offers sent, not yet answered with their id, oldest first.
+    in_flight: VecDeque<(BoardSize, TimeSettings)>,
+    /// How many offers were made: the next one's place in the cycle of boards and clocks.
+    next_offer: usize,
     /// Our moves the server has not answered yet, oldest first.
     pending_moves: VecDeque<(GameId, AnyMove)>,
     /// Games on boards hnefi does not play (joined, or made for it by the server): resigned
@@ -244,7 +290,34 @@ struct Bot<'a> {
     /// The game to join, the attempts made and when to try again.
     join: Option<(GameId, u32, Option<Instant>)>,
     summary: Summary,
+    shutdown: &'a Shutdown,
+    /// When the current connection last brought a line.
+    last_heard: Instant,
+    /// When the last `ping` went out, if one went out since that line.
+    last_ping: Option<Instant>,
+    /// The games whose `resume_game_json` is unanswered, and when it was sent.
+    resume_asked: BTreeMap<GameId, Instant>,
+    /// Set by a stop request: when the games still in progress are resigned.
+    stop_deadline: Option<Instant>,
+    /// Past the deadline: every game is resigned at our turn.
+    resigning: bool,
+    /// Games resigned on this connection, waiting for the server's `game_over` (a new
+    /// connection resigns them again, the resignation perhaps lost with the old one).
+    resigned: BTreeSet<GameId>,
+    /// Games resigned on stopping, on any connection (counted once).
+    conceded: BTreeSet<GameId>,
+    /// Nothing is left to do after a stop request.
+    stopped: bool,
+    /// Offers of an earlier connection to withdraw after the login.
+    withdraw: Vec<GameId>,
 }
+
+/// Unreadable lines logged one by one before only every thousandth is.
+const BAD_LINES_LOGGED: u32 = 20;
+
+/// How often the loop looks at the clocks, the heartbeat and stop requests when no
+/// event comes.
+const TICK: Duration = Duration::from_millis(500);
 
 /// How often a refused `join_game_pending` is tried again, and how far apart.
 const JOIN_ATTEMPTS: u32 = 30;
@@ -279,9 +352,14 @@ impl Bot<'_> {
             self.config.host, self.config.port, self.config.username
         ));
         self.conn = Some(conn);
+        self.heard();
         self.after_login();
         while !self.done() {
-            let event = match rx.recv_timeout(Duration::from_millis(500)) {
+            self.tick()?;
+            if self.stopped {
+                break;
+            }
+            let event = match rx.recv_timeout(TICK) {
                 Ok(e) => e,
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     self.retry_join();
@@ -290,13 +368,174 @@ impl Bot<'_> {
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             };
             match event {
-                Event::Line(g, line) if g == self.generation => self.on_line(&line),
+                Event::Line(g, line) if g == self.generation => {
+                    self.heard();
+                    self.on_line(&line);
+                }
                 Event::Closed(g, why) if g == self.generation => self.reconnect(&why)?,
                 Event::Line(..) | Event::Closed(..) => {}
                 Event::Searched(s) => self.on_searched(s),
             }
         }
         Ok(())
+    }
+
+    fn heard(&mut self) {
+        self.last_heard = Instant::now();
+        self.last_ping = None;
+    }
+
+    /// What the clocks decide between events: a stop request's stages, the heartbeat,
+    /// and the resumes the server left unanswered.
+    fn tick(&mut self) -> Result<(), BotError> {
+        self.on_stop_request();
+        if self.stopped {
+            return Ok(());
+        }
+        let now = Instant::now();
+        let hb = self.config.heartbeat;
+        let silent = now.saturating_duration_since(self.last_heard);
+        if silent >= hb.saturating_mul(3) {
+            return self.reconnect(&format!(
+                "no line from the server for {} s (it stopped answering)",
+                silent.as_secs()
+            ));
+        }
+        let ping_due = self
+            .last_ping
+            .is_none_or(|at| now.saturating_duration_since(at) >= hb);
+        if silent >= hb && ping_due {
+            self.last_ping = Some(now);
+            self.send(&ClientMessage::Ping);
+        }
+        // A resume is answered at once; one unanswered while the server still speaks
+        // is of a game the server does not have (it answers nothing then).
+        let lost: Vec<GameId> = self
+            .resume_asked
+            .iter()
+            .filter(|&(_, &at)| {
+                now.saturating_duration_since(at) >= hb.saturating_mul(2) && self.last_heard > at
+            })
+            .map(|(&id, _)| id)
+            .collect();
+        for id in lost {
+            self.drop_lost(
+                id,
+                "the server did not resume it (a game it lost, as a restarted server does)",
+            );
+        }
+        Ok(())
+    }
+
+    /// Forgets a game the server no longer has.
+    fn drop_lost(&mut self, id: GameId, why: &str) {
+        self.resume_asked.remove(&id);
+        self.pending_moves.retain(|&(g, _)| g != id);
+        if let Some(stop) = self.stops.remove(&id) {
+            stop.store(true, Ordering::Relaxed);
+        }
+        self.ours.remove(&id);
+        self.declined.remove(&id);
+        self.resigned.remove(&id);
+        if self.games.remove(&id).is_some() {
+            self.summary.lost_games += 1;
+            self.log.info(&format!("game {id}: {why}; dropped"));
+        }
+        self.top_up();
+    }
+
+    /// Follows a stop request: the first time, no new games (pending offers withdrawn);
+    /// past the deadline or at a second request, every game resigned at our turn; the
+    /// loop ends when no game is left, or a grace period after the resignations (an
+    /// opponent who never moves in an untimed game keeps it on the server).
+    fn on_stop_request(&mut self) {
+        let stage = self.shutdown.stage();
+        if stage == Stage::Running {
+            return;
+        }
+        let now = Instant::now();
+        let grace = self.config.stop_grace;
+        let deadline = match self.stop_deadline {
+            Some(d) => d,
+            None => {
+                let d = now.checked_add(grace).unwrap_or(now);
+                self.stop_deadline = Some(d);
+                self.join = None;
+                let pending: Vec<GameId> = self
+                    .ours
+                    .iter()
+                    .filter(|id| !self.games.contains_key(id))
+                    .copied()
+                    .collect();
+                self.log.info(&format!(
+                    "stop requested: no new games ({} open offer(s) withdrawn); {} game(s) in progress may take {} s, then are resigned; then the bot logs out",
+                    pending.len(),
+                    self.games.len() + self.declined.len(),
+                    grace.as_secs()
+                ));
+                for id in pending {
+                    self.ours.remove(&id);
+                    self.send(&ClientMessage::LeaveGame(id));
+                }
+                d
+            }
+        };
+        if !self.resigning && (stage == Stage::Resign || now >= deadline) {
+            self.resigning = true;
+            self.log.info(&format!(
+                "resigning the {} game(s) still in progress at the bot's turn",
+                self.games.len() + self.declined.len()
+            ));
+            let ids: Vec<GameId> = self.games.keys().copied().collect();
+            for id in ids {
+                if self.games.get(&id).is_some_and(OpenGame::our_turn) {
+                    self.resign_on_stop(id);
+                }
+            }
+        }
+        // An offer still on its way is withdrawn when its id comes: wait for it.
+        if self.games.is_empty() && self.declined.is_empty() && self.in_flight.is_empty() {
+            self.stopped = true;
+        } else if self.resigning && now >= deadline.checked_add(grace).unwrap_or(deadline) {
+            self.log.info(&format!(
+                "{} game(s) left on the server (the opponent has not moved since the resignations began), {} offer(s) unanswered",
+                self.games.len() + self.declined.len(),
+                self.in_flight.len()
+            ));
+            self.stopped = true;
+        }
+    }
+
+    fn resign_on_stop(&mut self, id: GameId) {
+        if let Some(stop) = self.stops.remove(&id) {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let Some(g) = self.games.get_mut(&id) else {
+            return;
+        };
+        g.searching = false;
+        let role = g.role;
+        // Once per connection: the stop and a `generate_move` may both ask for it.
+        if !self.resigned.insert(id) {
+            return;
+        }
+        if self.conceded.insert(id) {
+            self.summary.resigned_on_stop += 1;
+        }
+        self.log
+            .info(&format!("game {id}: resigning (the bot is stopping)"));
+        self.send(&ClientMessage::Resign { id, role });
+    }
+
+    /// Logs out (when connected). The server 6.4.1 answers nothing (its writer ends
+    /// the connection's output at its `= logout`), so the bot closes the connection
+    /// after the line; the server reads the lines before it first.
+    fn log_out(&mut self) {
+        if self.conn.is_none() {
+            return;
+        }
+        self.send(&ClientMessage::Logout);
+        self.log.info("logged out");
     }
 
     fn send(&mut self, msg: &ClientMessage) {
@@ -312,6 +551,12 @@ impl Bot<'_> {
     /// After every login: identify, resume every open game, keep the offers up, join.
     fn after_login(&mut self) {
         self.send(&ClientMessage::SoftwareId);
+        for id in std::mem::take(&mut self.withdraw) {
+            self.send(&ClientMessage::LeaveGame(id));
+        }
+        if self.config.join_tournament && self.stop_deadline.is_none() {
+            self.send(&ClientMessage::JoinTournament);
+        }
         let ids: Vec<GameId> = self.games.keys().copied().collect();
         for id in ids {
             self.resume(id);
@@ -327,6 +572,7 @@ impl Bot<'_> {
     fn resume(&mut self, id: GameId) {
         if let Some(g) = self.games.get_mut(&id) {
             g.awaiting_resume = true;
+            self.resume_asked.entry(id).or_insert_with(Instant::now);
         }
         self.send(&ClientMessage::ResumeGameJson(id));
     }
@@ -334,21 +580,37 @@ impl Bot<'_> {
     /// Offers games until `accept_games` of ours are open (and no more than the games
     /// still to play).
     fn top_up(&mut self) {
+        if self.stop_deadline.is_some() {
+            return;
+        }
         loop {
-            let open = self.ours.len() + self.in_flight as usize;
+            let open = self.ours.len() + self.in_flight.len();
             let room = self.config.max_games == 0
                 || self.summary.finished.len() + open < self.config.max_games as usize;
             if open >= self.config.accept_games as usize || !room {
                 return;
             }
-            self.in_flight += 1;
+            let Some((size, time)) = self.offer_at(self.next_offer) else {
+                return;
+            };
+            self.next_offer = self.next_offer.wrapping_add(1);
+            self.in_flight.push_back((size, time));
             self.send(&ClientMessage::NewGame {
                 role: self.config.role,
-                size: self.config.board_size,
+                size,
                 rated: self.config.rated,
-                time: self.config.time,
+                time,
             });
         }
+    }
+
+    /// The board and clock of offer number `n`: every board with the first clock, then
+    /// with the next, and round again.
+    fn offer_at(&self, n: usize) -> Option<(BoardSize, TimeSettings)> {
+        let (sizes, times) = (&self.config.board_sizes, &self.config.times);
+        let cells = sizes.len().checked_mul(times.len()).filter(|&c| c > 0)?;
+        let n = n % cells;
+        Some((*sizes.get(n % sizes.len())?, *times.get(n / sizes.len())?))
     }
 
     fn retry_join(&mut self) {
@@ -369,21 +631,35 @@ impl Bot<'_> {
             conn.close();
         }
         self.pending_moves.clear();
+        self.resigned.clear();
         for g in self.games.values_mut() {
             g.synced = false;
         }
         for stop in self.stops.values() {
             stop.store(true, Ordering::Relaxed);
         }
-        // The server withdraws our pending timed offers when we log out; untimed ones stay.
-        self.in_flight = 0;
-        if self.config.time != TimeSettings::Untimed {
-            let games = &self.games;
-            self.ours.retain(|id| games.contains_key(id));
+        // The offers no one has joined are made again after the login: the server
+        // withdraws the timed ones at a logout, a restarted server has lost them all, and
+        // one that survived (untimed, a cut link) is withdrawn then, so that exactly
+        // `accept_games` stay open.
+        self.in_flight.clear();
+        let stale: Vec<GameId> = self
+            .ours
+            .iter()
+            .filter(|id| !self.games.contains_key(id))
+            .copied()
+            .collect();
+        for id in &stale {
+            self.ours.remove(id);
         }
         let mut attempt = 0;
         loop {
-            thread::sleep(backoff(attempt));
+            if self.sleep_unless_stopped(backoff(attempt)) {
+                self.log
+                    .info("stop requested while disconnected: the bot ends without its games");
+                self.stopped = true;
+                return Ok(());
+            }
             self.generation += 1;
             match Connection::open(
                 &self.config.host,
@@ -412,12 +688,31 @@ impl Bot<'_> {
             }
         }
         self.summary.reconnects += 1;
+        self.heard();
         self.log.info(&format!(
-            "reconnected; resuming {} open game(s)",
-            self.games.len()
+            "reconnected; resuming {} open game(s), offering again in place of {} offer(s) no one had joined",
+            self.games.len(),
+            stale.len()
         ));
+        self.withdraw = stale;
         self.after_login();
         Ok(())
+    }
+
+    /// Sleeps `wait`, or less when a stop request comes (true then).
+    fn sleep_unless_stopped(&self, wait: Duration) -> bool {
+        let now = Instant::now();
+        let end = now.checked_add(wait).unwrap_or(now);
+        loop {
+            if self.shutdown.stage() != Stage::Running {
+                return true;
+            }
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            thread::sleep(left.min(TICK));
+        }
     }
 
     fn on_line(&mut self, line: &str) {
@@ -426,23 +721,37 @@ impl Bot<'_> {
             Ok(m) => m,
             Err(e) => {
                 self.summary.bad_lines += 1;
-                let shown: String = line.chars().take(120).collect();
-                self.log.info(&format!(
-                    "ignored a line the bot cannot read ({e}): {shown}"
-                ));
+                // A flood of them must not flood the log: the first few, then one in
+                // a thousand with the count.
+                let n = self.summary.bad_lines;
+                if n <= BAD_LINES_LOGGED || n.is_multiple_of(1000) {
+                    let shown: String = line.chars().take(120).collect();
+                    self.log.info(&format!(
+                        "ignored a line the bot cannot read ({e}; {n} so far): {shown}"
+                    ));
+                }
                 return;
             }
         };
         match msg {
+            ServerMessage::Offered(id) if self.stop_deadline.is_some() => {
+                self.in_flight.pop_front();
+                self.log.info(&format!(
+                    "withdrawing the offer of game {id} (the bot is stopping)"
+                ));
+                self.send(&ClientMessage::LeaveGame(id));
+            }
             ServerMessage::Offered(id) => {
-                self.in_flight = self.in_flight.saturating_sub(1);
+                let (size, time) = self
+                    .in_flight
+                    .pop_front()
+                    .or_else(|| self.offer_at(0))
+                    .unwrap_or((BoardSize::S11, TimeSettings::Untimed));
                 self.ours.insert(id);
                 self.log.info(&format!(
-                    "offered game {id} ({}, {}x{}, {}, {})",
+                    "offered game {id} ({}, {size}x{size}, {}, {})",
                     self.config.role,
-                    self.config.board_size,
-                    self.config.board_size,
-                    match self.config.time {
+                    match time {
                         TimeSettings::Untimed => "untimed".to_string(),
                         TimeSettings::Fischer {
                             main_ms,
@@ -535,6 +844,15 @@ impl Bot<'_> {
             | ServerMessage::WrongVersion
             | ServerMessage::LoginRefused(_)
             | ServerMessage::Other => {}
+            ServerMessage::LoggedOut => self.log.info("the server logged the bot out"),
+            // The server makes a tournament's games without telling their players; asked,
+            // it names each of our games, and the bot resumes the new ones.
+            ServerMessage::TournamentStatus
+                if self.config.join_tournament && self.stop_deadline.is_none() =>
+            {
+                self.send(&ClientMessage::ResumeGames);
+            }
+            ServerMessage::TournamentStatus => {}
         }
     }
 
@@ -570,6 +888,7 @@ impl Bot<'_> {
 
     fn on_resumed(&mut self, r: &ResumedGame) {
         let id = r.id;
+        self.resume_asked.remove(&id);
         let name = &self.config.username;
         let to_move = |dim: u64, plies: usize| {
             let first = games::server_first_mover(dim);
@@ -583,8 +902,13 @@ impl Bot<'_> {
             (true, false) => Role::Attacker,
             (false, true) => Role::Defender,
             (false, false) => {
-                self.log
-                    .info(&format!("game {id} was resumed but is not ours; ignored"));
+                if self.games.contains_key(&id) {
+                    // A restarted server gave the id to a game of others.
+                    self.drop_lost(id, "the server's game of this id is not ours now");
+                } else {
+                    self.log
+                        .info(&format!("game {id} was resumed but is not ours; ignored"));
+                }
                 return;
             }
         };
@@ -649,6 +973,13 @@ impl Bot<'_> {
         if !g.synced || g.awaiting_resume || g.searching || !g.our_turn() {
             return;
         }
+        if self.resigning {
+            self.resign_on_stop(id);
+            return;
+        }
+        let Some(g) = self.games.get_mut(&id) else {
+            return;
+        };
         if g.game.status() != Status::Ongoing || g.game.legal_moves().is_empty() {
             // hnefi's core sees the game as over, the server does not: any move it takes.
             let mv = g.choose(None);
@@ -760,6 +1091,8 @@ impl Bot<'_> {
 
     fn finish(&mut self, id: GameId, result: &str) {
         self.pending_moves.retain(|&(g, _)| g != id);
+        self.resume_asked.remove(&id);
+        self.resigned.remove(&id);
         if let Some(stop) = self.stops.remove(&id) {
             stop.store(true, Ordering::Relaxed);
         }

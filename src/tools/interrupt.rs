@@ -5,7 +5,10 @@
 //!
 //! The handler comes from the `ctrlc` crate: a signal handler needs `unsafe` code (and
 //! care about what may run inside one), which this crate keeps out of the project; its
-//! handler runs on an ordinary thread, where setting a flag or exiting is safe.
+//! handler runs on an ordinary thread, where setting a flag or exiting is safe. The crate
+//! is built with its `termination` feature, for `hnefi bot`'s SIGTERM
+//! ([`crate::bot::shutdown`]): its handler then also takes SIGTERM and SIGHUP, which stop
+//! these tools as a first Ctrl-C does.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
