@@ -16,6 +16,8 @@
 //!
 //! Reproduce the games: `cargo test --release --test integration -- bot_server:: --ignored --nocapture`.
 
+use crate::common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::path::PathBuf;
@@ -118,9 +120,25 @@ impl Drop for Guard {
 
 /// The server, on loopback in this namespace; its log lines come through the receiver.
 fn start_server() -> (Guard, mpsc::Receiver<String>) {
+    start_server_with(None)
+}
+
+/// The server, keeping its data files (accounts, and the games in progress when it is
+/// stopped with SIGINT or SIGTERM) under `home` when given, as a restarted server reads
+/// them again; otherwise none.
+fn start_server_with(home: Option<&std::path::Path>) -> (Guard, mpsc::Receiver<String>) {
     let server = server_path().unwrap();
-    let mut child = Command::new(server)
-        .arg("--skip-the-data-file")
+    let mut cmd = Command::new(server);
+    match home {
+        Some(home) => {
+            cmd.env("HOME", home)
+                .env("XDG_DATA_HOME", home.join("data"));
+        }
+        None => {
+            cmd.arg("--skip-the-data-file");
+        }
+    }
+    let mut child = cmd
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -153,11 +171,19 @@ fn lines_of(r: impl std::io::Read + Send + 'static, label: &'static str) -> mpsc
     rx
 }
 
-/// `hnefi bot` with `args`; its stderr lines come through the receiver.
+/// `hnefi bot` with `args` (one game, a 16 MiB table); its stderr lines come through the
+/// receiver.
 fn start_bot(args: &[&str], label: &'static str) -> (Guard, mpsc::Receiver<String>) {
+    let mut all = vec!["--max-games", "1", "--hash-mb", "16"];
+    all.extend_from_slice(args);
+    start_bot_with(&all, label)
+}
+
+/// `hnefi bot` on the server with `args` alone.
+fn start_bot_with(args: &[&str], label: &'static str) -> (Guard, mpsc::Receiver<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hnefi"))
         .arg("bot")
-        .args(["--host", "127.0.0.1", "--max-games", "1", "--hash-mb", "16"])
+        .args(["--host", "127.0.0.1"])
         .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -305,30 +331,58 @@ fn untimed_game_between_two_bots() {
 /// one. Returns the server's result and the plies. hnefi's referee must see the game end
 /// exactly where the server ends it: it may never refuse a move the server played, never
 /// run out of moves while the server asks for one, and must give the server's result.
-fn random_client(size: BoardSize, mut after_ply: impl FnMut(usize)) -> (String, usize) {
+fn random_client(size: BoardSize, after_ply: impl FnMut(usize)) -> (String, usize) {
+    random_client_in(size, 0, after_ply).expect("the server closed the connection")
+}
+
+/// [`random_client`] in game `id`; `None` when the server closes the connection (as a
+/// server killed in the middle of the game does). It creates its account, or logs in
+/// when the account exists (on a server that kept it).
+fn random_client_in(
+    size: BoardSize,
+    id: u64,
+    after_ply: impl FnMut(usize),
+) -> Option<(String, usize)> {
+    random_client_as("random", size, id, after_ply)
+}
+
+/// [`random_client_in`] as the account `user`.
+fn random_client_as(
+    user: &str,
+    size: BoardSize,
+    id: u64,
+    mut after_ply: impl FnMut(usize),
+) -> Option<(String, usize)> {
     let stream = TcpStream::connect(("127.0.0.1", PORT)).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(120)))
         .unwrap();
     let mut out = stream.try_clone().unwrap();
     let mut lines = BufReader::new(stream).lines();
-    writeln!(out, "{VERSION_ID} create_account random pw").unwrap();
-    writeln!(out, "join_game_pending 0").unwrap();
+    writeln!(out, "{VERSION_ID} create_account {user} pw").unwrap();
+    writeln!(out, "join_game_pending {id}").unwrap();
+    let game_id = id.to_string();
+    let id = game_id.as_str();
     let variant = RulePreset::HnefataflOrg.variant(size).unwrap();
     let mut game = AnyGame::start(&variant, variant.first(), variant.rules()).unwrap();
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
     let result = loop {
         let line = match lines.next() {
             Some(Ok(line)) => line,
+            Some(Err(e)) if e.kind() == std::io::ErrorKind::ConnectionReset => return None,
             Some(Err(e)) => panic!(
                 "random client: no line from the server within its read deadline ({e}) at ply {}",
                 game.moves_played()
             ),
-            None => panic!("random client: the server closed the connection"),
+            None => return None,
         };
         let words: Vec<&str> = line.split(' ').collect();
         match words.as_slice() {
-            ["game", "0", "play", "attacker", from, to] => {
+            ["?", "create_account", ..] => {
+                writeln!(out, "{VERSION_ID} login {user} pw").unwrap();
+                writeln!(out, "join_game_pending {id}").unwrap();
+            }
+            ["game", g, "play", "attacker", from, to] if *g == id => {
                 // The server writes 13x13 files in capitals.
                 let square = |s: &str| AnySquare::parse(s, size).unwrap();
                 let mv = AnyMove::new(square(from), square(to)).unwrap();
@@ -337,7 +391,7 @@ fn random_client(size: BoardSize, mut after_ply: impl FnMut(usize)) -> (String, 
                 }
                 after_ply(game.moves_played());
             }
-            ["game", "0", "generate_move", "defender"] => {
+            ["game", g, "generate_move", "defender"] if *g == id => {
                 let legal = game.legal_moves();
                 assert!(
                     !legal.is_empty(),
@@ -349,18 +403,18 @@ fn random_client(size: BoardSize, mut after_ply: impl FnMut(usize)) -> (String, 
                 seed ^= seed << 17;
                 let mv = legal[(seed % legal.len() as u64) as usize];
                 game.play(mv).unwrap();
-                writeln!(out, "game 0 play defender {} {}", mv.from, mv.to).unwrap();
+                writeln!(out, "game {id} play defender {} {}", mv.from, mv.to).unwrap();
                 after_ply(game.moves_played());
             }
             ["?", "game", ..] => panic!("the server refused the random client's move: {line}"),
-            ["=", "game_over", "0", result] => break (*result).to_string(),
+            ["=", "game_over", g, result] if *g == id => break (*result).to_string(),
             ["=", "draw", "accept"] => break "draw".to_string(),
             _ => {}
         }
     };
     let plies = game.moves_played();
     eprintln!(
-        "random client: game 0 {result} after {plies} plies (hnefi's rules: {})",
+        "random client {user}: game {id} {result} after {plies} plies (hnefi's rules: {})",
         game.status()
     );
     assert!(
@@ -368,7 +422,7 @@ fn random_client(size: BoardSize, mut after_ply: impl FnMut(usize)) -> (String, 
         "the server's result {result}, hnefi's rules: {}",
         game.status()
     );
-    (result, plies)
+    Some((result, plies))
 }
 
 /// A bot logged in as `user` (password `pw-USER`), offering game 0 as the attackers at
@@ -593,6 +647,10 @@ fn server_games_are_ignored_and_fail_without_the_server() {
         "timed_7x7_game_against_a_random_client",
         "untimed_13x13_game_against_a_random_client",
         "timed_13x13_game_against_a_random_client",
+        "bot_offers_again_after_the_server_is_killed_and_restarted",
+        "bot_reconnects_when_the_server_stops_answering",
+        "three_bots_play_a_tournament_to_its_end",
+        "soak_the_bot_for_many_games",
     ] {
         assert!(
             listed.contains(&format!("bot_server::{name}: test")),
@@ -613,4 +671,496 @@ fn server_games_are_ignored_and_fail_without_the_server() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success(), "{text}");
     assert!(text.contains("hnefatafl-server 6.4.1 not found"), "{text}");
+}
+
+/// The id in the bot's log line `offered game N (...)`.
+fn offered_id(log: &[String]) -> u64 {
+    log.iter()
+        .rev()
+        .find_map(|l| {
+            l.split("offered game ")
+                .nth(1)?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no offer in {log:#?}"))
+}
+
+/// A scratch directory for a server's data files.
+fn server_home(name: &str) -> PathBuf {
+    common::scratch("bot_server", name)
+}
+
+/// The server killed (SIGKILL) in the middle of a game and started again on its data
+/// files: it has kept the accounts but lost the game and the bot's offer. The bot
+/// reconnects, drops the game the server no longer answers for, offers again, and plays
+/// the new game to its end (the issue: it used to reconnect and never offer again).
+#[test]
+#[ignore = "needs hnefatafl-server 6.4.1 and network namespaces; run with --ignored, as .ci/run does"]
+fn bot_offers_again_after_the_server_is_killed_and_restarted() {
+    if !in_namespace("bot_offers_again_after_the_server_is_killed_and_restarted") {
+        return;
+    }
+    let home = server_home("restart");
+    let (server, _first_log) = start_server_with(Some(&home));
+    let server = std::cell::RefCell::new(Some(server));
+    let (bot, bot_rx, mut bot_log) = offer_game(
+        "hnefi",
+        "bot",
+        "untimed",
+        &["--max-move-ms", "200", "--heartbeat-secs", "2"],
+    );
+    let first = offered_id(&bot_log);
+    let lost = random_client_in(BoardSize::S11, first, |ply| {
+        if ply == 6 {
+            // Dropped, the guard kills the server and waits for it.
+            server.borrow_mut().take();
+        }
+    });
+    assert!(
+        lost.is_none(),
+        "the game ended before the server was killed"
+    );
+    let (_server, server_log) = start_server_with(Some(&home));
+    bot_log.extend(wait_for(&bot_rx, "reconnected", Duration::from_secs(120)));
+    bot_log.extend(wait_for(&bot_rx, "offered game", Duration::from_secs(120)));
+    let second = offered_id(&bot_log);
+    let (result, plies) = random_client_in(BoardSize::S11, second, |_| {})
+        .expect("the server closed the connection in the second game");
+    eprintln!("second game {second}: {result} after {plies} plies");
+    bot_log.extend(finish(bot, &bot_rx, Duration::from_secs(120)));
+    assert!(
+        bot_log.iter().any(
+            |l| l.contains(&format!("game {first}: the server did not resume it"))
+                || l.contains(&format!(
+                    "game {first}: the server's game of this id is not ours now"
+                ))
+        ),
+        "the lost game was not dropped: {bot_log:#?}"
+    );
+    assert!(
+        bot_log
+            .iter()
+            .any(|l| l.starts_with(&format!("game {second} over: {result}"))),
+        "{bot_log:#?}"
+    );
+    assert!(
+        !bot_log.iter().any(|l| l.contains("the server refused")),
+        "{bot_log:#?}"
+    );
+    let server_log: Vec<String> = server_log.try_iter().collect();
+    assert!(
+        !server_log.iter().any(|l| l.contains("resigns")),
+        "{server_log:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// The server stops answering without closing the connection (SIGSTOP, for three
+/// heartbeats and more) in the middle of a game, then goes on (SIGCONT): the bot's pings
+/// go unanswered, it reconnects, resumes the game and finishes it.
+#[test]
+#[ignore = "needs hnefatafl-server 6.4.1 and network namespaces; run with --ignored, as .ci/run does"]
+fn bot_reconnects_when_the_server_stops_answering() {
+    if !in_namespace("bot_reconnects_when_the_server_stops_answering") {
+        return;
+    }
+    let (server, server_log) = start_server();
+    let pid = server.0.id().to_string();
+    let (bot, bot_rx, mut bot_log) = offer_game(
+        "hnefi",
+        "bot",
+        "untimed",
+        &["--max-move-ms", "200", "--heartbeat-secs", "1"],
+    );
+    let signal = |sig: &str| {
+        let sent = Command::new("kill")
+            .args([sig, &pid])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(sent, "kill {sig} {pid}");
+    };
+    let (_, plies) = random_client(BoardSize::S11, |ply| {
+        if ply == 6 {
+            signal("-STOP");
+            thread::sleep(Duration::from_secs(8));
+            signal("-CONT");
+        }
+    });
+    assert!(plies > 6);
+    bot_log.extend(finish(bot, &bot_rx, Duration::from_secs(120)));
+    assert!(
+        bot_log.iter().any(|l| l.contains("it stopped answering")),
+        "{bot_log:#?}"
+    );
+    let server_log: Vec<String> = server_log.try_iter().collect();
+    check_game(&[&bot_log], &server_log);
+}
+
+/// A plain client of the test, logged in (its account created) as `user`.
+struct Client {
+    out: TcpStream,
+    lines: std::io::Lines<BufReader<TcpStream>>,
+}
+
+impl Client {
+    fn login(user: &str) -> Client {
+        let stream = TcpStream::connect(("127.0.0.1", PORT)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(300)))
+            .unwrap();
+        let mut out = stream.try_clone().unwrap();
+        writeln!(out, "{VERSION_ID} create_account {user} pw-{user}").unwrap();
+        let mut client = Client {
+            out,
+            lines: BufReader::new(stream).lines(),
+        };
+        client.wait(
+            |l| l.starts_with("= login") || l.starts_with("= create_account"),
+            "its login",
+        );
+        client
+    }
+
+    fn say(&mut self, line: &str) {
+        writeln!(self.out, "{line}").unwrap();
+    }
+
+    /// The first line for which `hit` is true.
+    fn wait(&mut self, mut hit: impl FnMut(&str) -> bool, what: &str) -> String {
+        loop {
+            match self.lines.next() {
+                Some(Ok(line)) if hit(&line) => return line,
+                Some(Ok(_)) => {}
+                Some(Err(e)) => panic!("no line from the server ({e}) while waiting for {what}"),
+                None => panic!("the server closed the connection while waiting for {what}"),
+            }
+        }
+    }
+}
+
+/// The JSON of a `= tournament_status_0 {...}` line.
+fn tournament_status(line: &str) -> serde_json::Value {
+    let json = line
+        .strip_prefix("= tournament_status_0 ")
+        .unwrap_or_else(|| panic!("not a tournament status: {line}"));
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("bad tournament status ({e}): {line}"))
+}
+
+/// A tournament of three bots (`--join-tournament`) on 7x7 at the tournament's clock,
+/// started with the server's admin commands by a tournament admin (named in the data
+/// file the server starts with) and played to its end: every game the server makes is
+/// played and over, with no move refused; then SIGTERM stops each bot (status 0).
+#[test]
+#[ignore = "needs hnefatafl-server 6.4.1 and network namespaces; run with --ignored, as .ci/run does"]
+fn three_bots_play_a_tournament_to_its_end() {
+    if !in_namespace("three_bots_play_a_tournament_to_its_end") {
+        return;
+    }
+    let home = server_home("tournament");
+    let data = home.join("data/hnefatafl-copenhagen");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("users.ron"), "(admins_tournament: [\"boss\"])\n").unwrap();
+    let (_server, server_log) = start_server_with(Some(&home));
+    let mut boss = Client::login("boss");
+    let names = ["bot-a", "bot-b", "bot-c"];
+    let mut bots = Vec::new();
+    for (name, label) in names.iter().zip(["bot a", "bot b", "bot c"]) {
+        let password = format!("pw-{name}");
+        let (bot, rx) = start_bot_with(
+            &[
+                "--hash-mb",
+                "16",
+                "--username",
+                name,
+                "--password",
+                &password,
+                "--create-account",
+                "--join-tournament",
+                "--max-games",
+                "0",
+                "--max-move-ms",
+                "100",
+                "--stop-grace-secs",
+                "0",
+            ],
+            label,
+        );
+        bots.push((bot, rx));
+    }
+    boss.wait(
+        |l| {
+            l.starts_with("= tournament_status_0 ")
+                && tournament_status(l)["players"]
+                    .as_array()
+                    .is_some_and(|p| p.len() == names.len())
+        },
+        "the three bots in the tournament",
+    );
+    boss.say("tournament_board_size 7");
+    boss.say("tournament_time Timed((add_seconds:1,milliseconds_left:30000))");
+    boss.say("tournament_date 2020-01-01T00:00:00Z");
+    boss.say("tournament_start");
+    // Started: the status has a tournament with games; ended: none left to play.
+    let mut started = false;
+    let mut rounds = 0;
+    let end = Instant::now() + Duration::from_secs(1200);
+    while Instant::now() < end {
+        let line = boss.wait(
+            |l| l.starts_with("= tournament_status_0 "),
+            "the tournament's end",
+        );
+        let status = tournament_status(&line);
+        let tournament = &status["tournament"];
+        if tournament.is_null() {
+            continue;
+        }
+        rounds = tournament["groups"].as_array().map_or(0, Vec::len);
+        let left = tournament["tournament_games"]
+            .as_object()
+            .map_or(0, serde_json::Map::len);
+        if left > 0 {
+            started = true;
+        } else if started {
+            eprintln!("the tournament ended after {rounds} round(s): {line}");
+            break;
+        }
+    }
+    assert!(started && rounds > 0, "the tournament did not start");
+    let mut total = 0;
+    for ((mut bot, rx), name) in bots.into_iter().zip(names) {
+        // The last game's `game_over` may still be on its way to a bot when the status
+        // says the tournament is over: wait for each bot's four games before stopping it.
+        let mut log = Vec::new();
+        while log
+            .iter()
+            .filter(|l: &&String| l.contains(" over: "))
+            .count()
+            < 4
+        {
+            log.extend(wait_for(&rx, " over: ", Duration::from_secs(120)));
+        }
+        let sent = Command::new("kill")
+            .args(["-TERM", &bot.0.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(sent);
+        let status = common::wait_exit(&mut bot.0, "a tournament bot after SIGTERM");
+        assert!(status.success(), "{name}: {status}");
+        log.extend(rx.iter());
+        let over = log.iter().filter(|l| l.contains(" over: ")).count();
+        eprintln!("{name}: {over} game(s) over");
+        assert!(over >= 4, "{name} played {over} games: {log:#?}");
+        total += over;
+        assert!(
+            !log.iter().any(|l| l.contains("the server refused")),
+            "{log:#?}"
+        );
+        assert!(log.iter().any(|l| l.contains("logged out")), "{log:#?}");
+    }
+    // Each game is over for both of its players.
+    assert!(total >= 12, "{total}");
+    let server_log: Vec<String> = server_log.try_iter().collect();
+    assert!(
+        !server_log.iter().any(|l| l.contains("resigns")),
+        "a game ended on time or by resignation: {server_log:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// What /proc says of a process: resident memory (KiB), threads, open descriptors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Usage {
+    rss_kib: u64,
+    threads: u64,
+    fds: u64,
+}
+
+/// The pid in /proc of our child whose pid in its namespace is `child`: the test runs in a
+/// PID namespace of its own, with the machine's /proc (its `NSpid` line gives both).
+fn proc_pid(child: u32) -> u32 {
+    let me = std::fs::read_link("/proc/self")
+        .ok()
+        .and_then(|p| p.to_str()?.parse::<u32>().ok())
+        .expect("our pid in /proc");
+    let found = std::fs::read_dir("/proc").unwrap().find_map(|e| {
+        let pid: u32 = e.ok()?.file_name().to_str()?.parse().ok()?;
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        let field = |name: &str| status.lines().find_map(|l| l.strip_prefix(name));
+        let parent: u32 = field("PPid:")?.trim().parse().ok()?;
+        let inner: u32 = field("NSpid:")?.split_whitespace().last()?.parse().ok()?;
+        (parent == me && inner == child).then_some(pid)
+    });
+    found.unwrap_or_else(|| panic!("no child {child} of {me} in /proc"))
+}
+
+/// `None` once the process has exited (a zombie has no memory).
+fn usage(pid: u32) -> Option<Usage> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse().ok())
+    };
+    let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?.count() as u64;
+    Some(Usage {
+        rss_kib: field("VmRSS:")?,
+        threads: field("Threads:")?,
+        fds,
+    })
+}
+
+/// How much the bot's resident memory may grow past its largest value over the first
+/// round of every board and clock (its warm-up: the search's tables touched, each
+/// board's code paged in), in KiB. A leak of a game's state (its record, its board, a
+/// connection buffer) over the hundreds of games of the long run would pass it.
+const RSS_GROWTH_KIB: u64 = 8 * 1024;
+
+/// The soak: one bot process (attackers, two offers open at a time, cycling through
+/// 7x7, 11x11 and 13x13, untimed and at 1 minute + 1 second, at most 100 ms a move)
+/// against the random client for `HNEFI_SOAK_GAMES` games (default 6: every board and
+/// clock once). After each game the bot's resident memory, threads and descriptors
+/// (/proc) are read: past the warm-up (the first six games) the threads and descriptors
+/// may not exceed their warm-up maxima and the memory may not grow by more than
+/// [`RSS_GROWTH_KIB`]; every game must end (`game_over`, the client's result), with no
+/// move refused. The long run: `HNEFI_SOAK_GAMES=200`.
+#[test]
+#[ignore = "needs hnefatafl-server 6.4.1 and network namespaces; run with --ignored, as .ci/run does"]
+fn soak_the_bot_for_many_games() {
+    if !in_namespace("soak_the_bot_for_many_games") {
+        return;
+    }
+    let games: usize = std::env::var("HNEFI_SOAK_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(6);
+    let (_server, server_log) = start_server();
+    let max_games = games.to_string();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hnefi"))
+        .arg("bot")
+        .args([
+            "--host",
+            "127.0.0.1",
+            "--username",
+            "soak",
+            "--password",
+            "pw-soak",
+        ])
+        .args([
+            "--create-account",
+            "--role",
+            "attacker",
+            "--accept-games",
+            "2",
+        ])
+        .args(["--board-size", "7,11,13", "--tc", "untimed,1+1"])
+        .args([
+            "--max-move-ms",
+            "100",
+            "--hash-mb",
+            "1",
+            "--max-games",
+            &max_games,
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = proc_pid(child.id());
+    let rx = lines_of(child.stderr.take().unwrap(), "soak bot");
+    let bot = Guard(child);
+    let start = Instant::now();
+    let (done_tx, done_rx) = mpsc::channel();
+    let mut clients = Vec::new();
+    let mut over = 0;
+    let mut samples: Vec<Usage> = Vec::new();
+    let mut log = Vec::new();
+    let warm_up = 6;
+    while over < games {
+        let line = rx
+            .recv_timeout(Duration::from_secs(300))
+            .unwrap_or_else(|_| panic!("the bot fell silent after {over} games: {log:#?}"));
+        if let Some(rest) = line.strip_prefix("offered game ") {
+            // `offered game N (attacker, SxS, ...)`
+            let id: u64 = rest.split(' ').next().unwrap().parse().unwrap();
+            let dim = rest
+                .split(", ")
+                .nth(1)
+                .and_then(|b| b.split('x').next())
+                .unwrap()
+                .to_string();
+            let size: BoardSize = dim.parse().unwrap();
+            let done = done_tx.clone();
+            clients.push(thread::spawn(move || {
+                let user = format!("rc{id}");
+                let result = random_client_as(&user, size, id, |_| {});
+                let _ = done.send((id, result));
+            }));
+        }
+        if line.starts_with("game ") && line.contains(" over: ") {
+            over += 1;
+            let Some(u) = usage(pid) else {
+                // After its last game the bot logs out and exits at once.
+                assert_eq!(over, games, "the bot exited after {over} games: {log:#?}");
+                break;
+            };
+            eprintln!(
+                "soak: game {over} of {games} over after {} s: rss {} KiB, {} threads, {} fds",
+                start.elapsed().as_secs(),
+                u.rss_kib,
+                u.threads,
+                u.fds
+            );
+            samples.push(u);
+            if samples.len() > warm_up {
+                let warm = &samples[..warm_up];
+                let max = |f: fn(&Usage) -> u64| warm.iter().map(f).max().unwrap_or(0);
+                assert!(
+                    u.threads <= max(|u| u.threads),
+                    "threads grew: {u:?} after the warm-up's {warm:?}"
+                );
+                assert!(
+                    u.fds <= max(|u| u.fds),
+                    "descriptors grew: {u:?} after {warm:?}"
+                );
+                assert!(
+                    u.rss_kib <= max(|u| u.rss_kib) + RSS_GROWTH_KIB,
+                    "memory grew: {u:?} after {warm:?}"
+                );
+            }
+        }
+        assert!(
+            !line.contains("the server refused") && !line.contains("resign"),
+            "{line}"
+        );
+        log.push(line);
+    }
+    drop(done_tx);
+    let results: Vec<(u64, Option<(String, usize)>)> = done_rx.iter().collect();
+    for c in clients {
+        c.join().unwrap();
+    }
+    assert_eq!(results.len(), games, "every game a client started ended");
+    for (id, result) in &results {
+        assert!(result.is_some(), "game {id} did not end: {log:#?}");
+    }
+    let mut bot = bot;
+    let status = common::wait_exit(&mut bot.0, "the soak's bot after its last game");
+    assert!(status.success(), "{status}");
+    let first = samples.first().copied();
+    let last = samples.last().copied();
+    eprintln!(
+        "soak: {games} games in {} s; first {first:?}, last {last:?}, max rss {} KiB",
+        start.elapsed().as_secs(),
+        samples.iter().map(|u| u.rss_kib).max().unwrap_or(0)
+    );
+    let server_log: Vec<String> = server_log.try_iter().collect();
+    assert!(
+        !server_log.iter().any(|l| l.contains("resigns")),
+        "a game ended on time: {server_log:#?}"
+    );
 }
