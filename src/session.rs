@@ -20,8 +20,8 @@ use crate::options::{self, EngineOption, OptionError};
 use crate::players::Player;
 use crate::players::level::LevelPlay;
 use crate::search::Networks;
-use crate::search::eval::WeightError;
 use crate::search::network::NetworkError;
+use crate::search::terms::WeightError;
 use crate::search::{self, Clock, Feature, Info, Limits, SearchResult, Searcher};
 
 /// Deepest perft accepted.

@@ -378,7 +378,7 @@ proptest::proptest! {
 /// exactly as the default.
 #[test]
 fn weights_of_one_side_apply_to_its_searches_only() {
-    use hnefi::search::eval::Weights;
+    use hnefi::search::terms::Weights;
     let mut heavy = Weights::default();
     heavy.set("attacker=3000").unwrap();
     let run = |game: &Game, side_weights: Option<Weights>| {

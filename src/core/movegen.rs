@@ -233,7 +233,7 @@ pub fn soldier_reach<G: Geometry>(
 
 /// [`soldier_reach`] with the squares no soldier may stop on given.
 #[inline(always)]
-fn soldier_reach_under<G: Geometry>(
+pub fn soldier_reach_under<G: Geometry>(
     soldiers: BitboardOf<G>,
     empty: BitboardOf<G>,
     restricted: BitboardOf<G>,

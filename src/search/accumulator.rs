@@ -8,24 +8,21 @@
 //! parent was never evaluated) still gives exact sums, only at a higher cost; the
 //! correction is the same as [`NetworkOf::evaluate`]'s for every board.
 //!
-//! Generic over the board as the network is: the 11x11 Copenhagen search keeps
-//! [`AccumulatorStack`], the search of any rules one of its board's.
+//! Generic over the board as the network is: the search of each board keeps one of its
+//! board's.
 
 use crate::core::board::BoardOf;
-use crate::core::geometry::{Geometry, S11};
+use crate::core::geometry::Geometry;
 use crate::core::role::Role;
 
 use super::network::{AccumulatorOf, NetworkOf};
-use super::ordering::MAX_PLY;
+use super::ply::MAX_PLY;
 
 /// One search thread's sums for a network of board `G`, by ply. It belongs to one
 /// network: a thread keeps it for one search only.
 pub struct AccumulatorStackOf<G: Geometry> {
     plies: Vec<Option<AccumulatorOf<G>>>,
 }
-
-/// The sums of the 11x11 Copenhagen search.
-pub type AccumulatorStack = AccumulatorStackOf<S11>;
 
 impl<G: Geometry> Default for AccumulatorStackOf<G> {
     fn default() -> AccumulatorStackOf<G> {
@@ -89,6 +86,7 @@ impl<G: Geometry> AccumulatorStackOf<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::geometry::S11;
     use crate::core::movegen;
     use crate::core::moves::MoveList;
     use crate::core::position::Position;
@@ -109,7 +107,7 @@ mod tests {
     /// and checks each correction against the network's summed anew.
     fn walk(
         net: &Network,
-        stack: &mut AccumulatorStack,
+        stack: &mut AccumulatorStackOf<S11>,
         pos: &Position,
         ply: usize,
         rng: &mut SplitMix64,
@@ -136,7 +134,7 @@ mod tests {
         // First-layer weights at their bound: the sums come near an i16's range.
         let net = Network::random(7, MAX_W1);
         let mut rng = SplitMix64::new(8);
-        let mut stack = AccumulatorStack::default();
+        let mut stack = AccumulatorStackOf::<S11>::default();
         for _ in 0..300 {
             // Roots far into random games: captures, king moves, and each root far from
             // the entries the last tree left.

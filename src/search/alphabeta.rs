@@ -33,8 +33,9 @@ use super::Shared;
 use super::boards::SearchGeometry;
 use super::deferral::Deferral;
 use super::knowledge::Knowledge;
-use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker, is_tactical};
+use super::ordering::{Heuristics, NodeInfo, Picker, is_tactical};
 use super::path::SearchPath;
+use super::ply::MAX_PLY;
 use super::pruning::{self, MoveKind, Node};
 use super::tt::Bound;
 

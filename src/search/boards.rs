@@ -3,14 +3,11 @@
 //! search adds its ordering scores).
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
-use crate::core::game::GameOf;
 use crate::core::geometry::{Geometry, S7, S9, S11, S13, S15};
-use crate::core::moves::MoveOf;
 
+use super::Networks;
 use super::network::NetworkOf;
-use super::{Info, Limits, Networks, SearchResult, Searcher};
 
 /// A board size the search is monomorphised for.
 pub trait SearchGeometry: Geometry {
@@ -19,36 +16,15 @@ pub trait SearchGeometry: Geometry {
     /// The scores, all zero.
     const ZERO_SCORES: Self::Scores;
 
-    /// Searches `game` with the knowledge that fits its board and rules: on 11x11 the
-    /// Copenhagen search where the rules allow it, else the search of any rules.
-    fn search(
-        searcher: &mut Searcher,
-        game: &GameOf<Self>,
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info<MoveOf<Self>>),
-    ) -> SearchResult<MoveOf<Self>>;
-
     /// The network of this board size among `nets`.
     fn network(nets: &Networks) -> Option<Arc<NetworkOf<Self>>>;
 }
 
 macro_rules! search_geometry {
-    ($g:ty, $search:ident, $net:ident) => {
+    ($g:ty, $net:ident) => {
         impl SearchGeometry for $g {
             type Scores = [i32; 4 * <$g as Geometry>::NUM_SQUARES];
             const ZERO_SCORES: Self::Scores = [0; 4 * <$g as Geometry>::NUM_SQUARES];
-
-            #[inline]
-            fn search(
-                searcher: &mut Searcher,
-                game: &GameOf<Self>,
-                limits: &Limits,
-                stop: &AtomicBool,
-                on_info: &mut dyn FnMut(&Info<MoveOf<Self>>),
-            ) -> SearchResult<MoveOf<Self>> {
-                searcher.$search(game, limits, stop, on_info)
-            }
 
             #[inline]
             fn network(nets: &Networks) -> Option<Arc<NetworkOf<Self>>> {
@@ -58,8 +34,8 @@ macro_rules! search_geometry {
     };
 }
 
-search_geometry!(S7, search_any, s7);
-search_geometry!(S9, search_any, s9);
-search_geometry!(S11, search_11, s11);
-search_geometry!(S13, search_any, s13);
-search_geometry!(S15, search_any, s15);
+search_geometry!(S7, s7);
+search_geometry!(S9, s9);
+search_geometry!(S11, s11);
+search_geometry!(S13, s13);
+search_geometry!(S15, s15);

@@ -16,11 +16,12 @@ use super::alphabeta::{self, INFINITE, MATE, MATE_BOUND, Worker};
 use super::boards::SearchGeometry;
 use super::busy::Busy;
 use super::deepest::Deepest;
-use super::eval::Weights;
-use super::knowledge::{AnyRules, Copenhagen11, Knowledge};
-use super::network::Network;
-use super::ordering::{Heuristics, MAX_PLY, NodeInfo, Picker};
+use super::knowledge::{KingThreats, Knowledge, RulesKnowledge};
+use super::network::{Network, NetworkOf};
+use super::ordering::{Heuristics, NodeInfo, Picker};
 use super::path::SearchPath;
+use super::ply::MAX_PLY;
+use super::terms::Weights;
 use super::threadpool::{Task, ThreadPool};
 use super::timeman::TimePlan;
 use super::tt::Table;
@@ -97,7 +98,7 @@ impl Default for Searcher {
 }
 
 /// The deepest search: iterations beyond it would overrun the per-ply tables
-/// ([`ordering::MAX_PLY`]) once reductions, quiescence and forced replies are added.
+/// ([`ply::MAX_PLY`]) once reductions, quiescence and forced replies are added.
 /// The session refuses a deeper `depth`.
 pub const MAX_DEPTH: u32 = (MAX_PLY as u32) / 2;
 /// The largest transposition table, in MiB; the session refuses a larger `hash_mb`.
@@ -112,6 +113,28 @@ pub const MAX_MULTIPV: usize = 256;
 pub fn hardware_threads() -> usize {
     static HARDWARE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *HARDWARE.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// The network among `nets` that the search of a game of board `G` under `rules` adds to
+/// the hand-written evaluation: the board's, but on 11x11 only under the rules it learned
+/// ([`copenhagen_like`](super::networks::copenhagen_like)).
+fn network_for<G: SearchGeometry>(nets: &Networks, rules: &RuleSet) -> Option<Arc<NetworkOf<G>>> {
+    if G::SIZE == 11 && !super::networks::copenhagen_like(rules) {
+        None
+    } else {
+        G::network(nets)
+    }
+}
+
+/// Whether the search of a game of board `G` under `rules` reads the attackers' king
+/// captures: everywhere but where the 11x11 network's rules are played, whose search
+/// never did ([`KingThreats::Ignored`]).
+fn king_threats<G: SearchGeometry>(rules: &RuleSet) -> KingThreats {
+    if G::SIZE == 11 && super::networks::copenhagen_like(rules) {
+        KingThreats::Ignored
+    } else {
+        KingThreats::Read
+    }
 }
 
 /// A root score as a [`Score`].
@@ -248,11 +271,9 @@ impl Searcher {
     /// rule) within `limits`, until done or until `stop` becomes true. Calls `on_info`
     /// after each completed iteration. Always returns a legal move when one exists.
     ///
-    /// Any board size and any rule set: an 11x11 game under Copenhagen's squares, king
-    /// and escape ([`plays_copenhagen`](super::plays_copenhagen)) is searched with the
-    /// Copenhagen evaluation and the learned network, every other game with the
-    /// hand-written evaluation read for its board and rules and the network of its board
-    /// size if there is one (none on 11x11: [`Networks`]).
+    /// Any board size and any rule set: the hand-written evaluation read for its board and
+    /// rules, and the network of its board size where it applies
+    /// ([`networks`](super::networks)).
     ///
     /// With one thread and a depth or node limit the result is deterministic for a given
     /// state of the searcher (a new searcher, or after [`Searcher::clear`]).
@@ -263,42 +284,10 @@ impl Searcher {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info<MoveOf<G>>),
     ) -> SearchResult<MoveOf<G>> {
-        G::search(self, game, limits, stop, on_info)
-    }
-
-    /// The search of `game` under the knowledge of any rule set.
-    pub(crate) fn search_any<G: SearchGeometry>(
-        &mut self,
-        game: &GameOf<G>,
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info<MoveOf<G>>),
-    ) -> SearchResult<MoveOf<G>> {
+        let rules = game.rules();
         let weights = self.weights(game.position().to_move());
-        // The 11x11 network is Copenhagen's (see super::networks): the other rule sets of
-        // 11x11 play without one.
-        let net = if G::SIZE == 11 {
-            None
-        } else {
-            G::network(&self.networks)
-        };
-        let know = AnyRules::new(&game.rules(), &weights, net);
-        self.run(game, know, limits, stop, on_info)
-    }
-
-    /// The search of an 11x11 `game`: the Copenhagen search where the rules allow it.
-    pub(crate) fn search_11(
-        &mut self,
-        game: &GameOf<crate::core::geometry::S11>,
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
-        if !super::plays_copenhagen(&game.rules()) {
-            return self.search_any(game, limits, stop, on_info);
-        }
-        let weights = self.weights(game.position().to_move());
-        let know = Copenhagen11::new(&game.rules(), &weights, self.networks.s11.clone());
+        let net = network_for::<G>(&self.networks, &rules);
+        let know = RulesKnowledge::new(&rules, &weights, net, king_threats::<G>(&rules));
         self.run(game, know, limits, stop, on_info)
     }
 

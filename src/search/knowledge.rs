@@ -1,27 +1,27 @@
 //! What the search knows of the rules beyond the core's judge: how it lists moves, the
 //! escape and capture threats its exact shortcuts read, and the evaluation. One
-//! alpha-beta ([`alphabeta`](super::alphabeta)) is monomorphised per board size and per
-//! knowledge: [`Copenhagen11`], the 11x11 search under Copenhagen's squares, king and
-//! escape with its fast hand-tuned functions and the learned network, and [`AnyRules`],
-//! any board under any rule set hnefi models, with the rules-aware core functions, the
-//! hand-written evaluation and the board's own network where it has one.
+//! alpha-beta ([`alphabeta`](super::alphabeta)) is monomorphised per board size over
+//! [`Knowledge`]; [`RulesKnowledge`] is what it knows of any board under any rule set hnefi
+//! models: the rules-aware core functions, the rules' [`Threats`], the hand-written
+//! evaluation ([`eval`](super::eval)) and the board's network where it applies
+//! ([`networks`](super::networks)).
 
 use std::sync::Arc;
 
-use crate::core::bitboard::{Bitboard, BitboardOf};
-use crate::core::board::{Board, BoardOf};
-use crate::core::geometry::{Geometry, S11};
+use crate::core::bitboard::BitboardOf;
+use crate::core::board::BoardOf;
+use crate::core::geometry::Geometry;
 use crate::core::movegen;
-use crate::core::moves::{Move, MoveList, MoveListOf};
-use crate::core::position::{Position, PositionOf};
+use crate::core::moves::MoveListOf;
+use crate::core::position::PositionOf;
 use crate::core::repetition::RepetitionMode;
 use crate::core::role::Role;
 use crate::core::rules::RuleSet;
 
-use super::accumulator::{AccumulatorStack, AccumulatorStackOf};
-use super::eval::{self, Evaluator, Weights};
-use super::general;
-use super::network::{Network, NetworkOf};
+use super::accumulator::AccumulatorStackOf;
+use super::eval::{Evaluator, for_mover};
+use super::network::NetworkOf;
+use super::terms::Weights;
 use super::threats::Threats;
 
 /// The rule-dependent parts of the search on boards of geometry `G`.
@@ -58,22 +58,59 @@ pub(crate) trait Knowledge<G: Geometry>: Send + Sync {
     fn evaluate(&self, pos: &PositionOf<G>, scratch: &mut Self::Scratch, ply: usize) -> i32;
 }
 
-/// The search of 11x11 under Copenhagen's squares, king and escape (whatever its
-/// repetition rule, referee, forts and encirclement: copenhagen, hnefatafl-org, fetlar):
-/// the functions of [`eval`](super::eval), written for it, and the learned network.
-pub(crate) struct Copenhagen11 {
-    evaluator: Evaluator,
-    /// See [`Knowledge::forcing`].
-    forcing: bool,
+/// The search of any board under any rule set: the core's rules-aware move generation,
+/// the [`Threats`] of the rules and the hand-written [`Evaluator`], with the correction of
+/// the board's network where it applies (its sums kept along the search's path,
+/// [`AccumulatorStackOf`]).
+pub(crate) struct RulesKnowledge<G: Geometry> {
+    threats: Threats<G>,
+    evaluator: Evaluator<G>,
+    net: Option<Arc<NetworkOf<G>>>,
+    /// Whether the search reads the attackers' king captures.
+    king_threats: KingThreats,
+    /// No repetition verdict can take an attacker's king capture away.
+    capture_stands: bool,
 }
 
-impl Copenhagen11 {
+/// Whether the search reads the attackers' threats to capture the king (see
+/// [`Knowledge::king_capturable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum KingThreats {
+    /// It reads them.
+    Read,
+    /// It does not: the search of 11x11 under Copenhagen's squares, king and escape
+    /// never did (its own test of them was always false), and reading them changes its
+    /// play, which a self-play match must judge before it does.
+    Ignored,
+}
+
+impl<G: Geometry> RulesKnowledge<G> {
     /// The knowledge of `rules` with the weights `w` and the network `net`.
-    pub(crate) fn new(rules: &RuleSet, w: &Weights, net: Option<Arc<Network>>) -> Copenhagen11 {
-        Copenhagen11 {
-            evaluator: Evaluator::new(w).with_network(net),
-            forcing: forcing(rules),
+    pub(crate) fn new(
+        rules: &RuleSet,
+        w: &Weights,
+        net: Option<Arc<NetworkOf<G>>>,
+        king_threats: KingThreats,
+    ) -> RulesKnowledge<G> {
+        let threats = Threats::new(rules);
+        RulesKnowledge {
+            evaluator: Evaluator::new(&threats, w),
+            threats,
+            net,
+            king_threats,
+            // Only a rule that bans attacker moves (any-repeat-illegal) can forbid the
+            // capturing move; a verdict that loses or draws comes after the win.
+            capture_stands: rules.repetition != RepetitionMode::AnyRepeatIllegal,
         }
+    }
+}
+
+impl<G: Geometry> RulesKnowledge<G> {
+    /// True when an attacker move captures the king now, where the search reads such
+    /// threats.
+    #[inline(always)]
+    fn king_threat(&self, board: &BoardOf<G>) -> bool {
+        self.king_threats == KingThreats::Read && self.threats.king_capture(board).is_some()
     }
 }
 
@@ -82,95 +119,7 @@ fn forcing(rules: &RuleSet) -> bool {
     rules.repetition != RepetitionMode::ThirdOccurrenceDraws
 }
 
-impl Knowledge<S11> for Copenhagen11 {
-    type Scratch = AccumulatorStack;
-
-    #[inline(always)]
-    fn capture_rules(&self) -> &RuleSet {
-        // Copenhagen's hostile squares: every rule set this search plays has them, and a
-        // score needs no more.
-        &RuleSet::COPENHAGEN
-    }
-    #[inline(always)]
-    fn escape_squares(&self) -> Bitboard {
-        Bitboard::CORNERS
-    }
-    #[inline(always)]
-    fn generate(&self, board: &Board, role: Role, list: &mut MoveList) {
-        movegen::generate(board, role, list);
-    }
-    #[inline(always)]
-    fn has_move(&self, board: &Board, role: Role) -> bool {
-        movegen::has_move(board, role)
-    }
-    #[inline(always)]
-    fn escape_lines(&self, board: &Board) -> u32 {
-        eval::escape_lines(board)
-    }
-    #[inline(always)]
-    fn escape_blocks(&self, board: &Board) -> Bitboard {
-        eval::escape_blocks(board)
-    }
-    #[inline(always)]
-    fn king_capturable(&self, board: &Board) -> bool {
-        eval::king_capturable(board)
-    }
-    #[inline(always)]
-    fn forcing(&self) -> bool {
-        self.forcing
-    }
-    #[inline(always)]
-    fn quiet_win_near(&self, board: &Board) -> bool {
-        eval::quiet_win_near(board)
-    }
-    #[inline(always)]
-    fn threat_in_one(&self, board: &Board, us: Role) -> bool {
-        eval::threat_in_one(board, us)
-    }
-    #[inline(always)]
-    fn escape_threats(&self, board: &Board, list: &mut MoveList) {
-        let king = board.king();
-        let occ_nk = board.occupied() ^ board.king_bb();
-        for to in movegen::slides(king, board.occupied()) {
-            // Only king moves that open a free line to a corner.
-            if !(movegen::slides(to, occ_nk) & Bitboard::CORNERS).is_empty() {
-                list.push(Move { from: king, to });
-            }
-        }
-    }
-    #[inline(always)]
-    fn evaluate(&self, pos: &Position, scratch: &mut AccumulatorStack, ply: usize) -> i32 {
-        eval::evaluate_in_search(pos, &self.evaluator, scratch, ply)
-    }
-}
-
-/// The search of any board under any rule set: the core's rules-aware move generation,
-/// the [`Threats`] of the rules and the hand-written evaluation of [`general`], with the
-/// correction of the board's network if it has one (kept along the search's path as the
-/// Copenhagen search keeps its own, [`AccumulatorStackOf`]).
-pub(crate) struct AnyRules<G: Geometry> {
-    threats: Threats<G>,
-    weights: Weights,
-    net: Option<Arc<NetworkOf<G>>>,
-    /// No repetition verdict can take an attacker's king capture away.
-    capture_stands: bool,
-}
-
-impl<G: Geometry> AnyRules<G> {
-    /// The knowledge of `rules` with the weights `w` and the network `net`.
-    pub(crate) fn new(rules: &RuleSet, w: &Weights, net: Option<Arc<NetworkOf<G>>>) -> AnyRules<G> {
-        AnyRules {
-            threats: Threats::new(rules),
-            weights: *w,
-            net,
-            // Only a rule that bans attacker moves (any-repeat-illegal) can forbid the
-            // capturing move; a verdict that loses or draws comes after the win.
-            capture_stands: rules.repetition != RepetitionMode::AnyRepeatIllegal,
-        }
-    }
-}
-
-impl<G: Geometry> Knowledge<G> for AnyRules<G> {
+impl<G: Geometry> Knowledge<G> for RulesKnowledge<G> {
     type Scratch = AccumulatorStackOf<G>;
 
     #[inline(always)]
@@ -199,7 +148,7 @@ impl<G: Geometry> Knowledge<G> for AnyRules<G> {
     }
     #[inline(always)]
     fn king_capturable(&self, board: &BoardOf<G>) -> bool {
-        self.capture_stands && self.threats.king_capture(board).is_some()
+        self.capture_stands && self.king_threat(board)
     }
     #[inline(always)]
     fn forcing(&self) -> bool {
@@ -211,7 +160,10 @@ impl<G: Geometry> Knowledge<G> for AnyRules<G> {
     }
     #[inline(always)]
     fn threat_in_one(&self, board: &BoardOf<G>, us: Role) -> bool {
-        self.threats.threat_in_one(board, us)
+        match us {
+            Role::Defender => self.king_threat(board),
+            Role::Attacker => self.threats.threat_in_one(board, us),
+        }
     }
     #[inline(always)]
     fn escape_threats(&self, board: &BoardOf<G>, list: &mut MoveListOf<G>) {
@@ -219,16 +171,12 @@ impl<G: Geometry> Knowledge<G> for AnyRules<G> {
     }
     #[inline(always)]
     fn evaluate(&self, pos: &PositionOf<G>, stack: &mut AccumulatorStackOf<G>, ply: usize) -> i32 {
-        let hand = general::evaluate(pos, &self.threats, &self.weights);
-        let Some(net) = &self.net else {
-            return hand;
-        };
-        // The correction is the defenders'; the evaluation the mover's.
+        let hand = self.evaluator.score(pos);
         let side = pos.to_move();
-        let correction = stack.correction(net, ply, pos.board(), side);
-        match side {
-            Role::Defender => hand + correction,
-            Role::Attacker => hand - correction,
-        }
+        let Some(net) = &self.net else {
+            return for_mover(side, hand);
+        };
+        // The correction is the defenders', as the hand-written score.
+        for_mover(side, hand + stack.correction(net, ply, pos.board(), side))
     }
 }

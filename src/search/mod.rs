@@ -7,24 +7,24 @@
 //! is what the protocol layer relies on.
 //!
 //! The search plays every board size and every rule set hnefi models: one alpha-beta,
-//! monomorphised per board size ([`SearchGeometry`]) and per knowledge of the rules
-//! (`knowledge`): on 11x11 under Copenhagen's squares, king and escape
-//! ([`plays_copenhagen`]) the Copenhagen search with its learned network, elsewhere the
-//! core's rules-aware move generation, the rules' threats ([`threats`]) and the
-//! hand-written evaluation read for the board and rules ([`general`]), with the board's
-//! own network where there is one ([`networks`]; not on 11x11).
+//! monomorphised per board size ([`SearchGeometry`]), with one knowledge of the rules
+//! (`knowledge`): the core's rules-aware move generation, the rules' threats ([`threats`])
+//! and the one hand-written evaluation ([`eval`]), read for the board and rules (Copenhagen
+//! 11x11 is one instance of it), with the board's network where it applies ([`networks`]).
 //!
-//! Files: this one holds the interface; `driver` the [`Searcher`] (iterative deepening,
-//! aspiration windows, Lazy SMP helper threads sharing the table); `threadpool` the helper
-//! threads that persist from one search to the next; [`boards`] the board
-//! sizes; `knowledge` what the search knows of the rules; `features` the switchable
-//! [`Features`] and their names; `alphabeta` the tree search of one thread; [`eval`] the
-//! Copenhagen evaluation, [`placement`] its piece-square terms, [`proximity`] its
-//! king-relative terms, [`network`] its learned correction and `accumulator` its sums
-//! along the search's path, [`networks`] the network of each board size; [`general`] the evaluation of any board and rules and
-//! [`threats`] their escape and capture threats; `tt` the shared transposition table;
-//! `ordering` move ordering; `path` the repetition rule inside the tree; `timeman` time
-//! budgets.
+//! Files, lower ones first (none imports a file above it): [`terms`] the evaluation's
+//! terms and weights; [`placement`] its piece-square terms and [`proximity`] its
+//! king-relative terms; [`threats`] the rules' escape and capture threats; [`eval`] the
+//! hand-written evaluation; [`network`] the learned correction, `accumulator` its sums
+//! along the search's path and [`networks`] the network of each board size; `ply` the
+//! deepest ply; `knowledge` what the search knows of the rules (the evaluation, the
+//! threats and the network together); `ordering` move ordering; `path` the repetition rule
+//! inside the tree; `tt` the shared transposition table; `features` the switchable
+//! [`Features`] and their names; `pruning` the pruning and reduction rules; `deferral` a
+//! node's deferred moves; `alphabeta` the tree search of one thread; [`boards`] the
+//! board sizes; `timeman` time budgets; `threadpool` the helper threads that persist from
+//! one search to the next; `driver` the [`Searcher`] (iterative deepening, aspiration
+//! windows, Lazy SMP helper threads sharing the table); this one the interface.
 
 mod accumulator;
 pub(crate) mod alphabeta;
@@ -35,15 +35,16 @@ mod deferral;
 mod driver;
 pub mod eval;
 mod features;
-pub mod general;
 pub(crate) mod knowledge;
 pub mod network;
 pub mod networks;
 pub(crate) mod ordering;
 pub(crate) mod path;
 pub mod placement;
+mod ply;
 pub mod proximity;
 mod pruning;
+pub mod terms;
 mod threadpool;
 pub mod threats;
 pub(crate) mod timeman;
@@ -59,26 +60,6 @@ pub(crate) use driver::Shared;
 pub use driver::{MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Searcher, hardware_threads};
 pub use features::{Feature, Features, UnknownFeature};
 pub use networks::Networks;
-
-/// True when an 11x11 game under `rules` is searched with the Copenhagen search (its
-/// move generation, threats and evaluation written for Copenhagen's squares, king and
-/// escape, and the learned network): the repetition rule, the referee, shield walls,
-/// forts and encirclement may be any. Every other game is searched under its own rules
-/// with the hand-written evaluation ([`general`]).
-pub fn plays_copenhagen(rules: &crate::core::rules::RuleSet) -> bool {
-    use crate::core::rules::RuleSet;
-    let c = RuleSet::COPENHAGEN;
-    rules.corners == c.corners
-        && rules.throne == c.throne
-        && rules.king_returns == c.king_returns
-        && rules.corner_hostility == c.corner_hostility
-        && rules.throne_hostility == c.throne_hostility
-        && rules.occupied_throne_hostile == c.occupied_throne_hostile
-        && rules.king_capture == c.king_capture
-        && rules.king_armed == c.king_armed
-        && rules.escape == c.escape
-        && rules.linnaean == c.linnaean
-}
 
 /// A Fischer clock as the controller reports it for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

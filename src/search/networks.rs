@@ -1,12 +1,12 @@
 //! The learned networks a [`Searcher`](super::Searcher) plays with: at most one per board
 //! size, each used by the search of its board ([`NetworkOf`] is of one size).
 //!
-//! On 11x11 the network is the Copenhagen search's: it plays in every 11x11 game under
-//! Copenhagen's squares, king and escape ([`plays_copenhagen`](super::plays_copenhagen):
-//! copenhagen, hnefatafl-org's 11x11 game, fetlar), whatever their repetition rule, forts
-//! and shieldwalls. The search of any other 11x11 rule set (tawlbwrdd, edge escape...)
-//! plays with the hand-written evaluation alone: the 11x11 network's data is Copenhagen's
-//! games, and its inputs do not know another king or escape. Every other board's network
+//! On 11x11 the network is Copenhagen's: it plays in every 11x11 game under Copenhagen's
+//! squares, king and escape ([`copenhagen_like`]: copenhagen, hnefatafl-org's 11x11 game,
+//! fetlar), whatever their repetition rule, forts and shieldwalls. The search of any other
+//! 11x11 rule set (tawlbwrdd, edge escape...) plays with the hand-written evaluation alone:
+//! the 11x11 network's data is Copenhagen's games, and its inputs do not know another king
+//! or escape. Every other board's network
 //! is its own game's (`docs/nets/` says which rules each was trained on), used by the
 //! search of any rules on that board.
 //!
@@ -17,8 +17,26 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use crate::core::geometry::{S7, S9, S11, S13, S15};
+use crate::core::rules::RuleSet;
 
 use super::network::{self, NetworkError, NetworkOf};
+
+/// True when `rules` have Copenhagen's squares, king and escape (the repetition rule, the
+/// referee, shield walls, forts and encirclement may be any): the rules the 11x11
+/// network learned.
+pub fn copenhagen_like(rules: &RuleSet) -> bool {
+    let c = RuleSet::COPENHAGEN;
+    rules.corners == c.corners
+        && rules.throne == c.throne
+        && rules.king_returns == c.king_returns
+        && rules.corner_hostility == c.corner_hostility
+        && rules.throne_hostility == c.throne_hostility
+        && rules.occupied_throne_hostile == c.occupied_throne_hostile
+        && rules.king_capture == c.king_capture
+        && rules.king_armed == c.king_armed
+        && rules.escape == c.escape
+        && rules.linnaean == c.linnaean
+}
 
 /// One optional network per board size.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -12,9 +12,7 @@ use crate::core::square::SquareOf;
 
 use super::boards::SearchGeometry;
 use super::knowledge::Knowledge;
-
-/// Maximum search ply the per-ply tables cover.
-pub const MAX_PLY: usize = 128;
+use super::ply::MAX_PLY;
 
 const HASH_MOVE: i32 = 1 << 30;
 const WIN_MOVE: i32 = 1 << 29;

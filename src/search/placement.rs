@@ -1,19 +1,23 @@
 //! Where the pieces stand: the evaluation's piece-square terms.
 //!
 //! The board's eight symmetries (the rules and the start position have them all) split its
-//! squares into 21 classes, named by their square in the a1 quarter below the diagonal: a1
-//! with the other corners, a2 with the other squares next to a corner, ..., f6 the
-//! throne. A piece-square term counts one kind of piece (king, attacker, defender) on one
-//! class, so a fitted weight says what that kind of piece is worth there, and the
-//! evaluation stays symmetric. No piece stands on a corner, and no soldier on the throne:
-//! those classes have no term. Nor have e6 and f6 (the throne and the squares next to
-//! it): they are the reference, worth nothing beyond the other terms. With a term for
-//! every class, the king's would always sum to 1 and each side's soldiers' to its
-//! material, and with one class less the king's distance to the corners would still be
-//! their sum plus a constant: the tuner could shift weight between them without end.
+//! squares into classes, named by their square in the a1 quarter below the diagonal: a1
+//! with the other corners, a2 with the other squares next to a corner, ..., f6 (on 11x11
+//! the throne). A square's class is the pair of its distances from the nearer edges, so a
+//! class means the same on every board; the squares six or more from every edge (on 13x13
+//! and 15x15) have none and join the reference. A piece-square term counts one kind of
+//! piece (king, attacker, defender) on one class, so a fitted weight says what that kind of
+//! piece is worth there, and the evaluation stays symmetric. No piece stands on a corner,
+//! and no soldier on an 11x11 throne: those classes have no term. Nor have e6 and f6 (the
+//! throne and the squares next to it): they are the reference, worth nothing beyond the
+//! other terms. With a term for every class, the king's would always sum to 1 and each
+//! side's soldiers' to its material, and with one class less the king's distance to the
+//! corners would still be their sum plus a constant: the tuner could shift weight between
+//! them without end.
 
-use crate::core::bitboard::Bitboard;
-use crate::core::square::Square;
+use crate::core::bitboard::BitboardOf;
+use crate::core::geometry::Geometry;
+use crate::core::square::SquareOf;
 
 /// The number of square classes (a1 to f6).
 pub const CLASSES: usize = 21;
@@ -25,77 +29,62 @@ pub const KIND_TERMS: usize = CLASSES - 3;
 /// defenders'.
 pub const TERMS: usize = 3 * KIND_TERMS;
 
-/// The class of a square: with `a ≤ b ≤ 5` its distances from the nearer edges, sorted,
-/// the class is `b (b + 1) / 2 + a` (a1 is 0, a2 1, b2 2, a3 3, ..., f6 20).
-const fn class_of(index: usize) -> u8 {
-    let (f, r) = ((index % 11) as u8, (index / 11) as u8);
-    let f = if f > 5 { 10 - f } else { f };
-    let r = if r > 5 { 10 - r } else { r };
+/// The largest square index of any board, plus one: a table of this length has an entry
+/// for every square of every board, so that a look-up needs no bounds check.
+const TABLE: usize = 256;
+
+/// The class of `sq`: with `a ≤ b` its distances from the nearer edges, sorted, the class
+/// is `b (b + 1) / 2 + a` (a1 is 0, a2 1, b2 2, a3 3, ..., f6 20); `None` when `b > 5`.
+pub fn class<G: Geometry>(sq: SquareOf<G>) -> Option<usize> {
+    let n = G::SIZE;
+    let f = sq.file().min(n - 1 - sq.file());
+    let r = sq.rank().min(n - 1 - sq.rank());
     let (a, b) = if f <= r { (f, r) } else { (r, f) };
-    b * (b + 1) / 2 + a
+    (b <= 5).then(|| usize::from(b * (b + 1) / 2 + a))
 }
 
-const fn class_table() -> [u8; 121] {
-    let mut t = [0u8; 121];
-    let mut i = 0;
-    while i < 121 {
-        t[i] = class_of(i);
-        i += 1;
-    }
-    t
-}
-
-/// The class of each square, by square index.
-pub const CLASS: [u8; 121] = class_table();
-
-/// The class of `sq`.
-#[inline(always)]
-pub fn class(sq: Square) -> usize {
-    usize::from(CLASS.get(sq.index()).copied().unwrap_or(0))
-}
-
-/// The index among one kind's terms of the class `c`, if it has a term (a corner, class
-/// 0, has none, nor have e6 and f6, the reference).
-#[inline(always)]
-fn term_of(c: usize) -> Option<usize> {
-    (1..=KIND_TERMS).contains(&c).then(|| c - 1)
-}
-
-/// Adds one to `out[base + term]` for each piece of `pieces` on a class with a term.
-#[inline(always)]
-fn count(pieces: Bitboard, out: &mut [i32], base: usize) {
-    for sq in pieces.iter() {
-        if let Some(slot) = term_of(class(sq)).and_then(|t| out.get_mut(base + t)) {
-            *slot += 1;
-        }
-    }
+/// The index among one kind's terms of the square `sq`, if its class has a term (a
+/// corner, class 0, has none, nor have e6 and f6, the reference).
+#[inline]
+fn term_of<G: Geometry>(sq: SquareOf<G>) -> Option<usize> {
+    class(sq)
+        .filter(|c| (1..=KIND_TERMS).contains(c))
+        .map(|c| c - 1)
 }
 
 /// The piece-square terms of a position: the king's class (one term is 1, or none on
 /// the reference), then the number of attackers, then of defenders, on each class.
-#[inline(always)]
-pub fn terms(king: Bitboard, attackers: Bitboard, defenders: Bitboard) -> [i32; TERMS] {
+pub fn terms<G: Geometry>(
+    king: BitboardOf<G>,
+    attackers: BitboardOf<G>,
+    defenders: BitboardOf<G>,
+) -> [i32; TERMS] {
     let mut out = [0; TERMS];
-    count(king, &mut out, 0);
-    count(attackers, &mut out, KIND_TERMS);
-    count(defenders, &mut out, 2 * KIND_TERMS);
+    for (kind, pieces) in [king, attackers, defenders].into_iter().enumerate() {
+        for sq in pieces {
+            if let Some(slot) = term_of(sq).and_then(|t| out.get_mut(kind * KIND_TERMS + t)) {
+                *slot += 1;
+            }
+        }
+    }
     out
 }
 
 /// The piece-square weights spread over the squares: for the king, the attackers and the
-/// defenders, what one piece on each square adds to the evaluation (128 entries, so that
-/// any bit index of a board has one).
+/// defenders, what one piece on each square adds to the evaluation, so that a piece costs
+/// one look-up.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tables([[i32; 128]; 3]);
+pub struct Tables([[i32; TABLE]; 3]);
 
 impl Tables {
-    /// The tables of the piece-square weights `w` (in the order of [`terms`]).
-    pub fn new(w: &[i32; TERMS]) -> Tables {
-        let mut t = [[0; 128]; 3];
+    /// The tables of the piece-square weights `w` (in the order of [`terms`]) on board
+    /// `G`.
+    pub fn new<G: Geometry>(w: &[i32; TERMS]) -> Tables {
+        let mut t = [[0; TABLE]; 3];
         for (kind, table) in t.iter_mut().enumerate() {
-            for (i, slot) in table.iter_mut().enumerate() {
-                let c = usize::from(CLASS.get(i).copied().unwrap_or(0));
-                if let Some(v) = term_of(c).and_then(|t| w.get(kind * KIND_TERMS + t)) {
+            for sq in SquareOf::<G>::all() {
+                let weight = term_of(sq).and_then(|i| w.get(kind * KIND_TERMS + i));
+                if let (Some(slot), Some(v)) = (table.get_mut(sq.index()), weight) {
                     *slot = *v;
                 }
             }
@@ -106,24 +95,23 @@ impl Tables {
     /// The weighted sum of the piece-square terms of the position, as the weights times
     /// [`terms`] would give it.
     #[inline(always)]
-    pub fn score(&self, king: Bitboard, attackers: Bitboard, defenders: Bitboard) -> i32 {
+    pub fn score<G: Geometry>(
+        &self,
+        king: BitboardOf<G>,
+        attackers: BitboardOf<G>,
+        defenders: BitboardOf<G>,
+    ) -> i32 {
         let [k, a, d] = &self.0;
         sum(k, king) + sum(a, attackers) + sum(d, defenders)
     }
 }
 
-/// The entries of `table` at the squares of `pieces`. The board is read as two 64-bit
-/// halves: finding and clearing the lowest bit of a `u64` is one instruction each, of a
-/// `u128` several.
+/// The entries of `table` at the squares of `pieces`.
 #[inline(always)]
-fn sum(table: &[i32; 128], pieces: Bitboard) -> i32 {
+fn sum<G: Geometry>(table: &[i32; TABLE], pieces: BitboardOf<G>) -> i32 {
     let mut s = 0;
-    for (half, base) in [(pieces.0 as u64, 0), ((pieces.0 >> 64) as u64, 64)] {
-        let mut bits = half;
-        while bits != 0 {
-            s += table[(base + bits.trailing_zeros() as usize) & 127];
-            bits &= bits - 1;
-        }
+    for sq in pieces {
+        s += table[sq.index() & (TABLE - 1)];
     }
     s
 }
@@ -131,18 +119,20 @@ fn sum(table: &[i32; 128], pieces: Bitboard) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::geometry::S11;
+    use crate::core::square::Square;
 
     #[test]
     fn classes_are_the_orbits_of_the_symmetries() {
         let mut sizes = [0; CLASSES];
-        for i in 0..121u8 {
-            let Some(sq) = Square::new(i) else {
-                panic!("square {i}");
+        for sq in SquareOf::<S11>::all() {
+            let Some(c) = class(sq) else {
+                panic!("{sq} has no class");
             };
             for sym in 0..8 {
-                assert_eq!(class(sq.transform(sym)), class(sq), "{sq} sym {sym}");
+                assert_eq!(class(sq.transform(sym)), Some(c), "{sq} sym {sym}");
             }
-            sizes[class(sq)] += 1;
+            sizes[c] += 1;
         }
         // The classes on a diagonal or on a middle line have 4 squares (the throne,
         // on both, 1), the others 8.
@@ -159,7 +149,7 @@ mod tests {
             assert_eq!(*n, want, "class {c}");
         }
         assert_eq!(sizes.iter().sum::<i32>(), 121);
-        let sq = |s: &str| s.parse::<Square>().map(class).ok();
+        let sq = |s: &str| s.parse::<Square>().ok().and_then(class);
         assert_eq!(sq("a1"), Some(0));
         assert_eq!(sq("b1"), Some(1));
         assert_eq!(sq("k10"), Some(1));

@@ -6,10 +6,12 @@
 //! One term per offset and side: the attackers there (how far the net has closed, and
 //! where), and the defender soldiers (his escort, or what blocks his own lines). Pieces
 //! further away are the reference: with them counted too, each side's terms would sum to
-//! its material. The offsets are symmetric, as the rest of the evaluation.
+//! its material. The offsets are symmetric, as the rest of the evaluation, and the same on
+//! every board.
 
-use crate::core::bitboard::Bitboard;
-use crate::core::square::Square;
+use crate::core::bitboard::BitboardOf;
+use crate::core::geometry::Geometry;
+use crate::core::square::SquareOf;
 
 /// The largest distance, along files or ranks, of a piece counted.
 pub(crate) const REACH: usize = 3;
@@ -28,118 +30,122 @@ pub(crate) const fn offset_index(a: usize, b: usize) -> usize {
     b * (b + 1) / 2 - 1 + a
 }
 
-/// For each square of the king, the squares at each offset from it (as raw bits).
-const fn ring_table() -> [[u128; OFFSETS]; 121] {
-    let mut t = [[0u128; OFFSETS]; 121];
-    let mut k: usize = 0;
-    while k < 121 {
-        let (kf, kr) = (k % 11, k / 11);
-        let mut s: usize = 0;
-        while s < 121 {
-            let (f, r) = (s % 11, s / 11);
-            let df = f.abs_diff(kf);
-            let dr = r.abs_diff(kr);
-            let (a, b) = if df <= dr { (df, dr) } else { (dr, df) };
-            if b >= 1 && b <= REACH {
-                t[k][offset_index(a, b)] |= 1u128 << s;
-            }
-            s += 1;
-        }
-        k += 1;
-    }
-    t
-}
-
-/// The squares at each offset from each square of the king.
-static RINGS: [[u128; OFFSETS]; 121] = ring_table();
-
-/// The squares at each offset from the king on `king` (a reference: the table's row is
-/// not copied on every evaluation).
-#[inline(always)]
-fn rings(king: Square) -> &'static [u128; OFFSETS] {
-    RINGS.get(king.index()).unwrap_or(&[0; OFFSETS])
+/// The offset index of `sq` from the king on `king`, if it is counted.
+#[inline]
+fn offset_of<G: Geometry>(king: SquareOf<G>, sq: SquareOf<G>) -> Option<usize> {
+    let df = usize::from(sq.file().abs_diff(king.file()));
+    let dr = usize::from(sq.rank().abs_diff(king.rank()));
+    let (a, b) = (df.min(dr), df.max(dr));
+    (1..=REACH).contains(&b).then(|| offset_index(a, b))
 }
 
 /// The king-relative terms: the number of attackers at each offset from the king, then
 /// of defender soldiers.
-#[inline(always)]
-pub fn terms(king: Square, attackers: Bitboard, defenders: Bitboard) -> [i32; TERMS] {
+pub fn terms<G: Geometry>(
+    king: SquareOf<G>,
+    attackers: BitboardOf<G>,
+    defenders: BitboardOf<G>,
+) -> [i32; TERMS] {
     let mut out = [0; TERMS];
-    for (i, ring) in rings(king).iter().enumerate() {
-        if let Some(slot) = out.get_mut(i) {
-            *slot = (attackers.0 & ring).count_ones() as i32;
-        }
-        if let Some(slot) = out.get_mut(OFFSETS + i) {
-            *slot = (defenders.0 & ring).count_ones() as i32;
+    for (base, pieces) in [(0, attackers), (OFFSETS, defenders)] {
+        for sq in pieces {
+            if let Some(slot) = offset_of(king, sq).and_then(|i| out.get_mut(base + i)) {
+                *slot += 1;
+            }
         }
     }
     out
 }
 
-/// The weighted sum of the king-relative terms, as the weights `w` (in the order of
-/// [`terms`]) times [`terms`] would give it.
-#[inline(always)]
-pub fn score(w: &[i32; TERMS], king: Square, attackers: Bitboard, defenders: Bitboard) -> i32 {
-    let (wa, wd) = w.split_at(OFFSETS);
-    let mut s = 0;
-    for ((ring, a), d) in rings(king).iter().zip(wa).zip(wd) {
-        s += a * (attackers.0 & ring).count_ones() as i32;
-        s += d * (defenders.0 & ring).count_ones() as i32;
+/// For each square of the king on board `G`, the squares at each offset from it: a
+/// piece's offset costs one intersection, not a subtraction per piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rings<G: Geometry>(Vec<[BitboardOf<G>; OFFSETS]>);
+
+impl<G: Geometry> Rings<G> {
+    /// The rings of every square of `G`.
+    pub fn new() -> Rings<G> {
+        Rings(
+            SquareOf::<G>::all()
+                .map(|king| {
+                    let mut rings = [BitboardOf::EMPTY; OFFSETS];
+                    for sq in SquareOf::<G>::all() {
+                        if let Some(ring) = offset_of(king, sq).and_then(|i| rings.get_mut(i)) {
+                            *ring |= BitboardOf::from_square(sq);
+                        }
+                    }
+                    rings
+                })
+                .collect(),
+        )
     }
-    s
+
+    /// The weighted sum of the king-relative terms, as the weights `w` (in the order of
+    /// [`terms`]) times [`terms`] would give it.
+    #[inline(always)]
+    pub fn score(
+        &self,
+        w: &[i32; TERMS],
+        king: SquareOf<G>,
+        attackers: BitboardOf<G>,
+        defenders: BitboardOf<G>,
+    ) -> i32 {
+        // Every square has its rings; a reference, so that the row is not copied.
+        let Some(rings) = self.0.get(king.index()) else {
+            return 0;
+        };
+        let (wa, wd) = w.split_at(OFFSETS);
+        let mut s = 0;
+        for ((&ring, a), d) in rings.iter().zip(wa).zip(wd) {
+            s += a * (attackers & ring).count() as i32;
+            s += d * (defenders & ring).count() as i32;
+        }
+        s
+    }
+}
+
+impl<G: Geometry> Default for Rings<G> {
+    fn default() -> Rings<G> {
+        Rings::new()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::geometry::{S11, S13};
 
     #[test]
     fn rings_hold_the_squares_at_their_offset() {
-        for k in 0..121u8 {
-            let Some(king) = Square::new(k) else {
-                panic!("square {k}");
-            };
-            let mut seen = 0u128;
-            for (i, &ring) in rings(king).iter().enumerate() {
-                assert_eq!(seen & ring, 0, "offset {i} overlaps another");
-                seen |= ring;
-                for s in 0..121u8 {
-                    let Some(sq) = Square::new(s) else {
-                        panic!("square {s}");
-                    };
-                    let df = usize::from(sq.file().abs_diff(king.file()));
-                    let dr = usize::from(sq.rank().abs_diff(king.rank()));
-                    let want = df.max(dr) >= 1
-                        && df.max(dr) <= REACH
-                        && offset_index(df.min(dr), df.max(dr)) == i;
-                    assert_eq!(ring & (1 << s) != 0, want, "king {king} square {sq}");
-                }
-            }
-            assert_eq!(seen & (1 << k), 0, "the king's own square");
-        }
-        // In the middle of the board every offset is whole: 4 squares on a line or a
-        // diagonal, 8 otherwise, 48 in the 7×7 box without the king.
-        let Ok(middle) = "f6".parse::<Square>() else {
+        let rings = Rings::<S11>::new();
+        let Ok(middle) = "f6".parse::<SquareOf<S11>>() else {
             panic!("f6");
         };
-        let sizes = rings(middle).map(u128::count_ones);
-        assert_eq!(sizes, [4, 4, 4, 8, 4, 4, 8, 8, 4]);
+        // In the middle of the board every offset is whole: 4 squares on a line or a
+        // diagonal, 8 otherwise, 48 in the 7×7 box without the king.
+        let Some(around) = rings.0.get(middle.index()) else {
+            panic!("no rings");
+        };
+        assert_eq!(around.map(|r| r.count()), [4, 4, 4, 8, 4, 4, 8, 8, 4]);
+        assert!(!around.iter().any(|r| r.contains(middle)));
+    }
+
+    fn score_is_the_weighted_terms_on<G: Geometry>() {
+        let rings = Rings::<G>::new();
+        let w: [i32; TERMS] = std::array::from_fn(|i| i as i32 * 7 - 50);
+        for king in SquareOf::<G>::all() {
+            let others = !BitboardOf::from_square(king) & BitboardOf::FULL;
+            let a: BitboardOf<G> = others.into_iter().filter(|s| s.index() % 3 == 0).collect();
+            let d: BitboardOf<G> = others.into_iter().filter(|s| s.index() % 3 == 1).collect();
+            let t = terms(king, a, d);
+            let weighed: i32 = t.iter().zip(w).map(|(t, w)| t * w).sum();
+            assert_eq!(rings.score(&w, king, a, d), weighed, "{king}");
+        }
     }
 
     #[test]
     fn score_is_the_weighted_terms() {
-        let w: [i32; TERMS] = std::array::from_fn(|i| i as i32 * 7 - 50);
-        for (k, att, def) in [(60u8, 0x1234_5678_9abc_def0u128, 0x0f0f << 40), (0, !0, 0)] {
-            let Some(king) = Square::new(k) else {
-                panic!("square {k}");
-            };
-            let (a, d) = (
-                Bitboard::from_bits(att & !(1 << k)),
-                Bitboard::from_bits(def & !att & !(1 << k)),
-            );
-            let t = terms(king, a, d);
-            let weighed: i32 = t.iter().zip(w).map(|(t, w)| t * w).sum();
-            assert_eq!(score(&w, king, a, d), weighed);
-        }
+        score_is_the_weighted_terms_on::<S11>();
+        score_is_the_weighted_terms_on::<S13>();
     }
 }

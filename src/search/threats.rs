@@ -1,8 +1,7 @@
 //! The escape and capture threats of any board under any rule set: where the king
 //! escapes (a corner or any edge square), the free lines that lead there, the attacker
 //! moves that block them, and whether an attacker move captures the king now, however
-//! the rules capture him. The Copenhagen 11x11 search has its own faster versions of
-//! these (in [`eval`](super::eval)); on its rules these give the same answers (tested).
+//! the rules capture him.
 
 use crate::core::bitboard::BitboardOf;
 use crate::core::board::BoardOf;
@@ -174,5 +173,86 @@ impl<G: Geometry> Threats<G> {
                 list.push(MoveOf { from: king, to });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::geometry::{BoardSize, S7, S9, S11, S13, S15};
+    use crate::core::position::PositionOf;
+    use crate::core::preset::RulePreset;
+    use crate::core::rng::SplitMix64;
+
+    /// Positions along random games from the start of `G` under `rules`.
+    fn random_positions<G: Geometry>(
+        rules: &RuleSet,
+        seed: u64,
+        games: usize,
+    ) -> Vec<PositionOf<G>> {
+        let mut rng = SplitMix64::new(seed);
+        let mut out = Vec::new();
+        for _ in 0..games {
+            let mut pos = PositionOf::<G>::start();
+            for _ in 0..rng.below(120) {
+                let list: MoveListOf<G> = pos.legal_moves(rules);
+                let Some(&mv) = list.as_slice().get(rng.below(list.len().max(1))) else {
+                    break;
+                };
+                let effect = pos.play_unchecked(mv, rules);
+                out.push(pos);
+                if effect.win.is_some() {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// `Threats::king_capture` finds a capturing attacker move exactly when one of the
+    /// attackers' moves captures the king, on every board of every family.
+    fn king_capture_is_exact<G: Geometry>(preset: RulePreset) -> usize {
+        let Some(size) = BoardSize::ALL.into_iter().find(|s| s.files() == G::SIZE) else {
+            panic!("no size {}", G::SIZE);
+        };
+        let Ok(variant) = preset.variant(size) else {
+            return 0;
+        };
+        let rules = variant.rules();
+        let t = Threats::<G>::new(&rules);
+        let mut found = 0;
+        for pos in random_positions::<G>(&rules, 17, 30) {
+            let board = pos.board();
+            let mut list = MoveListOf::<G>::new();
+            crate::core::movegen::generate_under(board, Role::Attacker, &rules, &mut list);
+            let brute = list.as_slice().iter().any(|mv| {
+                let mut after = *board;
+                after.move_piece(Role::Attacker, mv.from, mv.to);
+                capture::king_captured(&after, mv.to, &rules)
+            });
+            let fast = t.king_capture(board);
+            assert_eq!(fast.is_some(), brute, "{preset} {size}: {pos:?}");
+            if let Some(mv) = fast {
+                assert!(list.as_slice().contains(&mv), "{preset} {size}: {mv:?}");
+                found += 1;
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_king_capture_threat_is_exact_on_every_board() {
+        let mut families = 0;
+        for preset in RulePreset::ALL {
+            let found = king_capture_is_exact::<S7>(preset)
+                + king_capture_is_exact::<S9>(preset)
+                + king_capture_is_exact::<S11>(preset)
+                + king_capture_is_exact::<S13>(preset)
+                + king_capture_is_exact::<S15>(preset);
+            families += usize::from(found > 0);
+        }
+        // Not vacuous: most families' random games reach kings in danger (not Fetlar's,
+        // whose king is taken on four sides).
+        assert!(families * 2 > RulePreset::ALL.len(), "{families} families");
     }
 }

@@ -38,11 +38,11 @@ use crate::core::position::PositionOf;
 use crate::core::rng::SplitMix64;
 use crate::core::role::{ByRole, Role};
 use crate::outln;
-use crate::search::eval::{Weights, terms, weigh};
-use crate::search::general;
+use crate::search::eval::terms;
 use crate::search::network::{
     self, HIDDEN, INPUTS, MAX_BIAS, NetworkOf, QA, QB, inputs_of, max_w1_of,
 };
+use crate::search::terms::{Weights, weigh};
 use crate::search::threats::Threats;
 
 /// The flags of `hnefi train`.
@@ -537,7 +537,9 @@ fn run(args: &TrainArgs) -> Result<(), String> {
     let game = one_game(&files).map_err(|e| e.to_string())?;
     match game {
         None => {
-            let hand = |pos: &PositionOf<S11>, side: Role| weigh(&terms(pos), weights.get(side));
+            let threats = Threats::<S11>::new(&crate::core::rules::RuleSet::COPENHAGEN);
+            let hand =
+                |pos: &PositionOf<S11>, side: Role| weigh(&terms(pos, &threats), weights.get(side));
             let rows = rows_of::<S11>(&files, args.holdout_every, &hand)?;
             drop(files);
             train::<S11>(args, rows, clock)
@@ -547,7 +549,7 @@ fn run(args: &TrainArgs) -> Result<(), String> {
             crate::with_size!(size, G => {
                 let threats = Threats::<G>::new(&rules);
                 let hand = |pos: &PositionOf<G>, side: Role| {
-                    weigh(&general::terms(pos, &threats), weights.get(side))
+                    weigh(&terms(pos, &threats), weights.get(side))
                 };
                 let rows = rows_of::<G>(&files, args.holdout_every, &hand)?;
                 drop(files);

@@ -21,7 +21,6 @@ use crate::core::notation::{position_from_opentafl, to_opentafl};
 use crate::core::outcome::Status;
 use crate::core::position::{Position, PositionOf};
 use crate::core::role::Role;
-use crate::search::eval::{escape_lines, king_capturable};
 use crate::search::threats::Threats;
 
 /// Who won the game a sample came from.
@@ -84,13 +83,7 @@ impl Outcome {
 /// judge, and so a sample: not when the best move captures or wins, the king sees a
 /// corner (the attackers must block) or can be captured right now.
 pub fn is_quiet(pos: &Position, best: Move, rules: RuleSet) -> bool {
-    let board = pos.board();
-    let mut child = *pos;
-    let captured = child.make_move(best, &rules);
-    captured.is_empty()
-        && child.win_after_move(best.to, &rules).is_none()
-        && escape_lines(board) == 0
-        && !(pos.to_move() == Role::Attacker && king_capturable(board))
+    is_quiet_on(pos, best, &Threats::<S11>::new(&rules))
 }
 
 /// Whether `pos` of a game on board `G`, whose search chose `best`, is quiet enough for

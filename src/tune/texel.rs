@@ -18,8 +18,18 @@ use std::time::Instant;
 use clap::Args;
 
 use super::sample::{Sample, read_samples};
+use crate::core::game::RuleSet;
+use crate::core::geometry::S11;
+use crate::core::position::Position;
 use crate::outln;
-use crate::search::eval::{TERM_NAMES, TERMS, Weights, term_index, terms};
+use crate::search::eval;
+use crate::search::terms::{TERM_NAMES, TERMS, Terms, Weights, term_index};
+use crate::search::threats::Threats;
+
+/// The terms of a Copenhagen 11x11 position, the game this tuner fits.
+fn terms(pos: &Position) -> Terms {
+    eval::terms(pos, &Threats::<S11>::new(&RuleSet::COPENHAGEN))
+}
 
 /// The flags of `hnefi tune`.
 #[derive(Args, Debug, Clone)]
@@ -394,9 +404,9 @@ fn run(args: &TuneArgs) -> Result<(), String> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::core::game::{Game, RuleSet};
+    use crate::core::game::Game;
     use crate::core::rng::SplitMix64;
-    use crate::search::eval::{evaluate, weigh};
+    use crate::search::terms::weigh;
 
     /// Positions of random games (real feature vectors, with their correlations).
     pub(crate) fn random_positions(n: usize, seed: u64) -> Vec<crate::core::position::Position> {
@@ -445,13 +455,13 @@ pub(crate) mod tests {
             .into_iter()
             .flat_map(|w| random_positions(1000, 1).into_iter().map(move |p| (w, p)))
         {
-            let evaluator = crate::search::eval::Evaluator::new(&w);
+            let evaluator = eval::Evaluator::new(&Threats::<S11>::new(&RuleSet::COPENHAGEN), &w);
             let e = weigh(&terms(&pos), &w);
             let signed = match pos.to_move() {
                 crate::core::role::Role::Defender => e,
                 crate::core::role::Role::Attacker => -e,
             };
-            assert_eq!(evaluate(&pos, &evaluator), signed);
+            assert_eq!(evaluator.evaluate(&pos), signed);
             // The f64 dot product of the tuner agrees with the integer one.
             let p = Point::of(&Sample {
                 position: pos,

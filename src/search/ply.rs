@@ -1,0 +1,5 @@
+//! How deep a search's path may grow: the one bound that every per-ply table of the
+//! search (killers, principal variations, the network's sums along the path) is sized by.
+
+/// Maximum search ply the per-ply tables cover.
+pub const MAX_PLY: usize = 128;
