@@ -247,7 +247,7 @@ pub struct Evaluator<G: Geometry> {
     threats: Threats<G>,
     blocks: [BitboardOf<G>; 4],
     hand: [i32; HAND_TERMS],
-    tables: placement::Tables,
+    tables: placement::Tables<G>,
     near: [i32; proximity::TERMS],
     rings: proximity::Rings<G>,
 }
@@ -260,7 +260,7 @@ impl<G: Geometry> Evaluator<G> {
             threats: *t,
             blocks: corner_blocks(t),
             hand: std::array::from_fn(weight),
-            tables: placement::Tables::new::<G>(&std::array::from_fn(|i| weight(HAND_TERMS + i))),
+            tables: placement::Tables::new(&std::array::from_fn(|i| weight(HAND_TERMS + i))),
             near: std::array::from_fn(|i| weight(HAND_TERMS + placement::TERMS + i)),
             rings: proximity::Rings::new(),
         }
@@ -281,7 +281,7 @@ impl<G: Geometry> Evaluator<G> {
             .zip(self.hand.iter())
             .map(|(t, w)| t * w)
             .sum();
-        hand + self.tables.score(b.king_bb(), b.attackers(), b.defenders())
+        hand + self.tables.score(b.king(), b.attackers(), b.defenders())
             + self
                 .rings
                 .score(&self.near, b.king(), b.attackers(), b.defenders())

@@ -30,7 +30,7 @@ pub const KIND_TERMS: usize = CLASSES - 3;
 pub const TERMS: usize = 3 * KIND_TERMS;
 
 /// The largest square index of any board, plus one: a table of this length has an entry
-/// for every square of every board, so that a look-up needs no bounds check.
+/// for every square of every board.
 const TABLE: usize = 256;
 
 /// The class of `sq`: with `a ≤ b` its distances from the nearer edges, sorted, the class
@@ -70,50 +70,92 @@ pub fn terms<G: Geometry>(
     out
 }
 
-/// The piece-square weights spread over the squares: for the king, the attackers and the
-/// defenders, what one piece on each square adds to the evaluation, so that a piece costs
-/// one look-up.
+/// The piece-square weights spread over the squares: for the king, what he adds to the
+/// evaluation on each square, so that he costs one look-up; for each side's soldiers, their
+/// weights as bit planes (see [`Planes`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tables([[i32; TABLE]; 3]);
+pub struct Tables<G: Geometry> {
+    king: [i32; TABLE],
+    attackers: Planes<G>,
+    defenders: Planes<G>,
+}
 
-impl Tables {
+impl<G: Geometry> Tables<G> {
     /// The tables of the piece-square weights `w` (in the order of [`terms`]) on board
     /// `G`.
-    pub fn new<G: Geometry>(w: &[i32; TERMS]) -> Tables {
-        let mut t = [[0; TABLE]; 3];
-        for (kind, table) in t.iter_mut().enumerate() {
+    pub fn new(w: &[i32; TERMS]) -> Tables<G> {
+        let weights = |kind: usize| {
+            let mut t = [0; TABLE];
             for sq in SquareOf::<G>::all() {
                 let weight = term_of(sq).and_then(|i| w.get(kind * KIND_TERMS + i));
-                if let (Some(slot), Some(v)) = (table.get_mut(sq.index()), weight) {
+                if let (Some(slot), Some(v)) = (t.get_mut(sq.index()), weight) {
                     *slot = *v;
                 }
             }
+            t
+        };
+        Tables {
+            king: weights(0),
+            attackers: Planes::new(&weights(1)),
+            defenders: Planes::new(&weights(2)),
         }
-        Tables(t)
     }
 
     /// The weighted sum of the piece-square terms of the position, as the weights times
     /// [`terms`] would give it.
     #[inline(always)]
-    pub fn score<G: Geometry>(
+    pub fn score(
         &self,
-        king: BitboardOf<G>,
+        king: SquareOf<G>,
         attackers: BitboardOf<G>,
         defenders: BitboardOf<G>,
     ) -> i32 {
-        let [k, a, d] = &self.0;
-        sum(k, king) + sum(a, attackers) + sum(d, defenders)
+        self.king.get(king.index()).copied().unwrap_or(0)
+            + self.attackers.sum(attackers)
+            + self.defenders.sum(defenders)
     }
 }
 
-/// The entries of `table` at the squares of `pieces`.
-#[inline(always)]
-fn sum<G: Geometry>(table: &[i32; TABLE], pieces: BitboardOf<G>) -> i32 {
-    let mut s = 0;
-    for sq in pieces {
-        s += table[sq.index() & (TABLE - 1)];
+/// One kind of soldier's weight on each square, as bit planes: the weight less the
+/// smallest one is a sum of powers of two, and plane `k` holds the squares whose weight
+/// has bit `k`. A side's sum over its soldiers is then a few population counts, where a
+/// look-up per soldier would walk a wide bitboard square by square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Planes<G: Geometry> {
+    /// The smallest weight of any square.
+    base: i32,
+    /// The planes, lowest bit first, as many as the weights need.
+    planes: Vec<BitboardOf<G>>,
+}
+
+impl<G: Geometry> Planes<G> {
+    /// The planes of the weights `w`, by square index.
+    fn new(w: &[i32; TABLE]) -> Planes<G> {
+        let of = |sq: SquareOf<G>| w.get(sq.index()).copied().unwrap_or(0);
+        let base = SquareOf::<G>::all().map(of).min().unwrap_or(0);
+        let span = SquareOf::<G>::all()
+            .map(|sq| of(sq) - base)
+            .max()
+            .unwrap_or(0);
+        let planes = (0..(u32::BITS - span.leading_zeros()))
+            .map(|k| {
+                SquareOf::<G>::all()
+                    .filter(|&sq| (of(sq) - base) >> k & 1 == 1)
+                    .collect()
+            })
+            .collect();
+        Planes { base, planes }
     }
-    s
+
+    /// The sum of the weights of the squares of `pieces`.
+    #[inline(always)]
+    fn sum(&self, pieces: BitboardOf<G>) -> i32 {
+        let mut s = self.base * pieces.count() as i32;
+        for (k, &plane) in self.planes.iter().enumerate() {
+            s += ((pieces & plane).count() as i32) << k;
+        }
+        s
+    }
 }
 
 #[cfg(test)]
@@ -121,6 +163,39 @@ mod tests {
     use super::*;
     use crate::core::geometry::S11;
     use crate::core::square::Square;
+
+    /// The tables' score is the weights times the terms, on every board, whatever the
+    /// weights' signs and sizes.
+    fn score_is_the_weighted_terms_on<G: Geometry>() {
+        let mut rng = crate::core::rng::SplitMix64::new(5);
+        for spread in [1, 40, 20_001] {
+            let w: [i32; TERMS] =
+                std::array::from_fn(|_| rng.below(spread) as i32 - spread as i32 / 2);
+            let tables = Tables::<G>::new(&w);
+            for _ in 0..50 {
+                let mut squares: Vec<SquareOf<G>> = SquareOf::<G>::all().collect();
+                let king = squares.swap_remove(rng.below(squares.len()));
+                let (mut a, mut d) = (BitboardOf::EMPTY, BitboardOf::EMPTY);
+                for sq in squares {
+                    match rng.below(3) {
+                        0 => a |= BitboardOf::from_square(sq),
+                        1 => d |= BitboardOf::from_square(sq),
+                        _ => {}
+                    }
+                }
+                let t = terms(BitboardOf::from_square(king), a, d);
+                let weighed: i32 = t.iter().zip(w).map(|(t, w)| t * w).sum();
+                assert_eq!(tables.score(king, a, d), weighed, "{king}");
+            }
+        }
+    }
+
+    #[test]
+    fn score_is_the_weighted_terms() {
+        score_is_the_weighted_terms_on::<crate::core::geometry::S7>();
+        score_is_the_weighted_terms_on::<S11>();
+        score_is_the_weighted_terms_on::<crate::core::geometry::S15>();
+    }
 
     #[test]
     fn classes_are_the_orbits_of_the_symmetries() {

@@ -24,6 +24,9 @@ pub struct Threats<G: Geometry> {
     pub restricted: BitboardOf<G>,
     /// The squares the king may not stop on.
     pub king_barred: BitboardOf<G>,
+    /// The squares on a file or rank of an escape square: elsewhere the king sees none,
+    /// and the tests of his escape lines stop at once (under corner escape, off the edge).
+    pub in_sight: BitboardOf<G>,
 }
 
 impl<G: Geometry> Threats<G> {
@@ -34,9 +37,17 @@ impl<G: Geometry> Threats<G> {
             Escape::Corners => BitboardOf::EMPTY,
             Escape::Edges => BitboardOf::EDGE,
         };
+        let in_sight = crate::core::square::SquareOf::<G>::all()
+            .filter(|sq| {
+                escapes
+                    .into_iter()
+                    .any(|e| e.file() == sq.file() || e.rank() == sq.rank())
+            })
+            .collect();
         Threats {
             rules: *rules,
             escapes,
+            in_sight,
             restricted: rules.restricted::<G>(),
             king_barred: rules.king_barred::<G>(),
         }
@@ -91,6 +102,9 @@ impl<G: Geometry> Threats<G> {
     /// The escape squares the king can move to now.
     #[inline]
     pub fn escape_targets(&self, board: &BoardOf<G>) -> BitboardOf<G> {
+        if !self.in_sight.contains(board.king()) {
+            return BitboardOf::EMPTY;
+        }
         self.king_reach(board) & self.escapes
     }
 
