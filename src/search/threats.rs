@@ -54,7 +54,7 @@ impl<G: Geometry> Threats<G> {
     }
 
     /// The squares the king on `board` can move to.
-    #[inline]
+    #[inline(always)]
     pub fn king_reach(&self, board: &BoardOf<G>) -> BitboardOf<G> {
         slides(board.king(), board.occupied()) & !self.king_barred
     }
@@ -63,7 +63,7 @@ impl<G: Geometry> Threats<G> {
     /// set per line: under corner escape one per corner, under edge escape one per edge
     /// (the squares whose line towards that edge is free to it). `occ` must not hold the
     /// king. The escape squares themselves are left out.
-    #[inline]
+    #[inline(always)]
     pub fn lines(&self, occ: BitboardOf<G>) -> [BitboardOf<G>; 4] {
         match self.rules.escape {
             Escape::Corners => {
@@ -100,7 +100,7 @@ impl<G: Geometry> Threats<G> {
     }
 
     /// The escape squares the king can move to now.
-    #[inline]
+    #[inline(always)]
     pub fn escape_targets(&self, board: &BoardOf<G>) -> BitboardOf<G> {
         if !self.in_sight.contains(board.king()) {
             return BitboardOf::EMPTY;
@@ -110,7 +110,7 @@ impl<G: Geometry> Threats<G> {
 
     /// The number of escape squares the king can move to (each a line the attackers must
     /// block).
-    #[inline]
+    #[inline(always)]
     pub fn escape_lines(&self, board: &BoardOf<G>) -> u32 {
         self.escape_targets(board).count()
     }
