@@ -13,9 +13,7 @@ use super::capture;
 use super::geometry::{Geometry, S11};
 use super::movegen;
 use super::moves::{MoveListOf, MoveOf};
-// Their old home, named here still by the branches of issue 61 and after in flight
-// (src/search, src/bot); every call site on main names `outcome`. To be removed.
-pub use super::outcome::{Reason, Status};
+use super::outcome::Reason;
 use super::role::Role;
 use super::rules::RuleSet;
 use super::square::SquareOf;
