@@ -308,39 +308,13 @@ pub fn for_mover(side: Role, s: i32) -> i32 {
 mod tests {
     use super::*;
     use crate::core::geometry::{BoardSize, S7, S9, S11, S13, S15};
-    use crate::core::moves::MoveListOf;
     use crate::core::notation::position_from_opentafl;
     use crate::core::position::Position;
     use crate::core::preset::RulePreset;
+    use crate::core::random_games::random_positions;
     use crate::core::rng::SplitMix64;
     use crate::core::rules::RuleSet;
     use crate::search::terms::{term_index, weigh};
-
-    /// Positions along random games from the start of `G` under `rules`.
-    fn random_positions<G: Geometry>(
-        rules: &RuleSet,
-        start: PositionOf<G>,
-        seed: u64,
-        games: usize,
-    ) -> Vec<PositionOf<G>> {
-        let mut rng = SplitMix64::new(seed);
-        let mut out = Vec::new();
-        for _ in 0..games {
-            let mut pos = start;
-            for _ in 0..rng.below(120) {
-                let list: MoveListOf<G> = pos.legal_moves(rules);
-                let Some(&mv) = list.as_slice().get(rng.below(list.len().max(1))) else {
-                    break;
-                };
-                let effect = pos.play_unchecked(mv, rules);
-                out.push(pos);
-                if effect.win.is_some() {
-                    break;
-                }
-            }
-        }
-        out
-    }
 
     fn copenhagen() -> Threats<S11> {
         Threats::new(&RuleSet::COPENHAGEN)

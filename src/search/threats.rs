@@ -196,32 +196,7 @@ mod tests {
     use crate::core::geometry::{BoardSize, S7, S9, S11, S13, S15};
     use crate::core::position::PositionOf;
     use crate::core::preset::RulePreset;
-    use crate::core::rng::SplitMix64;
-
-    /// Positions along random games from the start of `G` under `rules`.
-    fn random_positions<G: Geometry>(
-        rules: &RuleSet,
-        seed: u64,
-        games: usize,
-    ) -> Vec<PositionOf<G>> {
-        let mut rng = SplitMix64::new(seed);
-        let mut out = Vec::new();
-        for _ in 0..games {
-            let mut pos = PositionOf::<G>::start();
-            for _ in 0..rng.below(120) {
-                let list: MoveListOf<G> = pos.legal_moves(rules);
-                let Some(&mv) = list.as_slice().get(rng.below(list.len().max(1))) else {
-                    break;
-                };
-                let effect = pos.play_unchecked(mv, rules);
-                out.push(pos);
-                if effect.win.is_some() {
-                    break;
-                }
-            }
-        }
-        out
-    }
+    use crate::core::random_games::random_positions;
 
     /// `Threats::king_capture` finds a capturing attacker move exactly when one of the
     /// attackers' moves captures the king, on every board of every family.
@@ -235,7 +210,7 @@ mod tests {
         let rules = variant.rules();
         let t = Threats::<G>::new(&rules);
         let mut found = 0;
-        for pos in random_positions::<G>(&rules, 17, 30) {
+        for pos in random_positions::<G>(&rules, PositionOf::<G>::start(), 17, 30) {
             let board = pos.board();
             let mut list = MoveListOf::<G>::new();
             crate::core::movegen::generate_under(board, Role::Attacker, &rules, &mut list);
