@@ -333,6 +333,15 @@ impl Bot<'_> {
         }
     }
 
+    /// Our offers that no one has joined yet (no game of ours under their id).
+    fn unjoined_offers(&self) -> Vec<GameId> {
+        self.ours
+            .iter()
+            .filter(|id| !self.games.contains_key(id))
+            .copied()
+            .collect()
+    }
+
     fn done(&self) -> bool {
         self.config.max_games > 0 && self.summary.finished.len() >= self.config.max_games as usize
     }
@@ -461,12 +470,7 @@ impl Bot<'_> {
                 let d = now.checked_add(grace).unwrap_or(now);
                 self.stop_deadline = Some(d);
                 self.join = None;
-                let pending: Vec<GameId> = self
-                    .ours
-                    .iter()
-                    .filter(|id| !self.games.contains_key(id))
-                    .copied()
-                    .collect();
+                let pending = self.unjoined_offers();
                 self.log.info(&format!(
                     "stop requested: no new games ({} open offer(s) withdrawn); {} game(s) in progress may take {} s, then are resigned; then the bot logs out",
                     pending.len(),
@@ -643,12 +647,7 @@ impl Bot<'_> {
         // one that survived (untimed, a cut link) is withdrawn then, so that exactly
         // `accept_games` stay open.
         self.in_flight.clear();
-        let stale: Vec<GameId> = self
-            .ours
-            .iter()
-            .filter(|id| !self.games.contains_key(id))
-            .copied()
-            .collect();
+        let stale = self.unjoined_offers();
         for id in &stale {
             self.ours.remove(id);
         }
