@@ -116,7 +116,7 @@ fn replay(line: &str, rules: RuleSet) -> (Status, String, usize) {
     );
     (
         game.status(),
-        record.result.to_string(),
+        hnefi::core::record::result_word(record.result).to_string(),
         game.moves_played(),
     )
 }

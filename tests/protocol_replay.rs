@@ -5,7 +5,8 @@
 
 use crate::common;
 
-use hnefi::core::record::{GameRecord, RecordResult};
+use hnefi::core::record::GameRecord;
+use hnefi::core::role::Role;
 
 #[test]
 fn load_moves_replays_the_records() {
@@ -23,11 +24,11 @@ fn load_moves_replays_the_records() {
 
         let status = engine.ok("final_status");
         let reason = engine.ok("final_status_reason");
-        let recorded = match record.result {
-            RecordResult::AttackersWon => "attacker_wins",
-            RecordResult::DefendersWon => "defender_wins",
-            RecordResult::Draw => "draw",
-            RecordResult::Ongoing => "ongoing",
+        let recorded = match record.result.map(|o| o.winner) {
+            Some(Some(Role::Attacker)) => "attacker_wins",
+            Some(Some(Role::Defender)) => "defender_wins",
+            Some(None) => "draw",
+            None => "ongoing",
         };
         assert_eq!(reason == "time", record.timeout, "line {}", n + 1);
         timeouts += usize::from(record.timeout);

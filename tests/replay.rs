@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use hnefi::core::game::{Game, RepetitionMode, RuleSet};
 use hnefi::core::outcome::Status;
-use hnefi::core::record::{GameRecord, RecordResult};
+use hnefi::core::record::{self, GameRecord};
 
 /// Replays one record line; returns the status after the last move.
 fn replay(line: &str) -> Result<Status, String> {
@@ -27,8 +27,11 @@ fn replay(line: &str) -> Result<Status, String> {
         return Err(format!("ply {}: record {want}, the rules {got}", i + 1));
     }
     let status = game.status();
-    if status.is_over() && RecordResult::of_status(status) != record.result {
-        return Err(format!("rules say {status}, record says {}", record.result));
+    if status.is_over() && record::result_of(status) != record.result {
+        return Err(format!(
+            "rules say {status}, record says {}",
+            record::result_word(record.result)
+        ));
     }
     Ok(status)
 }

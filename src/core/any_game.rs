@@ -15,7 +15,7 @@ use super::notation::{PositionError, parse_opentafl_with, to_opentafl};
 use super::outcome::Status;
 use super::perft;
 use super::position::{IllegalMoveOf, PositionOf};
-use super::record::{GameRecordError, GameRecordOf, RecordResult, ReplayErrorOf};
+use super::record::{self, GameRecordError, GameRecordOf, ReplayErrorOf};
 use super::role::Role;
 use super::variant::{Variant, VariantError};
 
@@ -256,7 +256,7 @@ impl AnyGame {
     /// The moves so far in record notation ([`GameRecordOf::moves_field`]).
     pub fn moves_field(&self) -> String {
         on_size!(self, AnyGame, g => {
-            GameRecordOf::from_game(g, RecordResult::of_status(g.status())).moves_field()
+            GameRecordOf::from_game(g, record::result_of(g.status())).moves_field()
         })
     }
 

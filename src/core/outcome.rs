@@ -191,6 +191,15 @@ impl<R> Outcome<R> {
         }
     }
 
+    /// The same winner, the reason left untold: what a format that names only the winner
+    /// (a records file's result field) keeps of it.
+    pub fn without_reason(self) -> Outcome<()> {
+        Outcome {
+            winner: self.winner,
+            reason: (),
+        }
+    }
+
     /// The same winner, with the reason put in other terms.
     pub fn map_reason<T>(self, f: impl FnOnce(R) -> T) -> Outcome<T> {
         Outcome {

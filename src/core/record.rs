@@ -22,82 +22,41 @@ use super::bitboard::BitboardOf;
 use super::game::{GameOf, PlyOf, RuleSet};
 use super::geometry::{Geometry, S11};
 use super::notation::{RecordError, RecordMoveOf, RecordTokenOf};
-use super::outcome::Status;
+use super::outcome::{Outcome, Status};
 use super::position::{IllegalMoveOf, PositionOf};
 use super::role::{ByRole, Role};
 
-/// The result field of a record.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum RecordResult {
-    /// `Black`: the attackers won.
-    AttackersWon,
-    /// `White`: the defenders won.
-    DefendersWon,
-    /// `Draw`.
-    Draw,
-    /// `Ongoing`: the game was not finished.
-    Ongoing,
-}
-
-impl RecordResult {
-    /// The result of a finished game with this winner (`None`: a draw).
-    pub const fn of_winner(winner: Option<Role>) -> RecordResult {
-        match winner {
-            Some(Role::Attacker) => RecordResult::AttackersWon,
-            Some(Role::Defender) => RecordResult::DefendersWon,
-            None => RecordResult::Draw,
-        }
-    }
-
-    /// The result field for a game with this status.
-    pub const fn of_status(status: Status) -> RecordResult {
-        match status {
-            Status::Ongoing => RecordResult::Ongoing,
-            Status::Won { winner, .. } => RecordResult::of_winner(Some(winner)),
-            Status::Drawn { .. } => RecordResult::Draw,
-        }
-    }
-
-    /// The winner, if the result names one.
-    pub const fn winner(self) -> Option<Role> {
-        match self {
-            RecordResult::AttackersWon => Some(Role::Attacker),
-            RecordResult::DefendersWon => Some(Role::Defender),
-            RecordResult::Draw | RecordResult::Ongoing => None,
-        }
-    }
-
-    /// The name in the file.
-    pub const fn name(self) -> &'static str {
-        match self {
-            RecordResult::AttackersWon => "Black",
-            RecordResult::DefendersWon => "White",
-            RecordResult::Draw => "Draw",
-            RecordResult::Ongoing => "Ongoing",
-        }
+/// The word of the result field for a game's result (`None`: the game goes on; the format
+/// names the winner and no reason): `Black` (the attackers won), `White` (the defenders
+/// won), `Draw` or `Ongoing`.
+pub const fn result_word(result: Option<Outcome<()>>) -> &'static str {
+    match result {
+        None => "Ongoing",
+        Some(Outcome { winner, .. }) => match winner {
+            Some(Role::Attacker) => "Black",
+            Some(Role::Defender) => "White",
+            None => "Draw",
+        },
     }
 }
 
-impl fmt::Display for RecordResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+/// Reads the result field (one of the words of [`result_word`]).
+pub fn parse_result(word: &str) -> Result<Option<Outcome<()>>, GameRecordError> {
+    let finished = |winner| Some(Outcome { winner, reason: () });
+    [
+        finished(Some(Role::Attacker)),
+        finished(Some(Role::Defender)),
+        finished(None),
+        None,
+    ]
+    .into_iter()
+    .find(|&r| result_word(r) == word)
+    .ok_or_else(|| GameRecordError::Result(short(word)))
 }
 
-impl FromStr for RecordResult {
-    type Err = GameRecordError;
-
-    fn from_str(s: &str) -> Result<RecordResult, GameRecordError> {
-        [
-            RecordResult::AttackersWon,
-            RecordResult::DefendersWon,
-            RecordResult::Draw,
-            RecordResult::Ongoing,
-        ]
-        .into_iter()
-        .find(|r| r.name() == s)
-        .ok_or_else(|| GameRecordError::Result(short(s)))
-    }
+/// The result field for a game with this status.
+pub fn result_of(status: Status) -> Option<Outcome<()>> {
+    status.outcome().map(Outcome::without_reason)
 }
 
 /// Why a record line could not be read.
@@ -217,11 +176,13 @@ pub type GameRecord = GameRecordOf<S11>;
 ///
 /// ```
 /// use hnefi::core::game::RuleSet;
-/// use hnefi::core::record::{GameRecord, RecordResult};
+/// use hnefi::core::outcome::Outcome;
+/// use hnefi::core::record::GameRecord;
+/// use hnefi::core::role::Role;
 /// let line = "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2 timeout,1,0,Black";
 /// let record: GameRecord = line.parse().unwrap();
 /// assert_eq!((record.moves.len(), record.timeout), (5, true));
-/// assert_eq!(record.result, RecordResult::AttackersWon);
+/// assert_eq!(record.result, Some(Outcome::win(Role::Attacker, ())));
 /// assert_eq!(record.to_string(), line);
 /// let game = record.replay(RuleSet::default()).unwrap();
 /// assert_eq!(GameRecord::from_game(&game, record.result), record);
@@ -233,13 +194,14 @@ pub struct GameRecordOf<G: Geometry> {
     pub moves: Vec<RecordMoveOf<G>>,
     /// The record ends with `timeout`: the side to move after the moves lost on time.
     pub timeout: bool,
-    /// The result field.
-    pub result: RecordResult,
+    /// The result field: `None` for `Ongoing`, else the winner (`None` for a draw); the
+    /// format names no reason.
+    pub result: Option<Outcome<()>>,
 }
 
 impl<G: Geometry> GameRecordOf<G> {
     /// Reads a moves field alone (record moves, optionally a final `timeout`); the result
-    /// is [`RecordResult::Ongoing`].
+    /// is `Ongoing` (`None`).
     pub fn from_moves(field: &str) -> Result<GameRecordOf<G>, GameRecordError> {
         Ok(GameRecordOf::read_moves(field)?.0)
     }
@@ -251,7 +213,7 @@ impl<G: Geometry> GameRecordOf<G> {
         let mut record = GameRecordOf {
             moves: Vec::with_capacity(tokens.len()),
             timeout: false,
-            result: RecordResult::Ongoing,
+            result: None,
         };
         let mut listed = ByRole::<u32>::default();
         let mut mover = Role::Attacker;
@@ -280,7 +242,7 @@ impl<G: Geometry> GameRecordOf<G> {
     /// The record of `game` (moves with their captures, a final `timeout` for a loss on
     /// time, resignations left out) with the result `result`. The format has no position
     /// field: the record means what it says only for a game from the start position.
-    pub fn from_game(game: &GameOf<G>, result: RecordResult) -> GameRecordOf<G> {
+    pub fn from_game(game: &GameOf<G>, result: Option<Outcome<()>>) -> GameRecordOf<G> {
         let mut record = GameRecordOf {
             moves: Vec::with_capacity(game.plies().len()),
             timeout: false,
@@ -392,7 +354,7 @@ impl<G: Geometry> FromStr for GameRecordOf<G> {
                 });
             }
         }
-        record.result = result.parse()?;
+        record.result = parse_result(result)?;
         Ok(record)
     }
 }
@@ -407,7 +369,7 @@ impl<G: Geometry> fmt::Display for GameRecordOf<G> {
             self.moves_field(),
             counts.attacker,
             counts.defender,
-            self.result
+            result_word(self.result)
         )
     }
 }

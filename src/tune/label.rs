@@ -22,7 +22,8 @@ use super::jobs::{Jobs, Played, search_sample};
 use super::sample::{Outcome, Sample, is_quiet};
 use super::sample_file::Format;
 use crate::core::game::{Game, RuleSet};
-use crate::core::record::{GameRecord, RecordResult};
+use crate::core::record::GameRecord;
+use crate::core::role::Role;
 use crate::search::{Limits, Searcher};
 
 /// The flags of `hnefi label`.
@@ -65,14 +66,14 @@ fn finished_games(text: &str, rules: RuleSet) -> (Vec<Recorded>, usize) {
             skipped += 1;
             continue;
         };
-        let outcome = match record.result {
-            RecordResult::AttackersWon => Outcome::Attackers,
-            RecordResult::DefendersWon => Outcome::Defenders,
-            RecordResult::Draw => Outcome::Draw,
-            RecordResult::Ongoing => {
-                skipped += 1;
-                continue;
-            }
+        let Some(result) = record.result else {
+            skipped += 1;
+            continue;
+        };
+        let outcome = match result.winner {
+            Some(Role::Attacker) => Outcome::Attackers,
+            Some(Role::Defender) => Outcome::Defenders,
+            None => Outcome::Draw,
         };
         if record.replay(rules).is_err() {
             skipped += 1;

@@ -17,7 +17,7 @@ use crate::core::game::{GameOf, RuleSet};
 use crate::core::geometry::Geometry;
 use crate::core::outcome::Outcome;
 use crate::core::position::PositionOf;
-use crate::core::record::{GameRecordError, GameRecordOf, RecordResult};
+use crate::core::record::{self, GameRecordError, GameRecordOf};
 use crate::core::role::Role;
 use crate::core::variant::{Variant, VariantError};
 
@@ -58,10 +58,10 @@ impl GameResult {
 
 /// The winner a result field names, for a finished game (`Ongoing` is none).
 fn winner_of(result: &str) -> Option<Option<Role>> {
-    match result.parse::<RecordResult>() {
-        Ok(RecordResult::Ongoing) | Err(_) => None,
-        Ok(r) => Some(r.winner()),
-    }
+    record::parse_result(result)
+        .ok()
+        .flatten()
+        .map(|o| o.winner)
 }
 
 /// The records line of a finished game (see [`GameRecord`]): moves with their captures
@@ -80,7 +80,7 @@ fn winner_of(result: &str) -> Option<Option<Role>> {
 /// assert_eq!(record_line(&g, Some(Role::Attacker)), "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2 timeout,1,0,Black");
 /// ```
 pub fn record_line<G: Geometry>(game: &GameOf<G>, winner: Option<Role>) -> String {
-    GameRecordOf::from_game(game, RecordResult::of_winner(winner)).to_string()
+    GameRecordOf::from_game(game, Some(Outcome { winner, reason: () })).to_string()
 }
 
 /// The text of a `.meta` field: the whole text, control characters replaced (so that
@@ -98,7 +98,7 @@ pub fn meta_line(r: &GameResult) -> String {
         r.index + 1,
         r.attacker + 1,
         r.defender + 1,
-        RecordResult::of_winner(r.outcome.winner),
+        record::result_word(Some(r.outcome.without_reason())),
         r.outcome.reason,
         meta_field(&r.detail)
     )
@@ -234,12 +234,16 @@ pub enum RecordMismatch {
     #[error("a move does not list the captures it makes")]
     Captures,
     /// The result contradicts the rules' ending.
-    #[error("the result is {found}, the rules say {rules}")]
+    #[error(
+        "the result is {}, the rules say {}",
+        record::result_word(Some(*.found)),
+        record::result_word(Some(*.rules))
+    )]
     Result {
         /// The result field.
-        found: RecordResult,
+        found: Outcome<()>,
         /// The result the rules give.
-        rules: RecordResult,
+        rules: Outcome<()>,
     },
 }
 
@@ -282,23 +286,24 @@ fn replay_record_on<G: Geometry>(
     if record.moves.len() < opening.len() {
         return Err(RecordMismatch::Short(opening.len()));
     }
-    if record.result == RecordResult::Ongoing {
+    let Some(found) = record.result else {
         return Err(RecordMismatch::Unfinished);
-    }
+    };
     let game = record
         .replay_from(start, rules)
         .map_err(|e| RecordMismatch::Replay(e.to_string()))?;
     if GameRecordOf::from_game(&game, record.result) != record {
         return Err(RecordMismatch::Captures);
     }
-    let by_rules = RecordResult::of_status(game.status());
-    if by_rules != RecordResult::Ongoing && by_rules != record.result {
+    if let Some(by_rules) = record::result_of(game.status())
+        && by_rules != found
+    {
         return Err(RecordMismatch::Result {
-            found: record.result,
+            found,
             rules: by_rules,
         });
     }
-    Ok(record.result.winner())
+    Ok(found.winner)
 }
 
 /// What `--resume` found in the records file.
