@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use hnefi::bot::clock::Caps;
 use hnefi::bot::log::Log;
-use hnefi::bot::message::{TimeSettings, VERSION_ID};
+use hnefi::bot::message::{TimeSettings, VERSION_ID, result_word};
 use hnefi::bot::shutdown::Shutdown;
 use hnefi::bot::{BotError, Config, Summary, run, run_until};
 use hnefi::core::any_game::AnyGame;
@@ -255,7 +255,7 @@ fn plays_through_refusals_drops_and_garbage() {
     p.say("= draw accept");
     let summary = bot.join().unwrap().unwrap();
     assert_eq!(summary.finished.len(), 1);
-    assert_eq!(summary.finished[0].result, "draw");
+    assert_eq!(summary.finished[0].winner, None);
     assert_eq!(summary.finished[0].record.split(' ').count(), 5);
     assert_eq!(summary.refused_moves, 1);
     assert_eq!(summary.reconnects, 1);
@@ -361,7 +361,7 @@ fn plays_the_servers_boards_and_declines_others() {
     let results: Vec<(u64, &str)> = summary
         .finished
         .iter()
-        .map(|f| (f.id, f.result.as_str()))
+        .map(|f| (f.id, result_word(f.winner)))
         .collect();
     assert_eq!(
         results,
@@ -425,7 +425,7 @@ fn plays_two_games_at_once() {
     let results: Vec<(u64, &str)> = summary
         .finished
         .iter()
-        .map(|f| (f.id, f.result.as_str()))
+        .map(|f| (f.id, result_word(f.winner)))
         .collect();
     assert_eq!(results, [(2, "attacker_wins"), (1, "defender_wins")]);
     assert_eq!(summary.refused_moves, 0);

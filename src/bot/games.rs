@@ -223,31 +223,20 @@ impl OpenGame {
     }
 }
 
-/// True when the server's result (`attacker_wins`, `defender_wins` or `draw`) is the one
-/// hnefi's own rules give the game, or when hnefi's rules see it going on (a resignation or
-/// a loss on time, which only the server knows of, ended it).
+/// True when the server's winner (`None`: a draw) is the one hnefi's own rules give the
+/// game, or when hnefi's rules see it going on (a resignation or a loss on time, which
+/// only the server knows of, ended it).
 ///
 /// ```
 /// use hnefi::bot::games::agrees;
 /// use hnefi::core::outcome::{Reason, Status};
 /// use hnefi::core::role::Role;
 /// let won = Status::Won { winner: Role::Attacker, reason: Reason::CannotEscape };
-/// assert!(agrees("attacker_wins", won));
-/// assert!(!agrees("defender_wins", won));
-/// assert!(!agrees("draw", won));
-/// assert!(agrees("defender_wins", Status::Ongoing));
+/// assert!(agrees(Some(Role::Attacker), won));
+/// assert!(!agrees(Some(Role::Defender), won));
+/// assert!(!agrees(None, won));
+/// assert!(agrees(Some(Role::Defender), Status::Ongoing));
 /// ```
-pub fn agrees(result: &str, status: Status) -> bool {
-    match status {
-        Status::Ongoing => true,
-        Status::Won {
-            winner: Role::Attacker,
-            ..
-        } => result == "attacker_wins",
-        Status::Won {
-            winner: Role::Defender,
-            ..
-        } => result == "defender_wins",
-        Status::Drawn { .. } => result == "draw",
-    }
+pub fn agrees(winner: Option<Role>, status: Status) -> bool {
+    !status.is_over() || status.winner() == winner
 }

@@ -6,8 +6,6 @@
 //! Replies to `game ... play` carry no game id: the bot matches them to its moves in
 //! the order it sent them.
 
-use std::fmt;
-
 use thiserror::Error;
 
 use crate::core::any_square::{AnyMove, AnySquare};
@@ -26,21 +24,13 @@ pub const SERVER_RELEASE: &str = "6.4.1";
 /// A game id (the server counts them from 0).
 pub type GameId = u64;
 
-/// How a game ended, as `game_over` says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// `attacker_wins`.
-    AttackerWins,
-    /// `defender_wins`.
-    DefenderWins,
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::AttackerWins => "attacker_wins",
-            Outcome::DefenderWins => "defender_wins",
-        })
+/// The server's word for a game's winner (`None`: a draw): `attacker_wins`,
+/// `defender_wins` (as `game_over` says) or `draw` (as `= draw accept` means).
+pub const fn result_word(winner: Option<Role>) -> &'static str {
+    match winner {
+        Some(Role::Attacker) => "attacker_wins",
+        Some(Role::Defender) => "defender_wins",
+        None => "draw",
     }
 }
 
@@ -92,7 +82,7 @@ pub enum ServerMessage {
         /// The game.
         id: GameId,
         /// Who won.
-        outcome: Outcome,
+        winner: Role,
     },
     /// `= draw accept`: a game was drawn (the server names no game).
     Drawn,
@@ -189,12 +179,12 @@ impl ServerMessage {
             }
             ("=", Some("game_over")) => {
                 let id = id_of(third, "game_over")?;
-                let outcome = match words.next() {
-                    Some("attacker_wins") => Outcome::AttackerWins,
-                    Some("defender_wins") => Outcome::DefenderWins,
+                let winner = match words.next() {
+                    Some("attacker_wins") => Role::Attacker,
+                    Some("defender_wins") => Role::Defender,
                     _ => return Err(ParseError::Malformed("game_over")),
                 };
-                ServerMessage::GameOver { id, outcome }
+                ServerMessage::GameOver { id, winner }
             }
             ("=", Some("draw")) if third == Some("accept") => ServerMessage::Drawn,
             ("=", Some("logout")) => ServerMessage::LoggedOut,
@@ -443,7 +433,7 @@ mod tests {
             p("= game_over 3 defender_wins"),
             ServerMessage::GameOver {
                 id: 3,
-                outcome: Outcome::DefenderWins
+                winner: Role::Defender
             }
         );
         assert_eq!(p("= game"), ServerMessage::MoveAccepted);

@@ -108,8 +108,8 @@ pub struct Finished {
     pub id: GameId,
     /// Our side.
     pub role: Role,
-    /// `attacker_wins`, `defender_wins` or `draw`.
-    pub result: String,
+    /// The winner the server gave; `None` for a draw.
+    pub winner: Option<Role>,
     /// The moves as the bot saw them, with captures.
     pub record: String,
 }
@@ -832,7 +832,7 @@ impl Bot<'_> {
                 self.pending_moves.pop_front();
             }
             ServerMessage::MoveRejected(why) => self.on_rejected(&why),
-            ServerMessage::GameOver { id, outcome } => self.finish(id, &outcome.to_string()),
+            ServerMessage::GameOver { id, winner } => self.finish(id, Some(winner)),
             ServerMessage::Drawn => self.on_drawn(),
             ServerMessage::DrawOffered(id) => {
                 self.log.info(&format!(
@@ -1070,10 +1070,10 @@ impl Bot<'_> {
             .map(|(&id, _)| id)
             .collect();
         match (drawn.as_slice(), self.games.len()) {
-            ([id], _) => self.finish(*id, "draw"),
+            ([id], _) => self.finish(*id, None),
             ([], 1) => {
                 if let Some(&id) = self.games.keys().next() {
-                    self.finish(id, "draw");
+                    self.finish(id, None);
                 }
             }
             _ => {
@@ -1088,7 +1088,8 @@ impl Bot<'_> {
         }
     }
 
-    fn finish(&mut self, id: GameId, result: &str) {
+    fn finish(&mut self, id: GameId, winner: Option<Role>) {
+        let result = message::result_word(winner);
         self.pending_moves.retain(|&(g, _)| g != id);
         self.resume_asked.remove(&id);
         self.resigned.remove(&id);
@@ -1103,7 +1104,7 @@ impl Bot<'_> {
                 self.summary.finished.push(Finished {
                     id,
                     role: self.config.role,
-                    result: result.to_string(),
+                    winner,
                     record: String::new(),
                 });
             }
@@ -1117,7 +1118,7 @@ impl Bot<'_> {
             g.role,
             g.ply()
         ));
-        if !games::agrees(result, verdict) {
+        if !games::agrees(winner, verdict) {
             self.log.info(&format!(
                 "game {id}: the server's result ({result}) is not the one hnefi's rules give ({verdict})"
             ));
@@ -1125,7 +1126,7 @@ impl Bot<'_> {
         self.summary.finished.push(Finished {
             id,
             role: g.role,
-            result: result.to_string(),
+            winner,
             record,
         });
         self.top_up();
