@@ -8,9 +8,11 @@ use crate::common;
 
 use std::process::Command;
 
+use hnefi::core::outcome::Outcome;
 use hnefi::core::preset::RulePreset;
+use hnefi::core::role::Role;
 use hnefi::players::Strategy;
-use hnefi::players::study::{Outcome, StudyArgs, ending, outcome, play_one};
+use hnefi::players::study::{Counted, StudyArgs, counted, ending, play_one};
 
 fn args(games: u64, move_limit: u32) -> StudyArgs {
     StudyArgs {
@@ -102,12 +104,12 @@ fn a_fort_standing_at_the_cut_off_is_a_tie_and_a_game_still_on_is_unfinished() {
     // Random attackers never break Fortification's fort, nor repeat a position three
     // times: at the cut-off the fort stands.
     let game = play_one(Strategy::Random, Strategy::Fortification, &args(1, 1000), 0);
-    assert_eq!(outcome(&game), Outcome::Tie);
+    assert_eq!(counted(&game).result, Some(Outcome::draw(())));
     assert_eq!(ending(&game), "fort standing at the cut-off");
     assert_eq!(game.moves_played(), 1000);
     // Two random players cut after 20 moves: no fort, unfinished.
     let game = play_one(Strategy::Random, Strategy::Random, &args(1, 20), 0);
-    assert_eq!(outcome(&game), Outcome::Unfinished);
+    assert_eq!(counted(&game).result, None);
     assert_eq!(ending(&game), "unfinished");
 }
 
@@ -115,7 +117,13 @@ fn a_fort_standing_at_the_cut_off_is_a_tie_and_a_game_still_on_is_unfinished() {
 fn a_finished_game_counts_its_moves_and_its_winner() {
     let game = play_one(Strategy::Random, Strategy::KingsGuard, &args(1, 1000), 0);
     let n = game.moves_played();
-    assert_eq!(outcome(&game), Outcome::DefendersWon(n));
+    assert_eq!(
+        counted(&game),
+        Counted {
+            result: Some(Outcome::win(Role::Defender, ())),
+            moves: n
+        }
+    );
     assert!(
         ending(&game).starts_with("defenders-win king-escaped ("),
         "{}",

@@ -26,7 +26,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::core::game::{Game, RepetitionMode, RuleSet};
-use crate::core::outcome::{Reason, Status};
+use crate::core::outcome::{Outcome, Reason, Status};
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 
@@ -76,43 +76,37 @@ pub const DEFENDERS: [Strategy; 6] = [
     Strategy::Random,
 ];
 
-/// How one game ended, from the attackers' side.
+/// How one game counts in the tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The attackers won, after this many moves.
-    AttackersWon(usize),
-    /// The defenders won, after this many moves.
-    DefendersWon(usize),
-    /// A draw: a fort held at the cut-off, or a draw by the rules.
-    Tie,
-    /// Still on at the cut-off.
-    Unfinished,
+pub struct Counted {
+    /// `None` for a game still on at the cut-off; else the winner, none for a tie (a fort
+    /// held at the cut-off, or a draw by the rules). The tables name no reason.
+    pub result: Option<Outcome<()>>,
+    /// The moves played (the tables average those of the won games).
+    pub moves: usize,
 }
 
 /// How a game counts in the tables.
-pub fn outcome(game: &Game) -> Outcome {
-    let moves = game.moves_played();
-    match game.status() {
-        Status::Won {
-            winner: Role::Attacker,
-            ..
-        } => Outcome::AttackersWon(moves),
-        Status::Won {
-            winner: Role::Defender,
-            ..
-        } => Outcome::DefendersWon(moves),
+pub fn counted(game: &Game) -> Counted {
+    let tie = Some(Outcome::draw(()));
+    let result = match game.status() {
+        Status::Won { winner, .. } => Some(Outcome::win(winner, ())),
         Status::Drawn {
             reason: Reason::MoveLimit,
         }
         | Status::Ongoing => {
             let board = game.position().board();
             if Fort::all().any(|f| f.stands(board)) {
-                Outcome::Tie
+                tie
             } else {
-                Outcome::Unfinished
+                None
             }
         }
-        Status::Drawn { .. } => Outcome::Tie,
+        Status::Drawn { .. } => tie,
+    };
+    Counted {
+        result,
+        moves: game.moves_played(),
     }
 }
 
@@ -133,24 +127,19 @@ pub struct Tally {
 
 impl Tally {
     /// Counts one game for the side `side`.
-    pub fn add(&mut self, o: Outcome, side: Role) {
-        match o {
-            Outcome::AttackersWon(n) | Outcome::DefendersWon(n) => {
-                let won = matches!(
-                    (o, side),
-                    (Outcome::AttackersWon(_), Role::Attacker)
-                        | (Outcome::DefendersWon(_), Role::Defender)
-                );
-                if won {
+    pub fn add(&mut self, game: Counted, side: Role) {
+        match game.result.map(|o| o.winner) {
+            Some(Some(winner)) => {
+                if winner == side {
                     self.wins = self.wins.saturating_add(1);
                 } else {
                     self.losses = self.losses.saturating_add(1);
                 }
-                let n = u64::try_from(n).unwrap_or(u64::MAX);
+                let n = u64::try_from(game.moves).unwrap_or(u64::MAX);
                 self.finished_moves = self.finished_moves.saturating_add(n);
             }
-            Outcome::Tie => self.ties = self.ties.saturating_add(1),
-            Outcome::Unfinished => self.unfinished = self.unfinished.saturating_add(1),
+            Some(None) => self.ties = self.ties.saturating_add(1),
+            None => self.unfinished = self.unfinished.saturating_add(1),
         }
     }
 
@@ -232,21 +221,23 @@ pub fn play_one(attacker: Strategy, defender: Strategy, args: &StudyArgs, i: u64
 /// How a game ended, in words for the endings table: the status (`attackers-win
 /// king-captured`, `draw repetition`, ...), or at the cut-off whether a fort stood.
 pub fn ending(game: &Game) -> String {
-    match (game.status(), outcome(game)) {
+    let result = counted(game).result;
+    let tie = result.is_some_and(|o| o.winner.is_none());
+    match (game.status(), result) {
         (
             Status::Ongoing
             | Status::Drawn {
                 reason: Reason::MoveLimit,
             },
-            Outcome::Tie,
-        ) => "fort standing at the cut-off".to_string(),
+            _,
+        ) if tie => "fort standing at the cut-off".to_string(),
         // Where the king stands when the game is cut: under `fetlar` a king on the edge
         // cannot be captured, where the paper's formulas let the edge stand in for an
         // attacker (docs/fetlar-study.md).
-        (_, Outcome::Unfinished) if game.position().board().king().is_edge() => {
+        (_, None) if game.position().board().king().is_edge() => {
             "unfinished, the king on the edge".to_string()
         }
-        (_, Outcome::Unfinished) => "unfinished".to_string(),
+        (_, None) => "unfinished".to_string(),
         (
             status @ Status::Won {
                 reason: Reason::KingEscaped,
@@ -297,7 +288,7 @@ pub fn play_all(args: &StudyArgs) -> Vec<Vec<Pairing>> {
                     let mut pairing = Pairing::default();
                     for i in 0..args.games {
                         let game = play_one(a, d, args, i);
-                        pairing.tally.add(outcome(&game), Role::Attacker);
+                        pairing.tally.add(counted(&game), Role::Attacker);
                         let n = pairing.endings.entry(ending(&game)).or_insert(0);
                         *n = n.saturating_add(1);
                     }
