@@ -10,6 +10,7 @@
 //! - [`tools`]: the bench and the match runner, command-line tools built on the core.
 //! - [`tune`]: the evaluation's data path: self-play samples and the Texel tuner.
 //! - [`thread`]: named threads whose refusal by the system is an error, not a panic.
+//! - [`time_control`]: a Fischer time control, as every tool that plays on a clock has it.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -22,5 +23,6 @@ pub mod protocol;
 pub mod search;
 pub mod session;
 pub mod thread;
+pub mod time_control;
 pub mod tools;
 pub mod tune;

@@ -16,6 +16,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::search;
+use crate::time_control::Fischer;
 
 /// The longest time accepted for one move or one search, in milliseconds (one week).
 pub const MAX_MOVETIME_MS: u64 = 7 * 24 * 3600 * 1000;
@@ -356,15 +357,6 @@ fn capitalized(s: &str) -> String {
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
-}
-
-/// A Fischer time control read from `MIN+INC`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Fischer {
-    /// Each side's time at the start.
-    pub base: Duration,
-    /// Time added after each move.
-    pub increment: Duration,
 }
 
 /// A time control that is not `MIN+INC` within the bounds.

@@ -23,6 +23,7 @@ use crate::search::Networks;
 use crate::search::network::NetworkError;
 use crate::search::terms::WeightError;
 use crate::search::{self, Clock, Feature, Info, Limits, SearchResult, Searcher};
+use crate::time_control::Fischer;
 
 /// Deepest perft accepted.
 pub const MAX_PERFT_DEPTH: u64 = 8;
@@ -140,15 +141,6 @@ impl SearchOption {
     }
 }
 
-/// A Fischer time control.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Each side's time at the start.
-    pub initial: Duration,
-    /// Time added after each move.
-    pub increment: Duration,
-}
-
 /// The search limits set by options (0 = none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct SearchLimits {
@@ -231,7 +223,7 @@ pub struct Session {
     rules: RuleSet,
     limits: SearchLimits,
     searcher: Searcher,
-    time: Option<TimeControl>,
+    time: Option<Fischer>,
     /// The time each side has left, as the controller last said.
     time_left: ByRole<Option<Duration>>,
     /// Root moves `analyze` reports.
@@ -361,7 +353,7 @@ impl Session {
     }
 
     /// The time control, if any.
-    pub fn time_control(&self) -> Option<TimeControl> {
+    pub fn time_control(&self) -> Option<Fischer> {
         self.time
     }
 
@@ -664,7 +656,7 @@ impl Session {
     }
 
     /// Sets or removes the time control; the game goes on.
-    pub fn set_time_control(&mut self, time: Option<TimeControl>) {
+    pub fn set_time_control(&mut self, time: Option<Fischer>) {
         self.time = time;
         self.time_left = ByRole::default();
     }
@@ -678,7 +670,7 @@ impl Session {
     pub fn limits(&self) -> Limits {
         let nonzero = |v: u64| (v > 0).then_some(v);
         let clock = self.time.map(|tc| Clock {
-            remaining: self.clock_of(self.game.to_move()).unwrap_or(tc.initial),
+            remaining: self.clock_of(self.game.to_move()).unwrap_or(tc.base),
             increment: tc.increment,
         });
         Limits {
@@ -767,11 +759,11 @@ impl Session {
     }
 
     /// Our own estimate of the mover's clock until the controller reports it again: what
-    /// it last said (or the initial time if it never did), minus the time this search
+    /// it last said (or the base time if it never did), minus the time this search
     /// used, plus the increment.
     fn charge_clock(&mut self, role: Role, used: Duration) {
         if let Some(tc) = self.time {
-            let left = self.clock_of(role).unwrap_or(tc.initial);
+            let left = self.clock_of(role).unwrap_or(tc.base);
             let after = left.saturating_sub(used).saturating_add(tc.increment);
             self.set_time_left(role, after);
         }
@@ -932,8 +924,8 @@ mod tests {
         s.set_option(SearchOption::MovetimeMs(250)).unwrap();
         s.set_option(SearchOption::Nodes(0)).unwrap();
         assert!(s.set_option(SearchOption::Threads(0)).is_err());
-        s.set_time_control(Some(TimeControl {
-            initial: Duration::from_secs(60),
+        s.set_time_control(Some(Fischer {
+            base: Duration::from_secs(60),
             increment: Duration::from_secs(2),
         }));
         let l = s.limits();
@@ -1016,8 +1008,8 @@ mod tests {
     fn without_time_left_the_engine_charges_its_own_clock() {
         let mut s = Session::new();
         s.set_option(SearchOption::Depth(2)).unwrap();
-        s.set_time_control(Some(TimeControl {
-            initial: Duration::from_secs(60),
+        s.set_time_control(Some(Fischer {
+            base: Duration::from_secs(60),
             increment: Duration::ZERO,
         }));
         s.generate_move().unwrap();
@@ -1037,8 +1029,8 @@ mod tests {
     fn generate_move_charges_the_engine_clock_with_the_increment() {
         let mut s = Session::new();
         s.set_option(SearchOption::Depth(1)).unwrap();
-        s.set_time_control(Some(TimeControl {
-            initial: Duration::from_secs(60),
+        s.set_time_control(Some(Fischer {
+            base: Duration::from_secs(60),
             increment: Duration::from_secs(3600),
         }));
         s.set_time_left(Role::Attacker, Duration::from_secs(10));

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use hnefi::bot::clock::Caps;
 use hnefi::bot::log::Log;
-use hnefi::bot::message::{TimeSettings, VERSION_ID, result_word};
+use hnefi::bot::message::{VERSION_ID, result_word};
 use hnefi::bot::shutdown::Shutdown;
 use hnefi::bot::{BotError, Config, Summary, run, run_until};
 use hnefi::core::any_game::AnyGame;
@@ -24,6 +24,7 @@ use hnefi::core::geometry::BoardSize;
 use hnefi::core::moves::Move;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
+use hnefi::time_control::Fischer;
 
 /// A log the test can read.
 #[derive(Clone, Default)]
@@ -61,10 +62,10 @@ fn config(port: u16) -> Config {
         accept_games: 1,
         join_game: None,
         rated: false,
-        times: vec![TimeSettings::Fischer {
-            main_ms: 60_000,
-            increment_s: 1,
-        }],
+        times: vec![Some(Fischer {
+            base: Duration::from_secs(60),
+            increment: Duration::from_secs(1),
+        })],
         threads: 1,
         hash_mb: 1,
         caps: Caps {

@@ -11,11 +11,12 @@ use clap::Args;
 use crate::core::geometry::BoardSize;
 use crate::core::role::Role;
 use crate::options;
+use crate::time_control::Fischer;
 
 use super::clock::Caps;
 use super::games::SERVER_SIZES;
 use super::log::Log;
-use super::message::{GameId, TimeSettings, VERSION_ID};
+use super::message::{self, GameId, VERSION_ID};
 use super::password;
 use super::shutdown::Shutdown;
 use super::{Config, run_until};
@@ -136,10 +137,10 @@ pub struct BotArgs {
 }
 
 /// Reads `MIN+INC` as every tool does ([`options::parse_min_inc`]), with an increment in
-/// whole seconds, as the server keeps it, or `untimed`.
-pub fn parse_tc(s: &str) -> Result<TimeSettings, String> {
+/// whole seconds, as the server keeps it, or `untimed` (`None`).
+pub fn parse_tc(s: &str) -> Result<Option<Fischer>, String> {
     if s.eq_ignore_ascii_case("untimed") {
-        return Ok(TimeSettings::Untimed);
+        return Ok(None);
     }
     let tc = options::parse_min_inc(s).map_err(|e| format!("invalid --tc: {e}, or untimed"))?;
     if tc.increment.subsec_nanos() != 0 {
@@ -148,10 +149,7 @@ pub fn parse_tc(s: &str) -> Result<TimeSettings, String> {
             crate::session::short(s)
         ));
     }
-    Ok(TimeSettings::Fischer {
-        main_ms: u64::try_from(tc.base.as_millis()).unwrap_or(u64::MAX),
-        increment_s: tc.increment.as_secs(),
-    })
+    Ok(Some(tc))
 }
 
 /// Reads `--board-size`: a size the server offers games on (`N` or `NxN`).
@@ -255,17 +253,7 @@ impl BotArgs {
 pub fn startup_line(c: &Config) -> String {
     let offers = if c.accept_games > 0 {
         let boards: Vec<String> = c.board_sizes.iter().map(|s| format!("{s}x{s}")).collect();
-        let clocks: Vec<String> = c
-            .times
-            .iter()
-            .map(|t| match t {
-                TimeSettings::Untimed => "untimed".to_string(),
-                TimeSettings::Fischer {
-                    main_ms,
-                    increment_s,
-                } => format!("{main_ms} ms + {increment_s} s"),
-            })
-            .collect();
+        let clocks: Vec<String> = c.times.iter().map(|&t| message::clock_text(t)).collect();
         format!(
             "{} offer(s) as the {}s on {} at {}, {}",
             c.accept_games,
@@ -360,26 +348,26 @@ mod tests {
     fn time_controls() {
         assert_eq!(
             parse_tc("1+1"),
-            Ok(TimeSettings::Fischer {
-                main_ms: 60_000,
-                increment_s: 1
-            })
+            Ok(Some(Fischer {
+                base: Duration::from_millis(60_000),
+                increment: Duration::from_secs(1)
+            }))
         );
         assert_eq!(
             parse_tc("0.5+0"),
-            Ok(TimeSettings::Fischer {
-                main_ms: 30_000,
-                increment_s: 0
-            })
+            Ok(Some(Fischer {
+                base: Duration::from_millis(30_000),
+                increment: Duration::from_secs(0)
+            }))
         );
-        assert_eq!(parse_tc("untimed"), Ok(TimeSettings::Untimed));
+        assert_eq!(parse_tc("untimed"), Ok(None));
         // MIN alone is MIN+0, as everywhere.
         assert_eq!(
             parse_tc("5"),
-            Ok(TimeSettings::Fischer {
-                main_ms: 300_000,
-                increment_s: 0
-            })
+            Ok(Some(Fischer {
+                base: Duration::from_millis(300_000),
+                increment: Duration::from_secs(0)
+            }))
         );
         for bad in ["", "0+1", "-1+1", "1+0.5", "nan+1", "inf+1", "1e9+1"] {
             assert!(parse_tc(bad).is_err(), "{bad}");

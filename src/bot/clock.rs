@@ -8,7 +8,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::search::{Clock, Limits};
 
-/// The bot's knowledge of one side's clock in a game.
+/// The bot's knowledge of one side's clock in a game: a reading of the server's clock,
+/// which [`limits`] turns into the search's [`Clock`] (the time control of an offer is a
+/// [`crate::time_control::Fischer`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameClock {
     /// Not known yet (ask the server with `resume_game_json`).

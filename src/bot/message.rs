@@ -11,6 +11,7 @@ use thiserror::Error;
 use crate::core::any_square::{AnyMove, AnySquare};
 use crate::core::geometry::BoardSize;
 use crate::core::role::Role;
+use crate::time_control::Fischer;
 
 use super::json::{GameTime, ResumedGame};
 
@@ -233,18 +234,13 @@ impl ServerMessage {
     }
 }
 
-/// The time settings of an offered game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeSettings {
-    /// No clock.
-    Untimed,
-    /// Fischer: main time and increment.
-    Fischer {
-        /// Main time in milliseconds.
-        main_ms: u64,
-        /// Increment in whole seconds (the server's unit).
-        increment_s: u64,
-    },
+/// How the log names the clock of an offer: `60000 ms + 1 s` (base and increment, whole
+/// seconds as the server keeps them), or `untimed` for `None`.
+pub fn clock_text(time: Option<Fischer>) -> String {
+    match time {
+        None => "untimed".to_string(),
+        Some(tc) => format!("{} ms + {} s", tc.base.as_millis(), tc.increment.as_secs()),
+    }
 }
 
 /// A line the bot sends.
@@ -271,8 +267,9 @@ pub enum ClientMessage {
         size: BoardSize,
         /// Rated or not.
         rated: bool,
-        /// The clock.
-        time: TimeSettings,
+        /// The clock, `None` for an untimed game; the server adds whole seconds per move
+        /// (the increment's fraction is not sent).
+        time: Option<Fischer>,
     },
     /// `join_game ID`: accept a challenge to our offer.
     JoinGame(GameId),
@@ -354,12 +351,11 @@ impl ClientMessage {
                     Role::Defender => "Defender",
                 };
                 let time = match time {
-                    TimeSettings::Untimed => "\"UnTimed\"".to_string(),
-                    TimeSettings::Fischer {
-                        main_ms,
-                        increment_s,
-                    } => format!(
-                        "{{\"Timed\":{{\"add_seconds\":{increment_s},\"milliseconds_left\":{main_ms}}}}}"
+                    None => "\"UnTimed\"".to_string(),
+                    Some(tc) => format!(
+                        "{{\"Timed\":{{\"add_seconds\":{},\"milliseconds_left\":{}}}}}",
+                        tc.increment.as_secs(),
+                        tc.base.as_millis()
                     ),
                 };
                 format!(
@@ -385,6 +381,8 @@ impl ClientMessage {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     #[test]
@@ -501,10 +499,10 @@ mod tests {
             role: Role::Attacker,
             size: BoardSize::S11,
             rated: false,
-            time: TimeSettings::Fischer {
-                main_ms: 60_000,
-                increment_s: 1,
-            },
+            time: Some(Fischer {
+                base: Duration::from_secs(60),
+                increment: Duration::from_secs(1),
+            }),
         };
         assert_eq!(
             m.line(),
@@ -514,7 +512,7 @@ mod tests {
             role: Role::Defender,
             size: BoardSize::S13,
             rated: true,
-            time: TimeSettings::Untimed,
+            time: None,
         };
         assert_eq!(
             m.line(),

@@ -43,13 +43,14 @@ use crate::core::geometry::BoardSize;
 use crate::core::outcome::Status;
 use crate::core::role::Role;
 use crate::search::Searcher;
+use crate::time_control::Fischer;
 
 use clock::{Caps, GameClock};
 use connection::{ConnectError, Connection, backoff};
 use games::OpenGame;
 use json::ResumedGame;
 use log::Log;
-use message::{ClientMessage, GameId, ServerMessage, TimeSettings};
+use message::{ClientMessage, GameId, ServerMessage};
 use shutdown::{Shutdown, Stage};
 
 /// Everything the bot is told.
@@ -78,8 +79,8 @@ pub struct Config {
     pub join_game: Option<GameId>,
     /// Offer rated games.
     pub rated: bool,
-    /// The clocks of the games we offer.
-    pub times: Vec<TimeSettings>,
+    /// The clocks of the games we offer (`None`: untimed).
+    pub times: Vec<Option<Fischer>>,
     /// Search threads.
     pub threads: usize,
     /// Transposition table in MiB.
@@ -277,7 +278,7 @@ struct Bot<'a> {
     /// Our offers, pending or playing, until they are over.
     ours: BTreeSet<GameId>,
     /// Offers sent, not yet answered with their id, oldest first.
-    in_flight: VecDeque<(BoardSize, TimeSettings)>,
+    in_flight: VecDeque<(BoardSize, Option<Fischer>)>,
     /// How many offers were made: the next one's place in the cycle of boards and clocks.
     next_offer: usize,
     /// Our moves the server has not answered yet, oldest first.
@@ -610,7 +611,7 @@ impl Bot<'_> {
 
     /// The board and clock of offer number `n`: every board with the first clock, then
     /// with the next, and round again.
-    fn offer_at(&self, n: usize) -> Option<(BoardSize, TimeSettings)> {
+    fn offer_at(&self, n: usize) -> Option<(BoardSize, Option<Fischer>)> {
         let (sizes, times) = (&self.config.board_sizes, &self.config.times);
         let cells = sizes.len().checked_mul(times.len()).filter(|&c| c > 0)?;
         let n = n % cells;
@@ -745,18 +746,12 @@ impl Bot<'_> {
                     .in_flight
                     .pop_front()
                     .or_else(|| self.offer_at(0))
-                    .unwrap_or((BoardSize::S11, TimeSettings::Untimed));
+                    .unwrap_or((BoardSize::S11, None));
                 self.ours.insert(id);
                 self.log.info(&format!(
                     "offered game {id} ({}, {size}x{size}, {}, {})",
                     self.config.role,
-                    match time {
-                        TimeSettings::Untimed => "untimed".to_string(),
-                        TimeSettings::Fischer {
-                            main_ms,
-                            increment_s,
-                        } => format!("{main_ms} ms + {increment_s} s"),
-                    },
+                    message::clock_text(time),
                     if self.config.rated {
                         "rated"
                     } else {

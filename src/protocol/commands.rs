@@ -13,7 +13,8 @@ use crate::core::role::Role;
 use crate::core::rules_source::RulesSource;
 use crate::options::{self, MAX_CLOCK_MS, MAX_INCREMENT_SECS, MAX_MINUTES, MAX_MOVETIME_MS};
 use crate::search::Info;
-use crate::session::{EngineMove, MAX_PERFT_DEPTH, Session, TimeControl, short};
+use crate::session::{EngineMove, MAX_PERFT_DEPTH, Session, short};
+use crate::time_control::Fischer;
 
 /// What a command returns: the reply text, or an error message.
 pub type Reply = Result<String, String>;
@@ -523,8 +524,8 @@ pub(crate) fn time_settings(s: &mut Session, args: &[&str]) -> Reply {
             arity(args, 3, 3, "time_settings")?;
             let minutes = decimal_arg(args, 1, "MINUTES", MAX_MINUTES)?;
             let add = decimal_arg(args, 2, "ADD_SECONDS", MAX_INCREMENT_SECS)?;
-            s.set_time_control(Some(TimeControl {
-                initial: Duration::from_secs_f64(minutes * 60.0),
+            s.set_time_control(Some(Fischer {
+                base: Duration::from_secs_f64(minutes * 60.0),
                 increment: Duration::from_secs_f64(add),
             }));
         }

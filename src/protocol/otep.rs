@@ -32,7 +32,8 @@ use crate::core::rules_source::RulesSource;
 use crate::core::rules_string::parse_rules_string;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
-use crate::session::{EngineMove, SearchOption, Session, TimeControl};
+use crate::session::{EngineMove, SearchOption, Session};
+use crate::time_control::Fischer;
 
 /// The rules string of Copenhagen Hnefatafl as OpenTafl writes it.
 pub const COPENHAGEN_RULES: &str = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
@@ -348,8 +349,8 @@ impl OtepEngine {
             .map_err(|e| e.to_string())?;
         match main {
             Some(left) => {
-                self.session.set_time_control(Some(TimeControl {
-                    initial: left,
+                self.session.set_time_control(Some(Fischer {
+                    base: left,
                     increment: Duration::ZERO,
                 }));
                 self.session.set_time_left(role, with_margin(left));

@@ -61,7 +61,10 @@ pub use driver::{MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Searcher, har
 pub use features::{Feature, Features, UnknownFeature};
 pub use networks::Networks;
 
-/// A Fischer clock as the controller reports it for the side to move.
+/// A reading of the mover's clock under a Fischer time control, as the controller reports
+/// it: the time left now and the increment its move will earn, from which the searcher
+/// budgets the move. Not the time control itself ([`crate::time_control::Fischer`]: the
+/// time at the start), from which the session makes the reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {
     /// Time left on the mover's clock.

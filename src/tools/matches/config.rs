@@ -12,6 +12,7 @@ use crate::core::rng::SplitMix64;
 use crate::core::rules_source::{RulesSource, RulesSourceError};
 use crate::core::variant::Variant;
 use crate::options;
+use crate::time_control::Fischer;
 
 use super::args::MatchArgs;
 use super::dialect::{self, Dialect};
@@ -76,10 +77,7 @@ const DAY_MS: u64 = 86_400_000;
 
 fn parse_tc(s: &str) -> Result<TimeControl, MatchError> {
     let tc = options::parse_min_inc(s).map_err(|e| MatchError::Tc(e.to_string()))?;
-    Ok(TimeControl::Fischer {
-        base: tc.base,
-        increment: tc.increment,
-    })
+    Ok(TimeControl::Fischer(tc))
 }
 
 /// The repetition rule of the match: the flag, else the rule of the engines that have
@@ -308,7 +306,7 @@ fn describe(
             t.as_millis(),
             a.time_margin_ms
         ),
-        TimeControl::Fischer { base, increment } => format!(
+        TimeControl::Fischer(Fischer { base, increment }) => format!(
             "{}+{} (minutes+seconds, +{} ms margin)",
             base.as_secs_f64() / 60.0,
             increment.as_secs_f64(),

@@ -86,10 +86,11 @@ pub fn finish(p: &mut Process, winner: Option<Role>) {
 /// use std::time::Duration;
 /// use hnefi::core::role::ByRole;
 /// use hnefi::tools::matches::otep::clock_command;
+/// use hnefi::time_control::Fischer;
 /// use hnefi::tools::matches::play::TimeControl;
 /// let ms = Duration::from_millis;
 /// assert_eq!(clock_command(TimeControl::MoveTime(ms(250)), ByRole::default()), "clock 250* 250* 1 1 1");
-/// let fischer = TimeControl::Fischer { base: ms(60000), increment: ms(500) };
+/// let fischer = TimeControl::Fischer(Fischer { base: ms(60000), increment: ms(500) });
 /// let clocks = ByRole { attacker: ms(59000), defender: ms(60000) };
 /// assert_eq!(clock_command(fischer, clocks), "clock 59000 60000 0 0 0");
 /// assert_eq!(clock_command(TimeControl::None, ByRole::default()), "clock -1 -1 0 0 0");
@@ -101,7 +102,7 @@ pub fn clock_command(time: TimeControl, clocks: ByRole<Duration>) -> String {
             let ms = t.as_millis();
             format!("clock {ms}* {ms}* {} 1 1", ms.div_ceil(1000))
         }
-        TimeControl::Fischer { .. } => format!(
+        TimeControl::Fischer(_) => format!(
             "clock {} {} 0 0 0",
             clocks.attacker.as_millis(),
             clocks.defender.as_millis()

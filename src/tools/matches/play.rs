@@ -16,6 +16,7 @@ use crate::core::referee::Referee;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::RulesSource;
 use crate::core::variant::Variant;
+use crate::time_control::Fischer;
 
 use super::dialect::{Dialect, Fault, Generated, NotAMove, Reply, shown};
 use super::engine::Process;
@@ -30,12 +31,7 @@ pub enum TimeControl {
     /// A fixed time per move.
     MoveTime(Duration),
     /// Fischer: a base time per side and an increment after each move.
-    Fischer {
-        /// The time each side starts with.
-        base: Duration,
-        /// Added after each move.
-        increment: Duration,
-    },
+    Fischer(Fischer),
 }
 
 /// What every game of a match shares.
@@ -255,7 +251,7 @@ impl Player {
         self.command("reset_board", s)?;
         match s.time {
             TimeControl::None | TimeControl::MoveTime(_) => self.command("time_settings none", s),
-            TimeControl::Fischer { base, increment } => self.command(
+            TimeControl::Fischer(Fischer { base, increment }) => self.command(
                 &format!(
                     "time_settings fischer {} {}",
                     base.as_secs_f64() / 60.0,
@@ -363,7 +359,7 @@ impl Player {
                 self.command("time_settings none", s)?;
                 self.command(&format!("set_option movetime_ms {}", t.as_millis()), s)
             }
-            TimeControl::Fischer { base, increment } => self.command(
+            TimeControl::Fischer(Fischer { base, increment }) => self.command(
                 &format!(
                     "time_settings fischer {} {}",
                     base.as_secs_f64() / 60.0,
@@ -425,7 +421,7 @@ impl Player {
         allowance: Duration,
         s: &Settings,
     ) -> Result<Asked, Forfeit> {
-        if let (TimeControl::Fischer { .. }, Dialect::Hnefi) = (s.time, self.dialect) {
+        if let (TimeControl::Fischer(_), Dialect::Hnefi) = (s.time, self.dialect) {
             for role in [Role::Attacker, Role::Defender] {
                 let ms = clock.get(role).as_millis();
                 self.command(&format!("time_left {role} {ms}"), s)?;
@@ -505,7 +501,7 @@ fn uci_go(
     clock_ok: bool,
 ) -> (uci::Go, Duration) {
     match time {
-        TimeControl::Fischer { increment, .. } => {
+        TimeControl::Fischer(Fischer { increment, .. }) => {
             let fallback = uci::budget(*clock.get(side), increment);
             let go = if clock_ok {
                 uci::Go::Clock {
@@ -585,7 +581,7 @@ fn shown_clocks(
 ) -> ByRole<Duration> {
     let other = side.opponent();
     match times.get(other) {
-        TimeControl::Fischer { .. } => clock,
+        TimeControl::Fischer(_) => clock,
         _ => ByRole::new_with(|_| *clock.get(side)),
     }
 }
@@ -630,7 +626,7 @@ fn referee<G: Geometry>(
         }
     }
     let mut clock = ByRole::new_with(|role| match times.get(role) {
-        TimeControl::Fischer { base, .. } => *base,
+        TimeControl::Fischer(Fischer { base, .. }) => *base,
         _ => Duration::ZERO,
     });
     loop {
@@ -646,7 +642,7 @@ fn referee<G: Geometry>(
         let allowance = match times.get(side) {
             TimeControl::None => s.move_timeout,
             TimeControl::MoveTime(t) => *t + s.margin,
-            TimeControl::Fischer { .. } => *clock.get(side) + s.margin,
+            TimeControl::Fischer(_) => *clock.get(side) + s.margin,
         };
         let shown = shown_clocks(clock, &times, side);
         let (generated, elapsed) = match p.ask(&game, side, shown, allowance, own.get(side)) {
@@ -675,7 +671,7 @@ fn referee<G: Geometry>(
                 return forfeit(game, side, f);
             }
         };
-        if let TimeControl::Fischer { increment, .. } = times.get(side) {
+        if let TimeControl::Fischer(Fischer { increment, .. }) = times.get(side) {
             let left = clock.get_mut(side);
             *left = left.saturating_sub(elapsed) + *increment;
         }

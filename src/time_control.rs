@@ -1,0 +1,24 @@
+//! A Fischer time control: each side's time at the start and the time added after each of
+//! its moves. The one type of a time control for every tool that plays on a clock: the
+//! options read it from `MIN+INC` ([`crate::options::parse_min_inc`]), the text protocol's
+//! `time_settings fischer` and OTEP's `clock` set it in the session, `hnefi bot` offers
+//! games under it and `hnefi match` plays them under it. What a clock reads during a game
+//! (the time the mover has left now) is another thing, [`crate::search::Clock`].
+
+use std::time::Duration;
+
+/// A Fischer time control.
+///
+/// ```
+/// use std::time::Duration;
+/// use hnefi::time_control::Fischer;
+/// let tc = hnefi::options::parse_min_inc("1+0.5").unwrap();
+/// assert_eq!(tc, Fischer { base: Duration::from_secs(60), increment: Duration::from_millis(500) });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fischer {
+    /// Each side's time at the start.
+    pub base: Duration,
+    /// Time added after each of a side's moves.
+    pub increment: Duration,
+}
