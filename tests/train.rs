@@ -101,7 +101,7 @@ fn files_that_are_no_network_are_refused_with_a_reason() {
     fs::write(&not_a_net, "not a network\n").expect("write");
     let missing = dir.join("missing.nnue");
     for (file, reason) in [
-        (&not_a_net, "does not start with HNEFINN1"),
+        (&not_a_net, "does not start with HNEFINN2"),
         (&missing, "cannot read the network"),
     ] {
         let out = run_binary(&["--net", file.to_str().expect("path")], b"generate_move\n");

@@ -14,14 +14,15 @@
 //! a centi-unit. The search keeps the hidden layer's sums along its path
 //! ([`accumulator`](super::accumulator)) and updates them by the pieces a move changes.
 //!
-//! The file format ([`NetworkOf::from_bytes`], [`NetworkOf::to_bytes`]), little-endian:
-//! a header, then the first layer's weights (`i16`, input by input, the hidden units of
-//! each together), its biases (`i16`), the output weights (`i16`, the defenders-to-move
-//! head, then the attackers'), the output biases (`i32`, the same order, in centi-units).
-//! An 11x11 network's header is the magic `HNEFINN1` and the number of inputs and of
-//! hidden units (`u32` each), the first format, which older builds read too; any other
-//! size's is the magic `HNEFINN2`, the board's files (`u32`), then the inputs and hidden
-//! units (`u32` each). Both are read on 11x11. `hnefi train` writes them.
+//! The file format ([`NetworkOf::from_bytes`], [`NetworkOf::to_bytes`]), little-endian,
+//! one for every board: the magic `HNEFINN2`, the board's files, the number of inputs and
+//! of hidden units (`u32` each), then the first layer's weights (`i16`, input by input,
+//! the hidden units of each together), its biases (`i16`), the output weights (`i16`, the
+//! defenders-to-move head, then the attackers'), the output biases (`i32`, the same
+//! order, in centi-units). `hnefi train` writes it. The first 11x11 networks were written
+//! in a legacy form without the board's files (magic `HNEFINN1`, module `legacy`), which is
+//! still read, as the same network, so that they (the engine's own among them) keep
+//! loading.
 
 use std::marker::PhantomData;
 use std::sync::{Arc, OnceLock};
@@ -54,10 +55,14 @@ pub type Network = NetworkOf<S11>;
 /// The first layer's sums of an 11x11 network.
 pub type Accumulator = AccumulatorOf<S11>;
 
-const MAGIC: &[u8; 8] = b"HNEFINN1";
-const MAGIC_SIZED: &[u8; 8] = b"HNEFINN2";
+const MAGIC: &[u8; 8] = b"HNEFINN2";
 /// The length of an 11x11 network file.
 pub const FILE_LEN: usize = file_len::<S11>();
+/// Where a file's shape (the inputs and hidden units, `u32` each) starts: after the magic
+/// and the board's files.
+const SHAPE_AT: usize = 8 + 4;
+/// The length of a file's header: up to the shape, and the shape.
+const HEADER_LEN: usize = SHAPE_AT + 2 * 4;
 
 /// The inputs of a network for board `G`: three per square.
 pub const fn inputs_of<G: Geometry>() -> usize {
@@ -83,19 +88,16 @@ pub const fn max_w1_of<G: Geometry>() -> i16 {
 
 /// The length of a network file for board `G`.
 pub const fn file_len<G: Geometry>() -> usize {
-    let header = if G::SIZE == 11 {
-        8 + 4 + 4
-    } else {
-        8 + 4 + 4 + 4
-    };
-    header + 2 * (inputs_of::<G>() * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 * 2
+    HEADER_LEN + 2 * (inputs_of::<G>() * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 * 2
 }
 
 /// Why bytes are not a network.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NetworkError {
     /// The file does not start with the magic bytes.
-    #[error("not a hnefi network file (it does not start with HNEFINN1 or HNEFINN2)")]
+    #[error(
+        "not a hnefi network file (it does not start with HNEFINN2, or HNEFINN1 in the legacy 11x11 form)"
+    )]
     Magic,
     /// The file is a network for another board.
     #[error("the network is for a {file}x{file} board, not {board}x{board}")]
@@ -147,15 +149,38 @@ pub enum NetworkError {
     },
 }
 
-/// The board size (files) a network file's bytes declare, from its header alone: 11 for
-/// the first format.
+/// The board size (files) a network file's bytes declare, from its header alone (11 for
+/// the `legacy` form).
 pub fn declared_size(bytes: &[u8]) -> Result<u32, NetworkError> {
+    header(bytes).map(|(size, _)| size)
+}
+
+/// The board's files a file's header declares, and the length of the header before the
+/// shape (the inputs and hidden units): the magic and the board's files, or the magic
+/// alone in the `legacy` form.
+fn header(bytes: &[u8]) -> Result<(u32, usize), NetworkError> {
     let mut r = Reader { bytes, at: 0 };
     match r.take(8) {
-        Some(m) if m == &MAGIC[..] => Ok(11),
-        Some(m) if m == &MAGIC_SIZED[..] => r.u32().ok_or(NetworkError::Length(bytes.len(), 12)),
+        Some(m) if m == &MAGIC[..] => r
+            .u32()
+            .map(|size| (size, SHAPE_AT))
+            .ok_or(NetworkError::Length(bytes.len(), SHAPE_AT)),
+        Some(m) if m == &legacy::MAGIC[..] => Ok((legacy::SIZE, legacy::SHAPE_AT)),
         _ => Err(NetworkError::Magic),
     }
+}
+
+/// The legacy form of the first 11x11 networks, read and never written: the format less
+/// the board's files (its header is the magic `HNEFINN1`, then the inputs and the hidden
+/// units), from before networks of other boards. The engine's own 11x11 network and most
+/// of `docs/nets/` are in it; they read as the same networks as in the format.
+mod legacy {
+    /// The first bytes of a legacy file.
+    pub(super) const MAGIC: &[u8; 8] = b"HNEFINN1";
+    /// The board of every legacy file.
+    pub(super) const SIZE: u32 = 11;
+    /// Where its shape starts: after the magic.
+    pub(super) const SHAPE_AT: usize = 8;
 }
 
 /// The input of a piece of kind `kind` (0 attacker, 1 defender soldier, 2 king) on the
@@ -242,25 +267,23 @@ impl<G: Geometry> NetworkOf<G> {
         }
     }
 
-    /// The network of a file's bytes, which must be a network for board `G`.
+    /// The network of a file's bytes, which must be a network for board `G` (in the
+    /// format, or on 11x11 in the `legacy` form).
     pub fn from_bytes(bytes: &[u8]) -> Result<NetworkOf<G>, NetworkError> {
-        let expected = file_len::<G>();
-        let size = declared_size(bytes)?;
+        let (size, shape_at) = header(bytes)?;
         if size != u32::from(G::SIZE) {
             return Err(NetworkError::Size {
                 file: size,
                 board: G::SIZE,
             });
         }
-        let mut r = Reader { bytes, at: 0 };
-        // The header: the magic and, in the sized format, the size, both checked above.
-        let header = if G::SIZE == 11 && bytes.starts_with(MAGIC) {
-            8
-        } else {
-            12
-        };
+        // A legacy header is shorter by the board's files.
+        let expected = file_len::<G>() - (SHAPE_AT - shape_at);
         let short = || NetworkError::Length(bytes.len(), expected);
-        r.take(header).ok_or_else(short)?;
+        let mut r = Reader {
+            bytes,
+            at: shape_at,
+        };
         let (inputs, hidden) = match (r.u32(), r.u32()) {
             (Some(i), Some(h)) => (i, h),
             _ => return Err(short()),
@@ -273,10 +296,8 @@ impl<G: Geometry> NetworkOf<G> {
                 expected: n_inputs,
             });
         }
-        // An 11x11 network in the sized format is four bytes longer than in the first.
-        let len = expected + if header == 12 && G::SIZE == 11 { 4 } else { 0 };
-        if bytes.len() != len {
-            return Err(NetworkError::Length(bytes.len(), len));
+        if bytes.len() != expected {
+            return Err(short());
         }
         let mut w1 = vec![[0i16; HIDDEN]; n_inputs];
         for row in w1.iter_mut() {
@@ -311,16 +332,11 @@ impl<G: Geometry> NetworkOf<G> {
         read_file(path, NetworkOf::from_bytes)
     }
 
-    /// The file's bytes of the network: the first format on 11x11, the sized one on
-    /// other boards.
+    /// The file's bytes of the network, in the format.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(file_len::<G>());
-        if G::SIZE == 11 {
-            out.extend_from_slice(MAGIC);
-        } else {
-            out.extend_from_slice(MAGIC_SIZED);
-            out.extend_from_slice(&u32::from(G::SIZE).to_le_bytes());
-        }
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&u32::from(G::SIZE).to_le_bytes());
         out.extend_from_slice(&(inputs_of::<G>() as u32).to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
         let rows = self
@@ -586,7 +602,11 @@ mod tests {
         assert_eq!(Network::from_bytes(&[]), Err(NetworkError::Magic));
         assert_eq!(
             Network::from_bytes(&bytes[..8]),
-            Err(NetworkError::Length(8, FILE_LEN))
+            Err(NetworkError::Length(8, 12))
+        );
+        assert_eq!(
+            Network::from_bytes(&bytes[..16]),
+            Err(NetworkError::Length(16, FILE_LEN))
         );
         let cut = bytes.len() - 1;
         assert_eq!(
@@ -600,7 +620,7 @@ mod tests {
             Err(NetworkError::Length(FILE_LEN + 1, FILE_LEN))
         );
         let mut shape = bytes.clone();
-        shape[12] = 65;
+        shape[16] = 65;
         assert_eq!(
             Network::from_bytes(&shape),
             Err(NetworkError::Shape {
@@ -610,7 +630,7 @@ mod tests {
             })
         );
         let mut weight = bytes.clone();
-        weight[16..18].copy_from_slice(&801i16.to_le_bytes());
+        weight[20..22].copy_from_slice(&801i16.to_le_bytes());
         assert_eq!(
             Network::from_bytes(&weight),
             Err(NetworkError::Weight(801, MAX_W1))
@@ -625,18 +645,21 @@ mod tests {
     #[test]
     fn random_bytes_never_panic() {
         let mut rng = SplitMix64::new(3);
-        let good = Network::random(3, 200).to_bytes();
-        for _ in 0..2000 {
-            let mut bytes = good.clone();
-            for _ in 0..1 + rng.below(4) {
-                let i = rng.below(bytes.len());
-                if let Some(b) = bytes.get_mut(i) {
-                    *b = rng.below(256) as u8;
+        let net = Network::random(3, 200);
+        for good in [net.to_bytes(), legacy_bytes(&net)] {
+            let len = good.len();
+            for _ in 0..1000 {
+                let mut bytes = good.clone();
+                for _ in 0..1 + rng.below(4) {
+                    let i = rng.below(bytes.len());
+                    if let Some(b) = bytes.get_mut(i) {
+                        *b = rng.below(256) as u8;
+                    }
                 }
-            }
-            bytes.truncate(rng.below(FILE_LEN + 1).max(FILE_LEN - rng.below(3)));
-            if let Ok(net) = Network::from_bytes(&bytes) {
-                net.evaluate(&Board::start(), Role::Attacker);
+                bytes.truncate(rng.below(len + 1).max(len - rng.below(3)));
+                if let Ok(net) = Network::from_bytes(&bytes) {
+                    net.evaluate(&Board::start(), Role::Attacker);
+                }
             }
         }
     }
@@ -710,19 +733,67 @@ mod tests {
         );
     }
 
-    /// An 11x11 network in the sized format is the same network.
+    /// The bytes of `net` in the legacy form: the legacy magic, no board's files.
+    fn legacy_bytes(net: &Network) -> Vec<u8> {
+        let bytes = net.to_bytes();
+        let mut legacy = b"HNEFINN1".to_vec();
+        legacy.extend_from_slice(bytes.get(12..).unwrap_or_default());
+        legacy
+    }
+
+    /// Every network is written in the one format, an 11x11 one too; a legacy 11x11 file
+    /// reads as the same network, and as no network of another board.
     #[test]
-    fn eleven_reads_in_the_sized_format_too() {
+    fn one_format_is_written_and_legacy_files_read_as_the_same_network() {
         let net = Network::random(6, 200);
-        let mut bytes = b"HNEFINN2".to_vec();
-        bytes.extend_from_slice(&11u32.to_le_bytes());
-        bytes.extend_from_slice(net.to_bytes().get(8..).unwrap_or_default());
-        assert_eq!(Network::from_bytes(&bytes), Ok(net));
-        let cut = bytes.len() - 1;
+        let bytes = net.to_bytes();
+        assert!(bytes.starts_with(b"HNEFINN2"));
+        assert_eq!(bytes.get(8..12), Some(&11u32.to_le_bytes()[..]));
+        assert_eq!(bytes.len(), file_len::<S11>());
+        let legacy = legacy_bytes(&net);
+        assert_eq!(legacy.len(), FILE_LEN - 4);
+        assert_eq!(declared_size(&legacy), Ok(11));
+        assert_eq!(Network::from_bytes(&legacy), Ok(net));
+        let cut = legacy.len() - 1;
         assert_eq!(
-            Network::from_bytes(&bytes[..cut]),
-            Err(NetworkError::Length(cut, FILE_LEN + 4))
+            Network::from_bytes(&legacy[..cut]),
+            Err(NetworkError::Length(cut, FILE_LEN - 4))
         );
+        assert_eq!(
+            NetworkOf::<S7>::from_bytes(&legacy),
+            Err(NetworkError::Size { file: 11, board: 7 })
+        );
+    }
+
+    /// The networks of `docs/nets/` (the built-in ones among them) all read, for the
+    /// board their header names, and written again they are the same weights: the bytes
+    /// of a file in the format, of a legacy file after the new header.
+    #[test]
+    fn every_network_of_the_docs_reads_and_is_written_with_the_same_weights() {
+        fn again<G: Geometry>(bytes: &[u8]) -> Vec<u8> {
+            NetworkOf::<G>::from_bytes(bytes).unwrap().to_bytes()
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/nets");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "nnue") {
+                continue;
+            }
+            let bytes = std::fs::read(&path).unwrap();
+            let size = crate::core::geometry::BoardSize::ALL
+                .into_iter()
+                .find(|s| declared_size(&bytes) == Ok(u32::from(s.files())))
+                .unwrap();
+            let written = crate::with_size!(size, G => again::<G>(&bytes));
+            let expected = match bytes.strip_prefix(b"HNEFINN1") {
+                Some(rest) => [&b"HNEFINN2"[..], &11u32.to_le_bytes(), rest].concat(),
+                None => bytes,
+            };
+            assert!(written == expected, "{}", path.display());
+            seen += 1;
+        }
+        assert!(seen >= 12, "{seen} networks");
     }
 
     /// A hidden unit's sum over a piece on every square and its bias fits an i16.
