@@ -9,12 +9,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use super::sample::{Outcome, Sample, SampleOf};
+use super::sample::{Sample, SampleOf};
 use super::sample_file::{Format, SampleWriter, WriteSample};
 use super::sized_sample::SampleGame;
 use crate::core::game::GameOf;
 use crate::core::moves::MoveOf;
 use crate::core::position::PositionOf;
+use crate::core::role::Role;
 use crate::search::{Limits, Score, SearchGeometry, Searcher};
 
 /// What one game produced: its samples (with the game's result) and the result. The
@@ -23,14 +24,14 @@ use crate::search::{Limits, Score, SearchGeometry, Searcher};
 pub struct Played<S = Sample> {
     /// The samples, in the game's order.
     pub samples: Vec<S>,
-    /// Who won.
-    pub outcome: Outcome,
+    /// Who won (`None`: a draw).
+    pub winner: Option<Role>,
 }
 
 /// Searches the position of `game` within `limits`: the best move, and the position as a
 /// sample of game number `number` when `quiet` says a static evaluation can judge it
 /// (`sample::is_quiet` on 11x11, `sample::is_quiet_on` on any board) and the score is
-/// no forced win or loss (its outcome a draw until the caller knows the game's).
+/// no forced win or loss (its winner none until the caller knows the game's).
 pub fn search_sample<G: SearchGeometry>(
     game: &GameOf<G>,
     searcher: &mut Searcher,
@@ -43,7 +44,7 @@ pub fn search_sample<G: SearchGeometry>(
     let sample = match (result.best, result.score) {
         (Some(best), Score::Cp(score)) if quiet(game.position(), best) => Some(SampleOf {
             position: *game.position(),
-            outcome: Outcome::Draw,
+            winner: None,
             score,
             game: number,
         }),
@@ -118,7 +119,11 @@ impl Jobs<'_> {
                         }
                     }
                     positions += played.samples.len() as u64;
-                    tally[played.outcome as usize] += 1;
+                    tally[match played.winner {
+                        Some(Role::Defender) => 0,
+                        Some(Role::Attacker) => 1,
+                        None => 2,
+                    }] += 1;
                     done += 1;
                     let secs = start.elapsed().as_secs_f64();
                     let line = format!(

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::jobs::{Jobs, Played, search_sample};
-use super::sample::{Outcome, Sample, is_quiet};
+use super::sample::{Sample, is_quiet};
 use super::sample_file::Format;
 use crate::core::game::{Game, RuleSet};
 use crate::core::record::GameRecord;
@@ -53,7 +53,7 @@ pub struct LabelArgs {
 struct Recorded {
     line: u64,
     record: GameRecord,
-    outcome: Outcome,
+    winner: Option<Role>,
 }
 
 /// Reads the finished games of a records file; also returns the number of lines skipped
@@ -70,11 +70,7 @@ fn finished_games(text: &str, rules: RuleSet) -> (Vec<Recorded>, usize) {
             skipped += 1;
             continue;
         };
-        let outcome = match result.winner {
-            Some(Role::Attacker) => Outcome::Attackers,
-            Some(Role::Defender) => Outcome::Defenders,
-            None => Outcome::Draw,
-        };
+        let winner = result.winner;
         if record.replay(rules).is_err() {
             skipped += 1;
             continue;
@@ -82,7 +78,7 @@ fn finished_games(text: &str, rules: RuleSet) -> (Vec<Recorded>, usize) {
         games.push(Recorded {
             line,
             record,
-            outcome,
+            winner,
         });
     }
     (games, skipped)
@@ -107,7 +103,7 @@ fn label(
             let quiet = |pos: &_, best| is_quiet(pos, best, rules);
             let (_, sample) = search_sample(&game, searcher, limits, game_rec.line, &quiet);
             samples.extend(sample.map(|s| Sample {
-                outcome: game_rec.outcome,
+                winner: game_rec.winner,
                 ..s
             }));
         }
@@ -117,7 +113,7 @@ fn label(
     }
     Played {
         samples,
-        outcome: game_rec.outcome,
+        winner: game_rec.winner,
     }
 }
 
@@ -159,7 +155,7 @@ fn run(args: &LabelArgs) -> Result<(), String> {
             Some(g) => label(g, rules, &limits, args.skip_plies, searcher),
             None => Played {
                 samples: Vec::new(),
-                outcome: Outcome::Draw,
+                winner: None,
             },
         },
     )
@@ -179,8 +175,11 @@ mod tests {
         let (games, skipped) = finished_games(text, RuleSet::default());
         // The unfinished game, the line that is no game and the illegal second move.
         assert_eq!(skipped, 3);
-        let lines: Vec<(u64, Outcome)> = games.iter().map(|g| (g.line, g.outcome)).collect();
-        assert_eq!(lines, [(2, Outcome::Attackers), (4, Outcome::Defenders)]);
+        let lines: Vec<(u64, Option<Role>)> = games.iter().map(|g| (g.line, g.winner)).collect();
+        assert_eq!(
+            lines,
+            [(2, Some(Role::Attacker)), (4, Some(Role::Defender))]
+        );
     }
 
     #[test]
@@ -213,7 +212,7 @@ mod tests {
         assert!(!samples.is_empty());
         for s in &samples {
             let g = games.iter().find(|g| g.line == s.game).unwrap();
-            assert_eq!(s.outcome, g.outcome);
+            assert_eq!(s.winner, g.winner);
             // The position is one of the recorded game's, after the skipped plies.
             let mut game = Game::new(RuleSet::default());
             let mut seen = false;

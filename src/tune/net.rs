@@ -30,7 +30,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::sample::Outcome;
+use super::sample::defender_score;
 use super::sample_file::{SampleFile, one_game};
 use super::texel::{golden, sigmoid as sigmoid64};
 use crate::core::geometry::{Geometry, S11};
@@ -505,7 +505,7 @@ pub fn main(args: &TrainArgs) -> ExitCode {
 /// is held out.
 struct Row<G: Geometry> {
     position: PositionOf<G>,
-    outcome: Outcome,
+    winner: Option<Role>,
     defenders_score: i32,
     hand: f64,
     held: bool,
@@ -574,7 +574,7 @@ fn rows_of<G: Geometry>(
             let side = sample.position.to_move();
             rows.push(Row {
                 position: sample.position,
-                outcome: sample.outcome,
+                winner: sample.winner,
                 defenders_score: sample.defenders_score(),
                 hand: f64::from(hand(&sample.position, side)),
                 held: sample.is_held_out(holdout_every),
@@ -595,7 +595,7 @@ fn train<G: Geometry>(args: &TrainArgs, rows: Vec<Row<G>>, clock: Instant) -> Re
             .map(|(i, r)| (r.hand, target(i, r)))
             .collect::<Vec<(f64, f64)>>()
     };
-    let results = training(&|_, r| r.outcome.defender_score(), None);
+    let results = training(&|_, r| defender_score(r.winner), None);
     if results.is_empty() {
         return Err(
             "no training sample (every sample is held out, or the files are empty)".to_string(),
@@ -609,7 +609,7 @@ fn train<G: Geometry>(args: &TrainArgs, rows: Vec<Row<G>>, clock: Instant) -> Re
         .iter()
         .map(|r| {
             let searched = sigmoid64(k0 * f64::from(r.defenders_score));
-            args.lambda * r.outcome.defender_score() + (1.0 - args.lambda) * searched
+            args.lambda * defender_score(r.winner) + (1.0 - args.lambda) * searched
         })
         .collect();
     let mixed = |i: usize, _: &Row<G>| targets.get(i).copied().unwrap_or(0.5);

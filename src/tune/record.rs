@@ -26,7 +26,7 @@ use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 use crate::core::square::SquareOf;
 
-use super::sample::{Outcome, SampleOf};
+use super::sample::SampleOf;
 use super::sized_sample::SampleGame;
 
 /// The first bytes of a binary sample file.
@@ -318,17 +318,17 @@ pub fn encode<G: Geometry>(sample: &SampleOf<G>, out: &mut [u8]) -> Result<(), B
     let score = i16::try_from(sample.score).map_err(|_| BadRecord::Score(sample.score))?;
     let game = u32::try_from(sample.game).map_err(|_| BadRecord::Game(sample.game))?;
     let to_move = u8::from(sample.position.to_move() == Role::Defender);
-    let outcome: u8 = match sample.outcome {
-        Outcome::Defenders => 0,
-        Outcome::Attackers => 1,
-        Outcome::Draw => 2,
+    let result: u8 = match sample.winner {
+        Some(Role::Defender) => 0,
+        Some(Role::Attacker) => 1,
+        None => 2,
     };
     let (fixed, rest) = out.split_at_mut(FIXED.min(out.len()));
     let [king, flags, s0, s1, g0, g1, g2, g3] = fixed else {
         return Err(BadRecord::Spare);
     };
     *king = board.king().index() as u8;
-    *flags = to_move | outcome << 1;
+    *flags = to_move | result << 1;
     [*s0, *s1] = score.to_le_bytes();
     [*g0, *g1, *g2, *g3] = game.to_le_bytes();
     let (occupancy, sides) = rest.split_at_mut(layout.occupancy.min(rest.len()));
@@ -358,10 +358,10 @@ pub fn decode<G: Geometry>(record: &[u8]) -> Result<SampleOf<G>, BadRecord> {
     } else {
         Role::Attacker
     };
-    let outcome = match flags >> 1 {
-        0 => Outcome::Defenders,
-        1 => Outcome::Attackers,
-        2 => Outcome::Draw,
+    let winner = match flags >> 1 {
+        0 => Some(Role::Defender),
+        1 => Some(Role::Attacker),
+        2 => None,
         _ => return Err(BadRecord::Flags(flags)),
     };
     let (occupancy, rest) = rest.split_at(layout.occupancy.min(rest.len()));
@@ -408,7 +408,7 @@ pub fn decode<G: Geometry>(record: &[u8]) -> Result<SampleOf<G>, BadRecord> {
     let board = BoardOf::from_parts(attackers, defenders, king_square).map_err(BadRecord::Board)?;
     Ok(SampleOf {
         position: PositionOf::new(board, to_move),
-        outcome,
+        winner,
         score: i32::from(i16::from_le_bytes([s0, s1])),
         game: u64::from(u32::from_le_bytes([g0, g1, g2, g3])),
     })
@@ -517,7 +517,7 @@ mod tests {
     fn start_sample<G: Geometry>() -> SampleOf<G> {
         SampleOf {
             position: PositionOf::new(BoardOf::start(), Role::Defender),
-            outcome: Outcome::Attackers,
+            winner: Some(Role::Attacker),
             score: -1234,
             game: 4_000_000_000,
         }

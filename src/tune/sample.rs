@@ -18,64 +18,34 @@ use crate::core::game::RuleSet;
 use crate::core::geometry::{Geometry, S11};
 use crate::core::moves::{Move, MoveOf};
 use crate::core::notation::{position_from_opentafl, to_opentafl};
-use crate::core::outcome::Status;
 use crate::core::position::{Position, PositionOf};
 use crate::core::role::Role;
 use crate::search::threats::Threats;
 
-/// Who won the game a sample came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The defenders won.
-    Defenders,
-    /// The attackers won.
-    Attackers,
-    /// A draw.
-    Draw,
+/// The defenders' score of a game that `winner` won (`None`: a draw): 1, 0 or one half.
+pub fn defender_score(winner: Option<Role>) -> f64 {
+    match winner {
+        Some(Role::Defender) => 1.0,
+        Some(Role::Attacker) => 0.0,
+        None => 0.5,
+    }
 }
 
-impl Outcome {
-    /// The result of a game with this status (a game not over counts as a draw).
-    pub fn of(status: Status) -> Outcome {
-        match status {
-            Status::Won {
-                winner: Role::Defender,
-                ..
-            } => Outcome::Defenders,
-            Status::Won {
-                winner: Role::Attacker,
-                ..
-            } => Outcome::Attackers,
-            _ => Outcome::Draw,
-        }
-    }
+/// The word of a sample line for the game's result: who won (`defenders`, `attackers`),
+/// or `draw`.
+fn result_name(winner: Option<Role>) -> &'static str {
+    winner.map_or("draw", Role::plural)
+}
 
-    /// The defenders' score: 1, 0 or one half.
-    pub fn defender_score(self) -> f64 {
-        match self {
-            Outcome::Defenders => 1.0,
-            Outcome::Attackers => 0.0,
-            Outcome::Draw => 0.5,
-        }
-    }
-
-    /// The result's word in a sample line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Outcome::Defenders => "defenders",
-            Outcome::Attackers => "attackers",
-            Outcome::Draw => "draw",
-        }
-    }
-
-    /// The result of its word in a sample line.
-    pub fn from_name(name: &str) -> Option<Outcome> {
-        match name {
-            "defenders" => Some(Outcome::Defenders),
-            "attackers" => Some(Outcome::Attackers),
-            "draw" => Some(Outcome::Draw),
-            _ => None,
-        }
+/// The result of its word in a sample line: `Some(winner)`, `None` for a word that is no
+/// result.
+fn result_of_name(name: &str) -> Option<Option<Role>> {
+    match name {
+        "draw" => Some(None),
+        _ => [Role::Defender, Role::Attacker]
+            .into_iter()
+            .find(|r| r.plural() == name)
+            .map(Some),
     }
 }
 
@@ -104,8 +74,8 @@ pub fn is_quiet_on<G: Geometry>(pos: &PositionOf<G>, best: MoveOf<G>, t: &Threat
 pub struct SampleOf<G: Geometry> {
     /// The position (with its side to move).
     pub position: PositionOf<G>,
-    /// The game's result.
-    pub outcome: Outcome,
+    /// Who won the game (`None`: a draw, or a game that did not finish).
+    pub winner: Option<Role>,
     /// The search's score for the side to move, in centi-units.
     pub score: i32,
     /// The number of the game.
@@ -138,7 +108,7 @@ impl<G: Geometry> SampleOf<G> {
             .map_err(|e| SampleError::Position(e.to_string()))?;
         Ok(SampleOf {
             position,
-            outcome: Outcome::from_name(outcome).ok_or_else(|| bad("result", outcome))?,
+            winner: result_of_name(outcome).ok_or_else(|| bad("result", outcome))?,
             score: score.parse().map_err(|_| bad("score", score))?,
             game: game.parse().map_err(|_| bad("game number", game))?,
         })
@@ -195,7 +165,7 @@ impl<G: Geometry> fmt::Display for SampleOf<G> {
             "{} {} {} {} {}",
             to_opentafl(self.position.board()),
             self.position.to_move(),
-            self.outcome.name(),
+            result_name(self.winner),
             self.score,
             self.game
         )
@@ -206,10 +176,10 @@ impl<G: Geometry> FromStr for SampleOf<G> {
     type Err = SampleError;
 
     /// ```
-    /// use hnefi::tune::sample::{Outcome, Sample};
+    /// use hnefi::tune::sample::Sample;
     /// let line = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ attacker draw -3 9";
     /// let s: Sample = line.parse().unwrap();
-    /// assert_eq!(s.outcome, Outcome::Draw);
+    /// assert_eq!(s.winner, None);
     /// assert_eq!(s.to_string(), line);
     /// assert!("/11/ attacker draw 0 1".parse::<Sample>().is_err());
     /// ```

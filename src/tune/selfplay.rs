@@ -23,7 +23,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::jobs::{Jobs, Played, search_sample};
-use super::sample::{Outcome, SampleOf, is_quiet, is_quiet_on};
+use super::sample::{SampleOf, is_quiet, is_quiet_on};
 use super::sample_file::Format;
 use super::sized_sample::SizedSample;
 use crate::core::game::{GameOf, RepetitionMode, RuleSet};
@@ -183,11 +183,12 @@ impl<'a, G: SearchGeometry> Plan<'a, G> {
                 break;
             }
         }
-        let outcome = Outcome::of(game.status());
+        // A game that did not finish (no move) counts as a draw.
+        let winner = game.status().winner();
         for s in &mut samples {
-            s.outcome = outcome;
+            s.winner = winner;
         }
-        Played { samples, outcome }
+        Played { samples, winner }
     }
 }
 
@@ -316,7 +317,7 @@ fn run_variant<G: SearchGeometry>(
                     rules: family,
                 })
                 .collect(),
-            outcome: played.outcome,
+            winner: played.winner,
         }
     })
 }

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::sample::{Sample, read_samples};
+use super::sample::{Sample, defender_score, read_samples};
 use crate::core::game::RuleSet;
 use crate::core::geometry::S11;
 use crate::core::position::Position;
@@ -80,7 +80,7 @@ impl Point {
     pub fn of(sample: &Sample) -> Point {
         Point {
             terms: terms(&sample.position).map(f64::from),
-            target: sample.outcome.defender_score(),
+            target: defender_score(sample.winner),
             score: f64::from(sample.defenders_score()),
         }
     }
@@ -465,7 +465,7 @@ pub(crate) mod tests {
             // The f64 dot product of the tuner agrees with the integer one.
             let p = Point::of(&Sample {
                 position: pos,
-                outcome: super::super::sample::Outcome::Draw,
+                winner: None,
                 score: 0,
                 game: 0,
             });
