@@ -9,31 +9,32 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use super::sample::{Sample, SampleOf};
-use super::sample_file::{Format, SampleWriter, WriteSample};
-use super::sized_sample::SampleGame;
+use super::sample::{SampleGame, SampleOf};
+use super::sample_file::{Format, SampleWriter};
 use crate::core::game::GameOf;
+use crate::core::geometry::Geometry;
 use crate::core::moves::MoveOf;
 use crate::core::position::PositionOf;
+use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 use crate::search::{Limits, Score, SearchGeometry, Searcher};
 
-/// What one game produced: its samples (with the game's result) and the result. The
-/// samples are [`Sample`]s of Copenhagen 11x11, or of any game
-/// ([`SizedSample`](super::sized_sample::SizedSample)).
-pub struct Played<S = Sample> {
+/// What one game on board `G` produced: its samples (with the game's result) and the
+/// result.
+pub struct Played<G: Geometry> {
     /// The samples, in the game's order.
-    pub samples: Vec<S>,
+    pub samples: Vec<SampleOf<G>>,
     /// Who won (`None`: a draw).
     pub winner: Option<Role>,
 }
 
-/// Searches the position of `game` within `limits`: the best move, and the position as a
-/// sample of game number `number` when `quiet` says a static evaluation can judge it
-/// (`sample::is_quiet` on 11x11, `sample::is_quiet_on` on any board) and the score is
-/// no forced win or loss (its winner none until the caller knows the game's).
+/// Searches the position of `game` (of the rule family `rules`) within `limits`: the best
+/// move, and the position as a sample of game number `number` when `quiet` says a static
+/// evaluation can judge it (`sample::is_quiet`) and the score is no forced win or loss
+/// (its winner none until the caller knows the game's).
 pub fn search_sample<G: SearchGeometry>(
     game: &GameOf<G>,
+    rules: RulePreset,
     searcher: &mut Searcher,
     limits: &Limits,
     number: u64,
@@ -44,6 +45,7 @@ pub fn search_sample<G: SearchGeometry>(
     let sample = match (result.best, result.score) {
         (Some(best), Score::Cp(score)) if quiet(game.position(), best) => Some(SampleOf {
             position: *game.position(),
+            rules,
             winner: None,
             score,
             game: number,
@@ -75,16 +77,16 @@ impl Jobs<'_> {
     /// Plays every game with `play(number, searcher)` and writes the samples in the
     /// games' order, with a progress line on stderr (at each game on a terminal, every
     /// hundredth otherwise).
-    pub fn run<F, S>(&self, play: F) -> Result<(), String>
+    pub fn run<F, G>(&self, play: F) -> Result<(), String>
     where
-        F: Fn(u64, &mut Searcher) -> Played<S> + Sync,
-        S: WriteSample + Send,
+        F: Fn(u64, &mut Searcher) -> Played<G> + Sync,
+        G: Geometry,
     {
         let mut out = SampleWriter::create(self.out, self.format, self.game)
             .map_err(|e| format!("cannot create {}: {e}", self.out.display()))?;
         let next = AtomicU64::new(0);
         let failed = AtomicBool::new(false);
-        let (tx, rx) = mpsc::channel::<(u64, Played<S>)>();
+        let (tx, rx) = mpsc::channel::<(u64, Played<G>)>();
         let start = Instant::now();
         let tty = io::stderr().is_terminal();
         let (name, count) = (self.name, self.count);

@@ -19,11 +19,13 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::jobs::{Jobs, Played, search_sample};
-use super::sample::{Sample, is_quiet};
+use super::sample::{Sample, SampleGame, is_quiet};
 use super::sample_file::Format;
 use crate::core::game::{Game, RuleSet};
+use crate::core::geometry::S11;
 use crate::core::record::GameRecord;
 use crate::core::role::Role;
+use crate::search::threats::Threats;
 use crate::search::{Limits, Searcher};
 
 /// The flags of `hnefi label`.
@@ -91,17 +93,25 @@ fn label(
     limits: &Limits,
     skip: usize,
     searcher: &mut Searcher,
-) -> Played {
+) -> Played<S11> {
     searcher.clear();
     let mut game = Game::new(rules);
+    let threats = Threats::<S11>::new(&rules);
+    let quiet = |pos: &_, best| is_quiet(pos, best, &threats);
     let mut samples = Vec::new();
     for (ply, m) in game_rec.record.moves.iter().enumerate() {
         if game.status().is_over() {
             break;
         }
         if ply >= skip {
-            let quiet = |pos: &_, best| is_quiet(pos, best, rules);
-            let (_, sample) = search_sample(&game, searcher, limits, game_rec.line, &quiet);
+            let (_, sample) = search_sample(
+                &game,
+                SampleGame::COPENHAGEN.rules,
+                searcher,
+                limits,
+                game_rec.line,
+                &quiet,
+            );
             samples.extend(sample.map(|s| Sample {
                 winner: game_rec.winner,
                 ..s
@@ -148,7 +158,7 @@ fn run(args: &LabelArgs) -> Result<(), String> {
         hash_mb: args.hash_mb,
         out: &args.out,
         format: Format::Text,
-        game: None,
+        game: SampleGame::COPENHAGEN,
     };
     jobs.run(
         |i, searcher| match usize::try_from(i).ok().and_then(|i| games.get(i)) {

@@ -17,10 +17,9 @@ use std::time::Instant;
 use clap::Args;
 
 use super::record::{BinWriter, WriteError};
+use super::sample::SampleGame;
 use super::sample_file::{SampleFile, SampleFileError};
-use super::sized_sample::{SampleGame, game_name};
-use crate::core::geometry::{BoardSize, Geometry};
-use crate::core::preset::RulePreset;
+use crate::core::geometry::Geometry;
 use crate::outln;
 
 /// The flags of `hnefi merge`.
@@ -66,7 +65,7 @@ pub enum MergeError {
 }
 
 /// What a merge did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Merged {
     /// The game of the samples.
     pub game: SampleGame,
@@ -89,7 +88,7 @@ fn run(args: &MergeArgs) -> Result<(), String> {
     outln!(
         "merge: {} shards of {}: {} samples read, {} kept, {} duplicates dropped, in {:.1} s; written to {}",
         args.shards.len(),
-        game_name(m.game),
+        m.game,
         m.read,
         m.kept,
         m.duplicates,
@@ -112,9 +111,8 @@ pub fn merge(shards: &[PathBuf], out: &std::path::Path) -> Result<Merged, MergeE
             break;
         }
     }
-    let game = game.flatten();
-    let (_, size) = game.unwrap_or((RulePreset::Copenhagen, BoardSize::S11));
-    let merged = crate::with_size!(size, G => merge_on::<G>(shards, out, game));
+    let game = game.unwrap_or(SampleGame::COPENHAGEN);
+    let merged = crate::with_size!(game.size, G => merge_on::<G>(shards, out, game));
     if merged.is_err() {
         let _ = std::fs::remove_file(out);
     }
@@ -137,7 +135,9 @@ fn merge_on<G: Geometry>(
     let mut seen = HashSet::new();
     let mut merged = Merged {
         game,
-        ..Merged::default()
+        read: 0,
+        kept: 0,
+        duplicates: 0,
     };
     for (shard, path) in shards.iter().enumerate() {
         let f = SampleFile::open(path)?;
@@ -146,8 +146,8 @@ fn merge_on<G: Geometry>(
         {
             return Err(SampleFileError::Mixed {
                 place: f.path().to_string(),
-                first: game_name(game),
-                other: game_name(other),
+                first: game.to_string(),
+                other: other.to_string(),
             }
             .into());
         }

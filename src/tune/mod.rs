@@ -1,8 +1,8 @@
 //! The data path of the evaluation: self-play games ([`selfplay`], on any game's board)
 //! and recorded games ([`label`]) that write sampled positions with the game's result,
-//! through one ordered parallel writer ([`jobs`]); the format of those samples
-//! ([`sample`], [`sized_sample`] for any game, [`record`] in binary) and the files of
-//! either format ([`sample_file`]); the merge of a run's shards ([`merge`]); the Texel
+//! through one ordered parallel writer ([`jobs`]); the format of those samples, one type
+//! for every game ([`sample`] in text, [`record`] in binary) and the files of either
+//! format ([`sample_file`]); the merge of a run's shards ([`merge`]); the Texel
 //! tuner that fits the evaluation's weights to them ([`texel`]); the trainer of the
 //! evaluation's learned correction ([`net`]).
 
@@ -14,7 +14,6 @@ pub mod record;
 pub mod sample;
 pub mod sample_file;
 pub mod selfplay;
-pub mod sized_sample;
 pub mod texel;
 
 /// The exit code of a data-path command, its error (if any) on stderr: 0, or 2 for bad

@@ -15,12 +15,9 @@
 //! Its output weights start at zero, so the fit starts from the hand-written evaluation
 //! and learns only what that misses.
 //!
-//! The network is for the board of the samples: five-field lines
-//! ([`Sample`](super::sample::Sample)) are Copenhagen 11x11, fitted against the
-//! Copenhagen evaluation; lines of any other game
-//! ([`SizedSample`](super::sized_sample::SizedSample), which name their rule family and
-//! board size) against
-//! the evaluation of any board and rules ([`general`]), and the network written is that
+//! The network is for the board of the samples' game (each sample names its rule family
+//! and board, [`SampleOf`](super::sample::SampleOf)), fitted against the hand-written
+//! evaluation of that board and the family's rules, and the network written is that
 //! board's. Every sample of a fit must be of one game. Binary sample files
 //! ([`record`](super::record)) are read as well, their game in their header.
 
@@ -535,28 +532,18 @@ fn run(args: &TrainArgs) -> Result<(), String> {
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
     let game = one_game(&files).map_err(|e| e.to_string())?;
-    match game {
-        None => {
-            let threats = Threats::<S11>::new(&crate::core::rules::RuleSet::COPENHAGEN);
-            let hand =
-                |pos: &PositionOf<S11>, side: Role| weigh(&terms(pos, &threats), weights.get(side));
-            let rows = rows_of::<S11>(&files, args.holdout_every, &hand)?;
-            drop(files);
-            train::<S11>(args, rows, clock)
-        }
-        Some((family, size)) => {
-            let rules = family.variant(size).map_err(|e| e.to_string())?.rules();
-            crate::with_size!(size, G => {
-                let threats = Threats::<G>::new(&rules);
-                let hand = |pos: &PositionOf<G>, side: Role| {
-                    weigh(&terms(pos, &threats), weights.get(side))
-                };
-                let rows = rows_of::<G>(&files, args.holdout_every, &hand)?;
-                drop(files);
-                train::<G>(args, rows, clock)
-            })
-        }
-    }
+    let rules = game
+        .rules
+        .variant(game.size)
+        .map_err(|e| e.to_string())?
+        .rules();
+    crate::with_size!(game.size, G => {
+        let threats = Threats::<G>::new(&rules);
+        let hand = |pos: &PositionOf<G>, side: Role| weigh(&terms(pos, &threats), weights.get(side));
+        let rows = rows_of::<G>(&files, args.holdout_every, &hand)?;
+        drop(files);
+        train::<G>(args, rows, clock)
+    })
 }
 
 /// The samples of `files` on board `G` as rows, with `hand` (a position's hand-written

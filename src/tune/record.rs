@@ -26,8 +26,7 @@ use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 use crate::core::square::SquareOf;
 
-use super::sample::SampleOf;
-use super::sized_sample::SampleGame;
+use super::sample::{SampleGame, SampleOf};
 
 /// The first bytes of a binary sample file.
 pub const MAGIC: [u8; 8] = *b"HNEFISMP";
@@ -104,6 +103,14 @@ pub enum RecordError {
         file: u8,
         /// The one read for.
         board: u8,
+    },
+    /// A sample of another game than the file's.
+    #[error("a sample of {sample} for a file of {file}")]
+    WrongGame {
+        /// The file's.
+        file: SampleGame,
+        /// The sample's.
+        sample: SampleGame,
     },
     /// A rule family index out of range.
     #[error("bad rule family {0} in the header")]
@@ -187,14 +194,13 @@ pub struct Header {
     pub count: u64,
 }
 
-fn game_parts(game: SampleGame) -> (RulePreset, BoardSize) {
-    game.unwrap_or((RulePreset::Copenhagen, BoardSize::S11))
-}
-
 impl Header {
     /// The header's bytes.
     pub fn to_bytes(self) -> [u8; HEADER_LEN] {
-        let (family, size) = game_parts(self.game);
+        let SampleGame {
+            rules: family,
+            size,
+        } = self.game;
         let rules = RulePreset::ALL
             .iter()
             .position(|&r| r == family)
@@ -281,11 +287,13 @@ impl Header {
                 trailing,
             });
         }
-        let game = match (family, size) {
-            (RulePreset::Copenhagen, BoardSize::S11) => None,
-            pair => Some(pair),
-        };
-        Ok(Header { game, count })
+        Ok(Header {
+            game: SampleGame {
+                rules: family,
+                size,
+            },
+            count,
+        })
     }
 }
 
@@ -346,8 +354,9 @@ pub fn encode<G: Geometry>(sample: &SampleOf<G>, out: &mut [u8]) -> Result<(), B
     Ok(())
 }
 
-/// The sample of a record (of the board's [`Layout::len`]).
-pub fn decode<G: Geometry>(record: &[u8]) -> Result<SampleOf<G>, BadRecord> {
+/// The sample of a record (of the board's [`Layout::len`]) of a file of the rule family
+/// `rules`' game.
+pub fn decode<G: Geometry>(record: &[u8], rules: RulePreset) -> Result<SampleOf<G>, BadRecord> {
     let layout = Layout::of_board::<G>();
     let Some((fixed, rest)) = record.split_first_chunk::<FIXED>() else {
         return Err(BadRecord::Spare);
@@ -408,6 +417,7 @@ pub fn decode<G: Geometry>(record: &[u8]) -> Result<SampleOf<G>, BadRecord> {
     let board = BoardOf::from_parts(attackers, defenders, king_square).map_err(BadRecord::Board)?;
     Ok(SampleOf {
         position: PositionOf::new(board, to_move),
+        rules,
         winner,
         score: i32::from(i16::from_le_bytes([s0, s1])),
         game: u64::from(u32::from_le_bytes([g0, g1, g2, g3])),
@@ -420,21 +430,25 @@ pub fn records<G: Geometry>(
     bytes: &[u8],
 ) -> Result<impl Iterator<Item = Result<SampleOf<G>, RecordError>> + '_, RecordError> {
     let header = Header::read(bytes)?;
-    let (_, size) = game_parts(header.game);
-    if size.files() != G::SIZE {
+    let files = header.game.size.files();
+    if files != G::SIZE {
         return Err(RecordError::WrongBoard {
-            file: size.files(),
+            file: files,
             board: G::SIZE,
         });
     }
     let len = Layout::of_board::<G>().len;
     let body = bytes.get(HEADER_LEN..).unwrap_or(&[]);
-    Ok(body.chunks_exact(len).enumerate().map(|(index, record)| {
-        decode::<G>(record).map_err(|reason| RecordError::Record {
-            index: index as u64,
-            reason,
-        })
-    }))
+    let rules = header.game.rules;
+    Ok(body
+        .chunks_exact(len)
+        .enumerate()
+        .map(move |(index, record)| {
+            decode::<G>(record, rules).map_err(|reason| RecordError::Record {
+                index: index as u64,
+                reason,
+            })
+        }))
 }
 
 /// Every sample of a binary file's bytes on board `G`, or the first error.
@@ -454,8 +468,7 @@ impl<W: Write + Seek> BinWriter<W> {
     /// Starts a file of samples of `game` (its count 0 until finished).
     pub fn new(mut out: W, game: SampleGame) -> std::io::Result<BinWriter<W>> {
         out.write_all(&Header { game, count: 0 }.to_bytes())?;
-        let (_, size) = game_parts(game);
-        let len = Layout::of(size.files()).map_or(0, |l| l.len);
+        let len = Layout::of(game.size.files()).map_or(0, |l| l.len);
         Ok(BinWriter {
             out,
             game,
@@ -464,13 +477,12 @@ impl<W: Write + Seek> BinWriter<W> {
         })
     }
 
-    /// Writes one sample; a sample of another board is refused.
+    /// Writes one sample; a sample of another game is refused.
     pub fn write<G: Geometry>(&mut self, sample: &SampleOf<G>) -> Result<(), WriteError> {
-        let (_, size) = game_parts(self.game);
-        if size.files() != G::SIZE {
-            return Err(WriteError::Record(RecordError::WrongBoard {
-                file: size.files(),
-                board: G::SIZE,
+        if sample.sample_game() != self.game {
+            return Err(WriteError::Record(RecordError::WrongGame {
+                file: self.game,
+                sample: sample.sample_game(),
             }));
         }
         self.record.fill(0);
@@ -517,6 +529,7 @@ mod tests {
     fn start_sample<G: Geometry>() -> SampleOf<G> {
         SampleOf {
             position: PositionOf::new(BoardOf::start(), Role::Defender),
+            rules: RulePreset::Brandubh,
             winner: Some(Role::Attacker),
             score: -1234,
             game: 4_000_000_000,
@@ -527,7 +540,7 @@ mod tests {
         let s = start_sample::<G>();
         let mut rec = vec![0; Layout::of_board::<G>().len];
         encode(&s, &mut rec).unwrap();
-        assert_eq!(decode::<G>(&rec), Ok(s));
+        assert_eq!(decode::<G>(&rec, RulePreset::Brandubh), Ok(s));
     }
 
     #[test]
@@ -553,10 +566,20 @@ mod tests {
     #[test]
     fn random_bytes_are_errors_or_samples_never_panics() {
         let mut rng = SplitMix64::new(7);
-        let mut w = BinWriter::new(std::io::Cursor::new(Vec::new()), None).unwrap();
+        let game = start_sample::<S11>().sample_game();
+        let mut w = BinWriter::new(std::io::Cursor::new(Vec::new()), game).unwrap();
         for _ in 0..3 {
             w.write(&start_sample::<S11>()).unwrap();
         }
+        // A sample of another game than the file's is refused.
+        let other = SampleOf {
+            rules: RulePreset::Copenhagen,
+            ..start_sample::<S11>()
+        };
+        assert!(matches!(
+            w.write(&other),
+            Err(WriteError::Record(RecordError::WrongGame { .. }))
+        ));
         let (n, cursor) = w.finish().unwrap();
         assert_eq!(n, 3);
         let fixed = cursor.into_inner();

@@ -1,24 +1,28 @@
-//! One training sample ([`SampleOf`] on any board, [`Sample`] on 11x11): a position, the
-//! side to move, the result of the game it came from and the search's score, and which
-//! positions are sampled ([`is_quiet`]). One line of text each:
+//! One training sample of any game ([`SampleOf`] on board `G`, [`Sample`] on 11x11): a
+//! position, the side to move, the game it came from (its rule family and board), the
+//! result of that game and the search's score, and which positions are sampled
+//! ([`is_quiet`]). One line of text each:
 //!
 //! ```text
-//! /3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ attacker defenders 12 7
+//! /3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ attacker defenders 12 7 copenhagen 11
 //! ```
 //!
-//! that is `POSITION TO_MOVE RESULT SCORE GAME`: the OpenTafl position, `attacker` or
-//! `defender`, `defenders`, `attackers` or `draw` (who won the game), the search's score
-//! in centi-units for the side to move, and the number of the game (so that a held-out
-//! split can keep whole games apart).
+//! that is `POSITION TO_MOVE RESULT SCORE GAME RULES SIZE`: the OpenTafl position,
+//! `attacker` or `defender`, `defenders`, `attackers` or `draw` (who won the game), the
+//! search's score in centi-units for the side to move, the number of the game (so that a
+//! held-out split can keep whole games apart), the rule family and the board's files (so
+//! that `hnefi train` knows which board the network is for and which evaluation scored
+//! the sample). Lines of the first five fields alone, which earlier builds wrote for
+//! Copenhagen 11x11, are still read, as Copenhagen 11x11 samples.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::game::RuleSet;
-use crate::core::geometry::{Geometry, S11};
-use crate::core::moves::{Move, MoveOf};
+use crate::core::geometry::{BoardSize, Geometry, S11};
+use crate::core::moves::MoveOf;
 use crate::core::notation::{position_from_opentafl, to_opentafl};
-use crate::core::position::{Position, PositionOf};
+use crate::core::position::PositionOf;
+use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 use crate::search::threats::Threats;
 
@@ -50,16 +54,10 @@ fn result_of_name(name: &str) -> Option<Option<Role>> {
 }
 
 /// Whether `pos`, whose search chose `best`, is quiet enough for a static evaluation to
-/// judge, and so a sample: not when the best move captures or wins, the king sees a
-/// corner (the attackers must block) or can be captured right now.
-pub fn is_quiet(pos: &Position, best: Move, rules: RuleSet) -> bool {
-    is_quiet_on(pos, best, &Threats::<S11>::new(&rules))
-}
-
-/// Whether `pos` of a game on board `G`, whose search chose `best`, is quiet enough for
-/// a static evaluation to judge (as [`is_quiet`] on 11x11, with the escape squares and
-/// king captures of the rules of `threats`).
-pub fn is_quiet_on<G: Geometry>(pos: &PositionOf<G>, best: MoveOf<G>, t: &Threats<G>) -> bool {
+/// judge, and so a sample: not when the best move captures or wins, the king sees an
+/// escape square (the attackers must block) or can be captured right now, by the rules
+/// of `t`.
+pub fn is_quiet<G: Geometry>(pos: &PositionOf<G>, best: MoveOf<G>, t: &Threats<G>) -> bool {
     let board = pos.board();
     let mut child = *pos;
     let captured = child.make_move(best, &t.rules);
@@ -69,11 +67,58 @@ pub fn is_quiet_on<G: Geometry>(pos: &PositionOf<G>, best: MoveOf<G>, t: &Threat
         && !(pos.to_move() == Role::Attacker && t.king_capture(board).is_some())
 }
 
-/// A sampled position on board `G` ([`Sample`] on Copenhagen's 11x11).
+/// The game of samples (of a line, a file or a record): a rule family's game on a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SampleGame {
+    /// The rule family.
+    pub rules: RulePreset,
+    /// The board.
+    pub size: BoardSize,
+}
+
+impl SampleGame {
+    /// Copenhagen 11x11, the game of the legacy five-field lines.
+    pub const COPENHAGEN: SampleGame = SampleGame {
+        rules: RulePreset::Copenhagen,
+        size: BoardSize::S11,
+    };
+
+    /// The game of a sample line, from its last fields alone.
+    pub fn of_line(line: &str) -> Result<SampleGame, SampleError> {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        match fields[..] {
+            [_, _, _, _, _] => Ok(SampleGame::COPENHAGEN),
+            [_, _, _, _, _, rules, size] => Ok(SampleGame {
+                rules: rules.parse().map_err(|_| bad("rules", rules))?,
+                size: size.parse().map_err(|_| bad("board size", size))?,
+            }),
+            _ => Err(SampleError::Fields(fields.len())),
+        }
+    }
+}
+
+impl fmt::Display for SampleGame {
+    /// How a game is named in messages: `copenhagen 11x11`, `brandubh 7x7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}x{}", self.rules, self.size, self.size)
+    }
+}
+
+/// The board size of geometry `G` (every geometry is one of the five).
+fn size_of<G: Geometry>() -> BoardSize {
+    BoardSize::ALL
+        .into_iter()
+        .find(|s| s.files() == G::SIZE)
+        .unwrap_or(BoardSize::S11)
+}
+
+/// A sampled position of a game on board `G` ([`Sample`] on 11x11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SampleOf<G: Geometry> {
     /// The position (with its side to move).
     pub position: PositionOf<G>,
+    /// The game's rule family (its game on board `G`).
+    pub rules: RulePreset,
     /// Who won the game (`None`: a draw, or a game that did not finish).
     pub winner: Option<Role>,
     /// The search's score for the side to move, in centi-units.
@@ -82,10 +127,18 @@ pub struct SampleOf<G: Geometry> {
     pub game: u64,
 }
 
-/// A sampled position of Copenhagen 11x11.
+/// A sampled position of an 11x11 game.
 pub type Sample = SampleOf<S11>;
 
 impl<G: Geometry> SampleOf<G> {
+    /// The game the sample is of.
+    pub fn sample_game(&self) -> SampleGame {
+        SampleGame {
+            rules: self.rules,
+            size: size_of::<G>(),
+        }
+    }
+
     /// The search's score from the defenders' point of view.
     pub fn defenders_score(&self) -> i32 {
         match self.position.to_move() {
@@ -99,43 +152,15 @@ impl<G: Geometry> SampleOf<G> {
     pub fn is_held_out(&self, every: u64) -> bool {
         every > 0 && self.game.is_multiple_of(every)
     }
-
-    /// The sample of the five fields `POSITION TO_MOVE RESULT SCORE GAME`.
-    pub fn from_fields(fields: [&str; 5]) -> Result<SampleOf<G>, SampleError> {
-        let [board, to_move, outcome, score, game] = fields;
-        let to_move: Role = to_move.parse().map_err(|_| bad("side to move", to_move))?;
-        let position = position_from_opentafl::<G>(board, to_move)
-            .map_err(|e| SampleError::Position(e.to_string()))?;
-        Ok(SampleOf {
-            position,
-            winner: result_of_name(outcome).ok_or_else(|| bad("result", outcome))?,
-            score: score.parse().map_err(|_| bad("score", score))?,
-            game: game.parse().map_err(|_| bad("game number", game))?,
-        })
-    }
 }
 
-/// The Copenhagen 11x11 samples of a file, text or binary
-/// ([`SampleFile`](super::sample_file::SampleFile)), or the file's first error.
-pub fn read_samples(path: &std::path::Path) -> Result<Vec<Sample>, String> {
-    let file = super::sample_file::SampleFile::open(path).map_err(|e| e.to_string())?;
-    if let Some(Some(game)) = file.game() {
-        return Err(format!(
-            "{}: samples of {}, where Copenhagen 11x11 ones were expected",
-            path.display(),
-            super::sized_sample::game_name(Some(game))
-        ));
-    }
-    file.samples::<S11>()
-        .collect::<Result<_, _>>()
-        .map_err(|e| e.to_string())
-}
-
-/// A line that is not a [`Sample`], or fields that are not a sample's.
+/// A line that is not a sample, or a sample of another board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SampleError {
-    /// Not five fields.
-    #[error("expected POSITION TO_MOVE RESULT SCORE GAME ({0} fields instead of 5)")]
+    /// Neither seven fields nor the legacy five.
+    #[error(
+        "expected POSITION TO_MOVE RESULT SCORE GAME RULES SIZE ({0} fields instead of 7, or 5 in the legacy Copenhagen 11x11 lines)"
+    )]
     Fields(usize),
     /// A field that does not read.
     #[error("bad {field} {value:?}")]
@@ -148,10 +173,18 @@ pub enum SampleError {
     /// The position does not read.
     #[error("bad position: {0}")]
     Position(String),
+    /// The line's board is not the one it is read for.
+    #[error("a {line}x{line} sample where {board}x{board} ones were read")]
+    Size {
+        /// The line's board.
+        line: BoardSize,
+        /// The board read for.
+        board: u8,
+    },
 }
 
 /// The error of a field that does not read (its text cut at 40 characters).
-pub(super) fn bad(field: &'static str, value: &str) -> SampleError {
+fn bad(field: &'static str, value: &str) -> SampleError {
     SampleError::Field {
         field,
         value: value.chars().take(40).collect(),
@@ -162,12 +195,14 @@ impl<G: Geometry> fmt::Display for SampleOf<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} {} {} {} {}",
+            "{} {} {} {} {} {} {}",
             to_opentafl(self.position.board()),
             self.position.to_move(),
             result_name(self.winner),
             self.score,
-            self.game
+            self.game,
+            self.rules,
+            G::SIZE
         )
     }
 }
@@ -177,17 +212,98 @@ impl<G: Geometry> FromStr for SampleOf<G> {
 
     /// ```
     /// use hnefi::tune::sample::Sample;
-    /// let line = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ attacker draw -3 9";
+    /// let line = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ attacker draw -3 9 copenhagen 11";
     /// let s: Sample = line.parse().unwrap();
     /// assert_eq!(s.winner, None);
     /// assert_eq!(s.to_string(), line);
+    /// // A legacy line of five fields is a Copenhagen 11x11 sample.
+    /// let legacy = line.trim_end_matches(" copenhagen 11").parse::<Sample>();
+    /// assert_eq!(legacy, Ok(s));
     /// assert!("/11/ attacker draw 0 1".parse::<Sample>().is_err());
     /// ```
     fn from_str(line: &str) -> Result<SampleOf<G>, SampleError> {
+        let game = SampleGame::of_line(line)?;
+        if game.size.files() != G::SIZE {
+            return Err(SampleError::Size {
+                line: game.size,
+                board: G::SIZE,
+            });
+        }
         let fields: Vec<&str> = line.split_whitespace().collect();
-        let [board, to_move, outcome, score, game] = fields[..] else {
+        let [board, to_move, winner, score, number, ..] = fields[..] else {
             return Err(SampleError::Fields(fields.len()));
         };
-        SampleOf::from_fields([board, to_move, outcome, score, game])
+        let to_move: Role = to_move.parse().map_err(|_| bad("side to move", to_move))?;
+        let position = position_from_opentafl::<G>(board, to_move)
+            .map_err(|e| SampleError::Position(e.to_string()))?;
+        Ok(SampleOf {
+            position,
+            rules: game.rules,
+            winner: result_of_name(winner).ok_or_else(|| bad("result", winner))?,
+            score: score.parse().map_err(|_| bad("score", score))?,
+            game: number.parse().map_err(|_| bad("game number", number))?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::geometry::{S7, S9};
+
+    #[test]
+    fn lines_round_trip_and_bad_ones_are_errors() {
+        let line = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ defender draw 12 7 hnefatafl-org 7";
+        let s: SampleOf<S7> = line.parse().unwrap();
+        assert_eq!(s.to_string(), line);
+        assert_eq!(s.defenders_score(), 12);
+        let game = SampleGame {
+            rules: RulePreset::HnefataflOrg,
+            size: BoardSize::S7,
+        };
+        assert_eq!(s.sample_game(), game);
+        assert_eq!(SampleGame::of_line(line), Ok(game));
+        assert_eq!(game.to_string(), "hnefatafl-org 7x7");
+        assert_eq!(
+            line.parse::<SampleOf<S9>>(),
+            Err(SampleError::Size {
+                line: BoardSize::S7,
+                board: 9
+            })
+        );
+        assert_eq!(SampleGame::of_line("a b c d e"), Ok(SampleGame::COPENHAGEN));
+        assert_eq!(SampleGame::of_line("a b c"), Err(SampleError::Fields(3)));
+        // A legacy five-field line is 11x11, no sample of another board.
+        assert_eq!(
+            "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ defender draw 12 7".parse::<SampleOf<S7>>(),
+            Err(SampleError::Size {
+                line: BoardSize::S11,
+                board: 7
+            })
+        );
+        for bad_line in [
+            "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ defender draw 12 7 chess 7",
+            "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ defender draw 12 7 brandubh 8",
+            "/3t3/3t3/ defender draw 12 7 brandubh 7",
+            "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ king draw 12 7 brandubh 7",
+            "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ defender won 12 7 brandubh 7",
+            "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ defender draw x 7 brandubh 7",
+        ] {
+            assert!(bad_line.parse::<SampleOf<S7>>().is_err(), "{bad_line}");
+        }
+    }
+
+    #[test]
+    fn results_are_the_winner() {
+        for (winner, word, score) in [
+            (Some(Role::Defender), "defenders", 1.0),
+            (Some(Role::Attacker), "attackers", 0.0),
+            (None, "draw", 0.5),
+        ] {
+            assert_eq!(result_name(winner), word);
+            assert_eq!(result_of_name(word), Some(winner));
+            assert_eq!(defender_score(winner), score);
+        }
+        assert_eq!(result_of_name("defender"), None);
     }
 }

@@ -1,10 +1,9 @@
-//! A file of samples in either format: text, one line a sample ([`SampleOf`]'s five
-//! fields on Copenhagen 11x11, [`SizedSample`]'s seven on any other game), or binary
-//! ([`record`](super::record)), told apart by the binary magic. The one reader of
+//! A file of samples of one game in either format: text, one line a sample
+//! ([`SampleOf`]'s), or binary ([`record`](super::record)), told apart by the binary
+//! magic. The one reader of
 //! `hnefi train` and `hnefi merge`, and the one writer of `hnefi selfplay`, `hnefi
 //! label` and `hnefi merge`.
 
-use std::fmt;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -12,8 +11,7 @@ use std::path::Path;
 use crate::core::geometry::Geometry;
 
 use super::record::{self, BinWriter, RecordError, WriteError};
-use super::sample::SampleOf;
-use super::sized_sample::{SampleGame, SizedSample, game_name, line_game};
+use super::sample::{SampleGame, SampleOf};
 
 /// The format a command writes its samples in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -110,7 +108,7 @@ impl SampleFile {
             if line.trim().is_empty() {
                 continue;
             }
-            let this = line_game(line).map_err(|e| SampleFileError::Line {
+            let this = SampleGame::of_line(line).map_err(|e| SampleFileError::Line {
                 path: name.clone(),
                 line: n + 1,
                 message: e.to_string(),
@@ -120,8 +118,8 @@ impl SampleFile {
                 Some(first) if first != this => {
                     return Err(SampleFileError::Mixed {
                         place: format!("{name} line {}", n + 1),
-                        first: game_name(first),
-                        other: game_name(this),
+                        first: first.to_string(),
+                        other: this.to_string(),
                     });
                 }
                 Some(_) => {}
@@ -163,18 +161,12 @@ impl SampleFile {
                     .enumerate()
                     .filter(|(_, line)| !line.trim().is_empty())
                     .map(|(n, line)| {
-                        let sample = if self.game == Some(None) {
-                            line.parse::<SampleOf<G>>().map_err(|e| e.to_string())
-                        } else {
-                            SizedSample::<G>::parse(line)
-                                .map(|s| s.sample)
-                                .map_err(|e| e.to_string())
-                        };
-                        sample.map_err(|message| SampleFileError::Line {
-                            path: self.path.clone(),
-                            line: n + 1,
-                            message,
-                        })
+                        line.parse::<SampleOf<G>>()
+                            .map_err(|e| SampleFileError::Line {
+                                path: self.path.clone(),
+                                line: n + 1,
+                                message: e.to_string(),
+                            })
                     }),
             ),
         }
@@ -194,37 +186,14 @@ pub fn one_game(files: &[SampleFile]) -> Result<SampleGame, SampleFileError> {
             Some(g) if g != game => {
                 return Err(SampleFileError::Mixed {
                     place: f.path.clone(),
-                    first: game_name(g),
-                    other: game_name(game),
+                    first: g.to_string(),
+                    other: game.to_string(),
                 });
             }
             Some(_) => {}
         }
     }
-    Ok(first.flatten())
-}
-
-/// What a writer writes: a sample of board `G`, as a line ([`fmt::Display`]) or as a
-/// record (its [`SampleOf`]).
-pub trait WriteSample: fmt::Display {
-    /// The board.
-    type G: Geometry;
-    /// The sample a record holds.
-    fn sample(&self) -> &SampleOf<Self::G>;
-}
-
-impl<G: Geometry> WriteSample for SampleOf<G> {
-    type G = G;
-    fn sample(&self) -> &SampleOf<G> {
-        self
-    }
-}
-
-impl<G: Geometry> WriteSample for SizedSample<G> {
-    type G = G;
-    fn sample(&self) -> &SampleOf<G> {
-        &self.sample
-    }
+    Ok(first.unwrap_or(SampleGame::COPENHAGEN))
 }
 
 /// A file being written in one format.
@@ -246,10 +215,10 @@ impl SampleWriter {
     }
 
     /// Writes one sample.
-    pub fn write<S: WriteSample>(&mut self, s: &S) -> Result<(), WriteError> {
+    pub fn write<G: Geometry>(&mut self, s: &SampleOf<G>) -> Result<(), WriteError> {
         match self {
             SampleWriter::Text(out) => Ok(writeln!(out, "{s}")?),
-            SampleWriter::Bin(out) => out.write(s.sample()),
+            SampleWriter::Bin(out) => out.write(s),
         }
     }
 

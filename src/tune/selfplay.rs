@@ -13,8 +13,8 @@
 //! attackers must block) or that can be captured right now.
 //!
 //! `--rules NAME --board-size N` plays another family's game on its board, from its
-//! start position, with the search of that board and rules; its samples carry the game
-//! ([`SizedSample`]). Without them, Copenhagen 11x11 as always. `--format bin` writes
+//! start position, with the search of that board and rules. Without them, Copenhagen
+//! 11x11 as always. Every sample names its game (src/tune/sample.rs). `--format bin` writes
 //! the binary records of [`record`](super::record) instead of lines.
 
 use std::path::PathBuf;
@@ -23,9 +23,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::jobs::{Jobs, Played, search_sample};
-use super::sample::{SampleOf, is_quiet, is_quiet_on};
+use super::sample::{SampleGame, is_quiet};
 use super::sample_file::Format;
-use super::sized_sample::SizedSample;
 use crate::core::game::{GameOf, RepetitionMode, RuleSet};
 use crate::core::geometry::{BoardSize, S11};
 use crate::core::moves::MoveOf;
@@ -87,8 +86,7 @@ pub struct SelfplayArgs {
     pub net: Option<PathBuf>,
     /// The rule family whose game is played (copenhagen, hnefatafl-org, fetlar, brandubh,
     /// tablut, sea-battle or tawlbwrdd; docs/RULES.md section 17.13). Every game but
-    /// Copenhagen 11x11 writes samples that name their game and board (see
-    /// src/tune/sized_sample.rs) and starts from the game's start position.
+    /// Copenhagen 11x11 starts from the game's start position.
     #[arg(long, value_name = "NAME", default_value = "copenhagen")]
     pub rules: RulePreset,
     /// The board, 7 to 15 files: the family's game of that size [default: the family's
@@ -119,6 +117,8 @@ struct Plan<'a, G: SearchGeometry> {
     /// Move lists from `start`, the openings in the seed's order (none: from the start).
     openings: Vec<Vec<MoveOf<G>>>,
     rules: RuleSet,
+    /// The rule family whose game it is.
+    family: RulePreset,
     quiet: &'a Quiet<'a, G>,
     nodes: u64,
     random_plies: usize,
@@ -139,6 +139,7 @@ impl<'a, G: SearchGeometry> Plan<'a, G> {
             start,
             openings,
             rules,
+            family: args.rules,
             quiet,
             nodes: args.nodes,
             random_plies: args.random_plies,
@@ -147,7 +148,7 @@ impl<'a, G: SearchGeometry> Plan<'a, G> {
     }
 
     /// Plays game number `index` with `searcher` (cleared first).
-    fn play(&self, index: u64, searcher: &mut Searcher) -> Played<SampleOf<G>> {
+    fn play(&self, index: u64, searcher: &mut Searcher) -> Played<G> {
         searcher.clear();
         let mut rng = SplitMix64::new(self.seed ^ index.wrapping_mul(0xA076_1D64_78BD_642F));
         let mut game = GameOf::<G>::from_position(self.start, self.rules);
@@ -174,7 +175,8 @@ impl<'a, G: SearchGeometry> Plan<'a, G> {
         };
         let mut samples = Vec::new();
         while !game.status().is_over() {
-            let (best, sample) = search_sample(&game, searcher, &limits, index, self.quiet);
+            let (best, sample) =
+                search_sample(&game, self.family, searcher, &limits, index, self.quiet);
             samples.extend(sample);
             let Some(best) = best else {
                 break;
@@ -208,9 +210,10 @@ fn run(args: &SelfplayArgs) -> Result<(), String> {
     let openings = recorded_openings(args, rules)?;
     let attacker = attacker_weights(args)?;
     let net = network::chosen(args.net.as_deref()).map_err(|e| e.to_string())?;
-    let quiet = |pos: &_, best| is_quiet(pos, best, rules);
+    let threats = Threats::<S11>::new(&rules);
+    let quiet = |pos: &_, best| is_quiet(pos, best, &threats);
     let plan = Plan::<S11>::new(args, PositionOf::start(), openings, rules, &quiet);
-    jobs(args, None).run(|i, searcher| {
+    jobs(args, SampleGame::COPENHAGEN).run(|i, searcher| {
         searcher.set_network(net.clone());
         searcher.set_weights(Role::Attacker, attacker);
         plan.play(i, searcher)
@@ -268,7 +271,7 @@ fn attacker_weights(args: &SelfplayArgs) -> Result<Weights, String> {
 }
 
 /// The writer of the games of `args`, whose samples are of `game`.
-fn jobs(args: &SelfplayArgs, game: super::sized_sample::SampleGame) -> Jobs<'_> {
+fn jobs(args: &SelfplayArgs, game: SampleGame) -> Jobs<'_> {
     Jobs {
         name: "selfplay",
         count: args.games,
@@ -282,7 +285,7 @@ fn jobs(args: &SelfplayArgs, game: super::sized_sample::SampleGame) -> Jobs<'_> 
 
 /// Plays the games of `args` on `variant` (of the family `args.rules`), board `G`: from
 /// the variant's start (the recorded openings are Copenhagen 11x11 games), with the
-/// search of that board and rules, writing [`SizedSample`]s (which carry the game).
+/// search of that board and rules.
 fn run_variant<G: SearchGeometry>(
     args: &SelfplayArgs,
     size: BoardSize,
@@ -299,33 +302,25 @@ fn run_variant<G: SearchGeometry>(
         .map_err(|e| format!("{variant}: {e}"))?;
     let rules = game_rules(args, variant.rules());
     let threats = Threats::<G>::new(&rules);
-    let quiet = |pos: &_, best| is_quiet_on(pos, best, &threats);
+    let quiet = |pos: &_, best| is_quiet(pos, best, &threats);
     let plan = Plan::<G>::new(args, start, Vec::new(), rules, &quiet);
-    let family = args.rules;
     // `--net`: the board's network as the engine's flag picks it (none: none).
     let nets = Networks::chosen(args.net.as_deref()).map_err(|e| e.to_string())?;
-    jobs(args, Some((family, size))).run(|i, searcher| {
+    let game = SampleGame {
+        rules: args.rules,
+        size,
+    };
+    jobs(args, game).run(|i, searcher| {
         searcher.set_networks(nets.clone());
         searcher.set_weights(Role::Attacker, attacker);
-        let played = plan.play(i, searcher);
-        Played {
-            samples: played
-                .samples
-                .into_iter()
-                .map(|sample| SizedSample {
-                    sample,
-                    rules: family,
-                })
-                .collect(),
-            winner: played.winner,
-        }
+        plan.play(i, searcher)
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::sample::Sample;
+    use crate::tune::sample::{Sample, SampleOf};
 
     /// The position each opening ends in.
     fn ends(openings: &[Vec<MoveOf<S11>>], rules: RuleSet) -> Vec<u64> {
@@ -458,7 +453,6 @@ mod tests {
     #[test]
     fn other_games_write_samples_that_name_their_game() {
         use crate::core::geometry::S7;
-        use crate::tune::sized_sample::SizedSample;
         let out = std::env::temp_dir().join(format!("hnefi-selfplay-{}-d.txt", std::process::id()));
         let mut a = args(out.clone(), 2);
         a.openings = None;
@@ -468,13 +462,10 @@ mod tests {
         run(&a).unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
         let _ = std::fs::remove_file(&out);
-        let samples: Vec<SizedSample<S7>> = text
-            .lines()
-            .map(|l| SizedSample::parse(l).unwrap())
-            .collect();
+        let samples: Vec<SampleOf<S7>> = text.lines().map(|l| l.parse().unwrap()).collect();
         assert!(!samples.is_empty());
         assert!(samples.iter().all(|s| s.rules == RulePreset::HnefataflOrg));
-        assert!(samples.iter().all(|s| s.sample.game < 4));
+        assert!(samples.iter().all(|s| s.game < 4));
         // A size the family has not, openings of another game and a network file that
         // cannot be read are refused.
         a.board_size = Some(BoardSize::S9);

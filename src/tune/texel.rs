@@ -17,7 +17,8 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::sample::{Sample, defender_score, read_samples};
+use super::sample::{Sample, SampleGame, defender_score};
+use super::sample_file::SampleFile;
 use crate::core::game::RuleSet;
 use crate::core::geometry::S11;
 use crate::core::position::Position;
@@ -25,6 +26,21 @@ use crate::outln;
 use crate::search::eval;
 use crate::search::terms::{TERM_NAMES, TERMS, Terms, Weights, term_index};
 use crate::search::threats::Threats;
+
+/// The Copenhagen 11x11 samples of a file, text or binary, the game this tuner fits; or
+/// the file's first error.
+fn read_samples(path: &std::path::Path) -> Result<Vec<Sample>, String> {
+    let file = SampleFile::open(path).map_err(|e| e.to_string())?;
+    if let Some(game) = file.game().filter(|&g| g != SampleGame::COPENHAGEN) {
+        return Err(format!(
+            "{}: samples of {game}, where Copenhagen 11x11 ones were expected",
+            path.display()
+        ));
+    }
+    file.samples::<S11>()
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())
+}
 
 /// The terms of a Copenhagen 11x11 position, the game this tuner fits.
 fn terms(pos: &Position) -> Terms {
@@ -465,6 +481,7 @@ pub(crate) mod tests {
             // The f64 dot product of the tuner agrees with the integer one.
             let p = Point::of(&Sample {
                 position: pos,
+                rules: SampleGame::COPENHAGEN.rules,
                 winner: None,
                 score: 0,
                 game: 0,
