@@ -17,7 +17,7 @@ use super::boards::SearchGeometry;
 use super::busy::Busy;
 use super::deepest::Deepest;
 use super::knowledge::{KingThreats, Knowledge, RulesKnowledge};
-use super::network::{Network, NetworkOf};
+use super::network::NetworkOf;
 use super::ordering::{Heuristics, NodeInfo, Picker};
 use super::path::SearchPath;
 use super::ply::MAX_PLY;
@@ -237,13 +237,6 @@ impl Searcher {
     /// Replaces the evaluation weights of the searches for `side` (for tuning).
     pub fn set_weights(&mut self, side: Role, weights: Weights) {
         *self.weights.get_mut(side) = weights;
-    }
-
-    /// Sets the 11x11 evaluation's learned correction (`None`: the hand-written terms
-    /// alone; a new searcher has the engine's own, [`embedded`](super::network::embedded)),
-    /// keeping the other boards'.
-    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        self.networks.s11 = network;
     }
 
     /// Sets the learned correction of every board size (a new searcher has the engine's

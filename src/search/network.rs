@@ -468,16 +468,6 @@ pub fn embedded() -> Option<Arc<Network>> {
         .clone()
 }
 
-/// The network a `--net` flag names: the engine's own without one, none for `none`, else
-/// the file's.
-pub fn chosen(flag: Option<&std::path::Path>) -> Result<Option<Arc<Network>>, NetworkError> {
-    match flag {
-        None => Ok(embedded()),
-        Some(path) if path.as_os_str() == "none" => Ok(None),
-        Some(path) => Network::read(path).map(|net| Some(Arc::new(net))),
-    }
-}
-
 /// Reads little-endian numbers from the front of a byte slice.
 struct Reader<'a> {
     bytes: &'a [u8],
@@ -555,15 +545,8 @@ mod tests {
     use crate::core::rng::SplitMix64;
 
     #[test]
-    fn the_embedded_network_is_read_and_chosen_by_default() {
-        let own = embedded();
-        assert!(own.is_some());
-        assert_eq!(chosen(None), Ok(own));
-        assert_eq!(chosen(Some(std::path::Path::new("none"))), Ok(None));
-        assert!(matches!(
-            chosen(Some(std::path::Path::new("/no/such/file.nnue"))),
-            Err(NetworkError::Read { .. })
-        ));
+    fn the_embedded_network_is_read() {
+        assert!(embedded().is_some());
     }
 
     #[test]

@@ -12,10 +12,11 @@
 //! win or loss, a best move that captures or wins, a king that sees a corner (the
 //! attackers must block) or that can be captured right now.
 //!
-//! `--rules NAME --board-size N` plays another family's game on its board, from its
-//! start position, with the search of that board and rules. Without them, Copenhagen
-//! 11x11 as always. Every sample names its game (src/tune/sample.rs). `--format bin` writes
-//! the binary records of [`record`](super::record) instead of lines.
+//! One loop plays every game, generic over the board (`play`): `--rules NAME
+//! --board-size N` picks a family's game on its board, with the search of that board and
+//! rules, Copenhagen 11x11 without them. Every sample names its game (src/tune/sample.rs).
+//! `--format bin` writes the binary records of [`record`](super::record) instead of
+//! lines.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,14 +27,14 @@ use super::jobs::{Jobs, Played, search_sample};
 use super::sample::{SampleGame, is_quiet};
 use super::sample_file::Format;
 use crate::core::game::{GameOf, RepetitionMode, RuleSet};
-use crate::core::geometry::{BoardSize, S11};
+use crate::core::geometry::{BoardSize, Geometry};
 use crate::core::moves::MoveOf;
 use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
 use crate::core::rng::SplitMix64;
 use crate::core::role::Role;
 use crate::core::variant::Variant;
-use crate::search::network;
+use crate::search::network::NetworkError;
 use crate::search::terms::Weights;
 use crate::search::threats::Threats;
 use crate::search::{Limits, Networks, SearchGeometry, Searcher};
@@ -81,7 +82,7 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "NAME=VALUE")]
     pub attacker_weight: Vec<String>,
     /// The learned correction the games are played with, as the engine's `--net`: a
-    /// network file, `none`, or without the flag the engine's own.
+    /// network file of the games' board, `none`, or without the flag the engine's own.
     #[arg(long, value_name = "FILE|none")]
     pub net: Option<PathBuf>,
     /// The rule family whose game is played (copenhagen, hnefatafl-org, fetlar, brandubh,
@@ -201,23 +202,60 @@ pub fn main(args: &SelfplayArgs) -> ExitCode {
 
 fn run(args: &SelfplayArgs) -> Result<(), String> {
     let size = args.board_size.unwrap_or_else(|| args.rules.usual_size());
-    if (args.rules, size) != (RulePreset::Copenhagen, BoardSize::S11) {
-        let variant = args.rules.variant(size).map_err(|e| e.to_string())?;
-        let attacker = attacker_weights(args)?;
-        return crate::with_size!(size, G => run_variant::<G>(args, size, &variant, attacker));
-    }
-    let rules = game_rules(args, RuleSet::default());
-    let openings = recorded_openings(args, rules)?;
+    let variant = args.rules.variant(size).map_err(|e| e.to_string())?;
     let attacker = attacker_weights(args)?;
-    let net = network::chosen(args.net.as_deref()).map_err(|e| e.to_string())?;
-    let threats = Threats::<S11>::new(&rules);
+    let game = SampleGame {
+        rules: args.rules,
+        size,
+    };
+    crate::with_size!(size, G => play::<G>(args, game, &variant, attacker))
+}
+
+/// Plays the games of `args`, of `game` (`variant`, on board `G`): from the variant's
+/// start position or the recorded openings, with the search of that board and rules and
+/// the attackers' searches weighing with `attacker`.
+fn play<G: SearchGeometry>(
+    args: &SelfplayArgs,
+    game: SampleGame,
+    variant: &Variant,
+    attacker: Weights,
+) -> Result<(), String> {
+    let start = variant
+        .start_position::<G>()
+        .map_err(|e| format!("{variant}: {e}"))?;
+    let rules = game_rules(args, variant.rules());
+    let openings = recorded_openings(args, game, start, rules)?;
+    let nets = networks::<G>(args)?;
+    let threats = Threats::<G>::new(&rules);
     let quiet = |pos: &_, best| is_quiet(pos, best, &threats);
-    let plan = Plan::<S11>::new(args, PositionOf::start(), openings, rules, &quiet);
-    jobs(args, SampleGame::COPENHAGEN).run(|i, searcher| {
-        searcher.set_network(net.clone());
+    let plan = Plan::<G>::new(args, start, openings, rules, &quiet);
+    jobs(args, game).run(|i, searcher| {
+        searcher.set_networks(nets.clone());
         searcher.set_weights(Role::Attacker, attacker);
         plan.play(i, searcher)
     })
+}
+
+/// The networks the games of board `G` are played with, as the engine's `--net` picks
+/// them: the engine's own, none, or a file's in place of its board's own, which must be
+/// a network of board `G` (a file of another board would change nothing in the games).
+fn networks<G: Geometry>(args: &SelfplayArgs) -> Result<Networks, String> {
+    let Some(path) = args.net.as_deref().filter(|p| p.as_os_str() != "none") else {
+        return Networks::chosen(args.net.as_deref()).map_err(|e| e.to_string());
+    };
+    let mut nets = Networks::embedded();
+    let size = nets.install_file(path).map_err(|e| e.to_string())?;
+    if size != G::SIZE {
+        return Err(NetworkError::File {
+            path: path.display().to_string(),
+            source: Box::new(NetworkError::Size {
+                file: u32::from(size),
+                board: G::SIZE,
+            }),
+        }
+        .to_string());
+    }
+    Ok(nets)
 }
 
 /// The rules of the games: the family's `rules` with `--move-limit`, and `--repetition`'s
@@ -230,34 +268,43 @@ fn game_rules(args: &SelfplayArgs, rules: RuleSet) -> RuleSet {
     }
 }
 
-/// The recorded openings of `--openings` in the seed's order, less those `--hold-out`
-/// holds out (none without `--openings`: the games start from the start position).
-fn recorded_openings(args: &SelfplayArgs, rules: RuleSet) -> Result<Vec<Vec<MoveOf<S11>>>, String> {
-    Ok(match &args.openings {
-        None => Vec::new(),
-        Some(path) => {
-            let start = PositionOf::start();
-            let read = |path: &std::path::Path| {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                openings::from_records_on(&text, args.opening_plies, start, rules)
-                    .map_err(|e| format!("{}: {e}", path.display()))
-            };
-            let mut o = read(path)?;
-            if let Some(held) = &args.hold_out {
-                o = openings::without(o, &read(held)?, start, rules);
-                if o.is_empty() {
-                    return Err(format!(
-                        "every opening of {} is held out by {}",
-                        path.display(),
-                        held.display()
-                    ));
-                }
-            }
-            SplitMix64::new(args.seed).shuffle(&mut o);
-            o
+/// The recorded openings of `--openings` (Copenhagen 11x11 games, so for `game` only if
+/// it is Copenhagen 11x11) from `start` under `rules`, in the seed's order, less those
+/// `--hold-out` holds out (none without `--openings`: the games start from the start
+/// position).
+fn recorded_openings<G: Geometry>(
+    args: &SelfplayArgs,
+    game: SampleGame,
+    start: PositionOf<G>,
+    rules: RuleSet,
+) -> Result<Vec<Vec<MoveOf<G>>>, String> {
+    let Some(path) = &args.openings else {
+        return Ok(Vec::new());
+    };
+    if game != SampleGame::COPENHAGEN {
+        return Err(format!(
+            "--openings: the recorded games are Copenhagen 11x11 games, not {game}"
+        ));
+    }
+    let read = |path: &std::path::Path| {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        openings::from_records_on(&text, args.opening_plies, start, rules)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let mut o = read(path)?;
+    if let Some(held) = &args.hold_out {
+        o = openings::without(o, &read(held)?, start, rules);
+        if o.is_empty() {
+            return Err(format!(
+                "every opening of {} is held out by {}",
+                path.display(),
+                held.display()
+            ));
         }
-    })
+    }
+    SplitMix64::new(args.seed).shuffle(&mut o);
+    Ok(o)
 }
 
 /// The evaluation weights of the attackers' searches: their own, changed by
@@ -283,43 +330,10 @@ fn jobs(args: &SelfplayArgs, game: SampleGame) -> Jobs<'_> {
     }
 }
 
-/// Plays the games of `args` on `variant` (of the family `args.rules`), board `G`: from
-/// the variant's start (the recorded openings are Copenhagen 11x11 games), with the
-/// search of that board and rules.
-fn run_variant<G: SearchGeometry>(
-    args: &SelfplayArgs,
-    size: BoardSize,
-    variant: &Variant,
-    attacker: Weights,
-) -> Result<(), String> {
-    if args.openings.is_some() {
-        return Err(format!(
-            "--openings: the recorded games are Copenhagen 11x11 games, not {variant}"
-        ));
-    }
-    let start = variant
-        .start_position::<G>()
-        .map_err(|e| format!("{variant}: {e}"))?;
-    let rules = game_rules(args, variant.rules());
-    let threats = Threats::<G>::new(&rules);
-    let quiet = |pos: &_, best| is_quiet(pos, best, &threats);
-    let plan = Plan::<G>::new(args, start, Vec::new(), rules, &quiet);
-    // `--net`: the board's network as the engine's flag picks it (none: none).
-    let nets = Networks::chosen(args.net.as_deref()).map_err(|e| e.to_string())?;
-    let game = SampleGame {
-        rules: args.rules,
-        size,
-    };
-    jobs(args, game).run(|i, searcher| {
-        searcher.set_networks(nets.clone());
-        searcher.set_weights(Role::Attacker, attacker);
-        plan.play(i, searcher)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::geometry::S11;
     use crate::tune::sample::{Sample, SampleOf};
 
     /// The position each opening ends in.
@@ -341,9 +355,12 @@ mod tests {
         let rules = RuleSet::default();
         let mut a = args(PathBuf::from("unused"), 1);
         a.opening_plies = 8;
-        let all = recorded_openings(&a, rules).unwrap();
+        let recorded = |a: &SelfplayArgs| {
+            recorded_openings(a, SampleGame::COPENHAGEN, PositionOf::<S11>::start(), rules)
+        };
+        let all = recorded(&a).unwrap();
         a.hold_out = Some(PathBuf::from("tests/data/copenhagen-held-out.csv"));
-        let kept = recorded_openings(&a, rules).unwrap();
+        let kept = recorded(&a).unwrap();
         let text = std::fs::read_to_string("tests/data/copenhagen-held-out.csv").unwrap();
         let held = openings::from_records_on::<S11>(&text, 8, PositionOf::start(), rules).unwrap();
         assert!(held.len() >= 100, "{} held out", held.len());
@@ -360,11 +377,7 @@ mod tests {
         }
         // The held-out file alone holds out every one of its own openings.
         a.openings = a.hold_out.clone();
-        assert!(
-            recorded_openings(&a, rules)
-                .unwrap_err()
-                .contains("every opening")
-        );
+        assert!(recorded(&a).unwrap_err().contains("every opening"));
     }
 
     fn args(out: PathBuf, concurrency: u16) -> SelfplayArgs {
@@ -476,6 +489,10 @@ mod tests {
         a.openings = None;
         a.net = Some(PathBuf::from("/no/such/network.nnue"));
         assert!(run(&a).unwrap_err().contains("cannot read the network"));
+        // A network of another board than the games'.
+        a.net = Some(PathBuf::from(crate::search::network::EMBEDDED_FILE));
+        let e = run(&a).unwrap_err();
+        assert!(e.contains("is for a 11x11 board, not 7x7"), "{e}");
         assert!(!out.exists());
     }
 }
