@@ -34,6 +34,14 @@ pub enum RulesStringError {
         /// Its value, shortened.
         value: String,
     },
+    /// A key that OpenTafl's notation does not have.
+    #[error("{key}:{value} is not a key of OpenTafl's rules strings")]
+    UnknownKey {
+        /// The key, shortened.
+        key: String,
+        /// Its value, shortened.
+        value: String,
+    },
     /// A feature hnefi does not model.
     #[error("hnefi does not model {0}")]
     Unsupported(String),
@@ -51,20 +59,27 @@ fn unsupported(what: impl Into<String>) -> RulesStringError {
 }
 
 /// The fields of a rules string: `key:value` words, a later key replacing an earlier
-/// one; words without a colon are ignored, as OpenTafl ignores unknown keys.
-struct Fields<'a>(HashMap<&'a str, &'a str>);
+/// one; words without a colon are ignored.
+struct Fields<'a> {
+    map: HashMap<&'a str, &'a str>,
+    /// The words in the string's order, for naming the first bad one.
+    words: Vec<(&'a str, &'a str)>,
+}
 
 impl<'a> Fields<'a> {
     fn new(s: &'a str) -> Fields<'a> {
-        Fields(
-            s.split_whitespace()
-                .filter_map(|w| w.split_once(':'))
-                .collect(),
-        )
+        let words: Vec<(&str, &str)> = s
+            .split_whitespace()
+            .filter_map(|w| w.split_once(':'))
+            .collect();
+        Fields {
+            map: words.iter().copied().collect(),
+            words,
+        }
     }
 
     fn get(&self, key: &str) -> Option<&'a str> {
-        self.0.get(key).copied()
+        self.map.get(key).copied()
     }
 
     /// A yes/no field: `y` is yes, any other value no.
@@ -99,6 +114,7 @@ impl<'a> Fields<'a> {
 /// ```
 pub fn parse_rules_string(s: &str) -> Result<Variant, RulesStringError> {
     let f = Fields::new(s);
+    check_words(&f)?;
     let dim = f.get("dim").ok_or(RulesStringError::Missing("dim"))?;
     let size: BoardSize = dim.parse().map_err(|_| {
         unsupported(format!(
@@ -135,6 +151,13 @@ fn parse_on<G: Geometry>(f: &Fields<'_>, size: BoardSize) -> Result<Variant, Rul
         let copenhagen = RulePreset::Copenhagen.variant(size)?;
         let usual = copenhagen.start_board::<G>()?;
         if parse_opentafl_with::<G>(&start, copenhagen.rules().restricted()).ok() == Some(usual) {
+            // OpenTafl's "relaxed shieldwall" Copenhagen: a wall is taken by any move of
+            // the walling side, not only by a flanking move onto the edge (§17.9).
+            if !f.flag("swf", true) {
+                return Err(unsupported(
+                    "swf:n (shield walls captured without a flanking move)",
+                ));
+            }
             // OpenTafl's Copenhagen: hnefi's Copenhagen with the repeating player losing,
             // which replays OpenTafl's games (docs/RULES.md section 17.12).
             let rules = RuleSet {
@@ -156,6 +179,92 @@ fn parse_on<G: Geometry>(f: &Fields<'_>, size: BoardSize) -> Result<Variant, Rul
     )?)
 }
 
+/// The values a key of OpenTafl's notation may take (`opentafl-notation-spec.txt`, its
+/// section 3).
+#[derive(Clone, Copy)]
+enum Domain {
+    /// Any text (the name, the positions, the square lists: read where they are used).
+    Text,
+    /// One of these letters.
+    OneOf(&'static [&'static str]),
+    /// Piece letters (`tcnkmgTCNKMG`), in any order, none included.
+    Pieces,
+}
+
+const YES_NO: Domain = Domain::OneOf(&["y", "n"]);
+const JUMPS: Domain = Domain::OneOf(&["n", "r", "j", "c"]);
+
+/// Every key of OpenTafl's notation, with its values.
+const KEYS: [(&str, Domain); 42] = [
+    ("dim", Domain::Text),
+    ("name", Domain::Text),
+    ("esc", Domain::OneOf(&["c", "e"])),
+    ("surf", YES_NO),
+    ("atkf", YES_NO),
+    ("tfr", Domain::OneOf(&["i", "d", "w", "l"])),
+    ("ka", Domain::OneOf(&["y", "n", "h", "a"])),
+    ("ks", Domain::OneOf(&["s", "c", "m", "w", "y", "n"])),
+    ("kj", JUMPS),
+    ("nj", JUMPS),
+    ("cj", JUMPS),
+    ("mj", JUMPS),
+    ("gj", JUMPS),
+    ("spd", Domain::Text),
+    ("cor", Domain::Text),
+    ("cen", Domain::Text),
+    ("afor", Domain::Text),
+    ("dfor", Domain::Text),
+    ("corh", Domain::Pieces),
+    ("cenh", Domain::Pieces),
+    ("cenhe", Domain::Pieces),
+    ("aforh", Domain::Pieces),
+    ("dforh", Domain::Pieces),
+    ("corp", Domain::Pieces),
+    ("cenp", Domain::Pieces),
+    ("aforp", Domain::Pieces),
+    ("dforp", Domain::Pieces),
+    ("cors", Domain::Pieces),
+    ("cens", Domain::Pieces),
+    ("afors", Domain::Pieces),
+    ("dfors", Domain::Pieces),
+    ("cenre", Domain::Pieces),
+    ("corre", Domain::Pieces),
+    ("aforre", Domain::Pieces),
+    ("dforre", Domain::Pieces),
+    ("sw", Domain::OneOf(&["n", "w", "s"])),
+    ("swf", YES_NO),
+    ("efe", YES_NO),
+    ("linc", YES_NO),
+    ("ber", Domain::OneOf(&["n", "c", "m"])),
+    ("start", Domain::Text),
+    ("starti", Domain::Text),
+];
+
+/// Refuses the first word whose key OpenTafl's notation does not have, or whose value
+/// is not one the key takes: a string hnefi would otherwise read as something else.
+fn check_words(f: &Fields<'_>) -> Result<(), RulesStringError> {
+    for &(key, value) in &f.words {
+        let Some(&(_, domain)) = KEYS.iter().find(|(k, _)| *k == key) else {
+            return Err(RulesStringError::UnknownKey {
+                key: clip(key),
+                value: clip(value),
+            });
+        };
+        let fits = match domain {
+            Domain::Text => true,
+            Domain::OneOf(values) => values.contains(&value),
+            Domain::Pieces => value.chars().all(|c| "tcnkmgTCNKMG".contains(c)),
+        };
+        if !fits {
+            return Err(RulesStringError::BadValue {
+                key: key.to_string(),
+                value: clip(value),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// True for OpenTafl's Copenhagen: shield walls (`sw:s`), the edge fort, the third
 /// repetition lost by the repeating player, the usual squares and king.
 fn is_copenhagen(f: &Fields<'_>) -> bool {
@@ -170,7 +279,6 @@ fn is_copenhagen(f: &Fields<'_>) -> bool {
         ]
         .iter()
         .all(|k| default(k))
-        && f.flag("swf", true)
 }
 
 /// The features no rule set of hnefi's has.
@@ -473,6 +581,46 @@ mod tests {
             let e = parse_rules_string(s).expect_err(s).to_string();
             assert!(e.contains(named), "{s}: {e}");
         }
+    }
+
+    #[test]
+    fn relaxed_shield_walls_are_refused_naming_swf() {
+        // OpenTafl's variant "Copenhagen 11x11 (relaxed shieldwall)".
+        let s = "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+        let e = parse_rules_string(s).expect_err("relaxed").to_string();
+        assert!(e.contains("swf:n"), "{e}");
+        assert!(!e.contains("sw:s"), "{e}");
+        assert!(parse_rules_string(&s.replace("swf:n", "swf:y")).is_ok());
+    }
+
+    #[test]
+    fn unknown_keys_and_values_out_of_range_are_named() {
+        let brandub = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        for (extra, named) in [
+            (
+                "foo:bar",
+                "foo:bar is not a key of OpenTafl's rules strings",
+            ),
+            ("esc:x", "esc:x is not a valid value"),
+            ("atkf:maybe", "atkf:maybe is not a valid value"),
+            ("tfr:q", "tfr:q is not a valid value"),
+            ("ka:z", "ka:z is not a valid value"),
+            ("ks:q", "ks:q is not a valid value"),
+            ("nj:x", "nj:x is not a valid value"),
+            ("sw:q", "sw:q is not a valid value"),
+            ("ber:x", "ber:x is not a valid value"),
+            ("cenh:tX", "cenh:tX is not a valid value"),
+        ] {
+            let e = parse_rules_string(&format!("{brandub} {extra}"))
+                .expect_err(extra)
+                .to_string();
+            assert_eq!(e, named, "{extra}");
+        }
+        // The first bad word is named, whatever the keys after it.
+        let e = parse_rules_string(&format!("{brandub} zz:1 esc:x"))
+            .expect_err("two bad words")
+            .to_string();
+        assert!(e.starts_with("zz:1"), "{e}");
     }
 
     proptest::proptest! {
