@@ -184,8 +184,9 @@ impl EngineFlags {
     }
 }
 
-/// Search progress goes to stderr (docs/PROTOCOL.md), in both protocols; a closed stderr
-/// is not an error.
+/// Search progress goes to stderr in the text protocol (docs/PROTOCOL.md); a closed
+/// stderr is not an error. OTEP sends it to the host instead (OpenTafl never reads an
+/// engine's stderr).
 fn info_to_stderr(session: &mut Session) {
     session.set_info_sink(|info| {
         use std::io::Write;
@@ -236,14 +237,13 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
 }
 
 fn run_otep(flags: &EngineFlags) -> ExitCode {
-    let mut session = match flags.session() {
+    let session = match flags.session() {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    info_to_stderr(&mut session);
     let mut engine = OtepEngine::new(session, flags.movetime_ms.unwrap_or(0));
     match engine.run(io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,

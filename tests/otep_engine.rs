@@ -1,11 +1,13 @@
 //! `hnefi --otep` driven as OpenTafl drives an engine (the OpenTafl Engine Protocol): a
 //! scripted host plays whole games against it with the rules core choosing the host's
 //! moves, takes back a move with `error`, plays OpenTafl's variants on every board size,
-//! and offers rules hnefi cannot model.
+//! keeps its history when a soldier stands on a corner square of a game without them,
+//! writes nothing to the stderr OpenTafl never reads, and offers rules hnefi cannot
+//! model or that are wrong (refused at the first `play`, never at `rules`).
 
 use crate::common;
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 
 use hnefi::core::any_game::AnyGame;
@@ -26,11 +28,16 @@ struct Host {
 
 impl Host {
     fn start() -> Host {
+        Host::start_with(Stdio::null())
+    }
+
+    /// hnefi with `stderr` as its stderr.
+    fn start_with(stderr: Stdio) -> Host {
         let mut child = Command::new(BIN)
             .args(["--otep", "--depth", "2"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("start hnefi --otep");
         let stdin = child.stdin.take().expect("stdin");
@@ -56,11 +63,18 @@ impl Host {
 
     /// The next line that is not a `status` line.
     fn command(&mut self) -> String {
+        self.command_after_status().1
+    }
+
+    /// The next line that is not a `status` line, and the `status` lines before it.
+    fn command_after_status(&mut self) -> (Vec<String>, String) {
+        let mut status = Vec::new();
         loop {
             let line = self.read();
             if !line.starts_with("status") {
-                return line;
+                return (status, line);
             }
+            status.push(line);
         }
     }
 
@@ -169,22 +183,191 @@ fn a_refused_move_is_taken_back() {
     host.goodbye();
 }
 
+/// Sends `rules`, then `play`: hnefi says nothing at `rules` (an `error` there crashes
+/// OpenTafl 0.4.8) and answers `play` with a `status` line and `error -1`, both with a
+/// message containing `named`.
+fn refused_at_play(host: &mut Host, rules: &str, named: &str) {
+    host.send(&format!("rules {rules}"));
+    host.send("clock 60000 60000 0 0 0");
+    host.send("play attackers");
+    let status = host.read();
+    assert!(
+        status.starts_with("status hnefi: rules not supported: "),
+        "{status}"
+    );
+    assert!(status.contains(named), "{named}: {status}");
+    let error = host.read();
+    assert!(
+        error.starts_with("error -1 rules not supported: "),
+        "{error}"
+    );
+    assert!(error.contains(named), "{named}: {error}");
+}
+
 #[test]
-fn rules_it_cannot_model_are_a_critical_error() {
+fn rules_it_cannot_model_are_a_critical_error_at_play() {
     let mut host = Host::start();
     assert_eq!(host.command(), "hello");
     // A board size hnefi has no geometry for.
-    host.send("rules dim:10 name:Ten start:/10/10/10/10/5K4/10/10/10/10/10/");
-    let reply = host.command();
-    assert!(reply.starts_with("error -1 rules not supported"), "{reply}");
+    refused_at_play(
+        &mut host,
+        "dim:10 name:Ten start:/10/10/10/10/5K4/10/10/10/10/10/",
+        "dim:10",
+    );
     // A feature hnefi does not model is named.
-    host.send(&format!("rules {COPENHAGEN_RULES} ber:c"));
-    let reply = host.command();
-    assert!(
-        reply.starts_with("error -1 rules not supported: hnefi does not model ber:c"),
-        "{reply}"
+    refused_at_play(
+        &mut host,
+        &format!("{COPENHAGEN_RULES} ber:c"),
+        "hnefi does not model ber:c",
+    );
+    // OpenTafl's relaxed shield walls: what differs from Copenhagen is swf:n.
+    refused_at_play(
+        &mut host,
+        &COPENHAGEN_RULES.replace("sw:s", "sw:s swf:n"),
+        "swf:n",
+    );
+    // Bad input: an unknown key, a value out of range, a start that does not fit.
+    refused_at_play(&mut host, &format!("{COPENHAGEN_RULES} xyz:3"), "xyz:3");
+    refused_at_play(&mut host, &format!("{} ks:q", VARIANTS[0]), "ks:q");
+    refused_at_play(
+        &mut host,
+        "dim:9 name:Short start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/",
+        "start",
     );
     host.goodbye();
+}
+
+#[test]
+fn after_a_refusal_nothing_is_played_until_a_good_rules_line() {
+    let mut host = Host::start();
+    assert_eq!(host.command(), "hello");
+    refused_at_play(&mut host, &format!("{COPENHAGEN_RULES} ber:c"), "ber:c");
+    // The host's moves are not followed, and every play and analyze is refused the same
+    // way: hnefi never answers from the game it had before (11x11 Copenhagen).
+    host.send("opponent-move d1-d3 /3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/");
+    host.send("play defenders");
+    let (status, error) = host.command_after_status();
+    assert_eq!(status.len(), 1, "{status:?}");
+    assert!(
+        error.starts_with("error -1 ") && error.contains("ber:c"),
+        "{error}"
+    );
+    host.send("analyze 1 1");
+    let (_, error) = host.command_after_status();
+    assert!(
+        error.starts_with("error -1 ") && error.contains("ber:c"),
+        "{error}"
+    );
+    // A rules line hnefi models: its game, on its own board.
+    host.send(&format!("rules {}", VARIANTS[0]));
+    host.send("play attackers");
+    let reply = host.command();
+    let variant = parse_rules_string(VARIANTS[0]).expect("Brandub");
+    let mut game = AnyGame::start(&variant, variant.first(), variant.rules()).expect("start");
+    let mv = reply
+        .strip_prefix("move ")
+        .and_then(|m| AnyMove::parse(m, variant.size()).ok())
+        .unwrap_or_else(|| panic!("not a 7x7 move: {reply}"));
+    game.play(mv).expect("a legal Brandub move");
+    host.goodbye();
+}
+
+/// OpenTafl's variants without corner squares (`cor:`) whose start lets the host move
+/// `d1-a1`, a soldier onto the corner square a1.
+const CORNERLESS: [&str; 2] = [
+    "dim:9 name:Sea_Battle esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+    VARIANTS[1],
+];
+
+#[test]
+fn a_soldier_on_a_corner_square_of_a_cornerless_game_keeps_the_history() {
+    for rules in CORNERLESS {
+        let variant = parse_rules_string(rules).unwrap_or_else(|e| panic!("{rules}: {e}"));
+        let size = variant.size();
+        let mut game = AnyGame::start(&variant, variant.first(), variant.rules())
+            .unwrap_or_else(|e| panic!("{rules}: {e}"));
+        let mut host = Host::start();
+        assert_eq!(host.command(), "hello");
+        host.send(&format!("rules {rules}"));
+        host.send("start");
+        let corner = AnyMove::parse("d1-a1", size).expect("move");
+        game.play(corner)
+            .expect("d1-a1 is legal without corner squares");
+        host.send(&format!("opponent-move d1-a1 {}", game.to_opentafl()));
+        let mut statuses = Vec::new();
+        while game.moves_played() < 20 && !game.status().is_over() {
+            if game.to_move() == Role::Defender {
+                host.send("play defenders");
+                let (status, reply) = host.command_after_status();
+                statuses.extend(status);
+                let mv = reply
+                    .strip_prefix("move ")
+                    .and_then(|m| AnyMove::parse(m, size).ok())
+                    .unwrap_or_else(|| panic!("not a move: {reply}"));
+                game.play(mv).expect("legal");
+                host.send(&format!("move {}", game.to_opentafl()));
+            } else {
+                // The host keeps its soldier on a1: its last legal move of another piece.
+                let Some(mv) = game
+                    .legal_moves()
+                    .into_iter()
+                    .rev()
+                    .find(|m| !m.to_string().starts_with("a1-"))
+                else {
+                    break;
+                };
+                game.play(mv).expect("legal");
+                host.send(&format!("opponent-move {mv} {}", game.to_opentafl()));
+            }
+        }
+        assert!(
+            statuses
+                .iter()
+                .all(|s| !s.contains("took the host's position")),
+            "{rules}: {statuses:?}"
+        );
+        host.goodbye();
+    }
+}
+
+#[test]
+fn nothing_goes_to_the_stderr_opentafl_never_reads() {
+    // stderr is a pipe nobody reads during the game: a search writing to it would
+    // block once the pipe is full. Read after the game, it must be empty.
+    let mut host = Host::start_with(Stdio::piped());
+    let mut stderr = host.child.stderr.take().expect("stderr");
+    assert_eq!(host.command(), "hello");
+    host.send(&format!("rules {COPENHAGEN_RULES}"));
+    host.send("start");
+    let mut game = Game::new(RuleSet {
+        repetition: RepetitionMode::ThirdOccurrenceMoverLoses,
+        ..RuleSet::default()
+    });
+    let mut answered = 0;
+    while game.moves_played() < 80 && !game.status().is_over() {
+        let side = side_name(game.to_move());
+        host.send("clock 120000 110000 0 0 0");
+        host.send(&format!("play {side}"));
+        let (status, reply) = host.command_after_status();
+        assert!(
+            status.iter().any(|s| s.starts_with("status hnefi: depth ")),
+            "{status:?}"
+        );
+        let mv = reply
+            .strip_prefix("move ")
+            .and_then(|m| parse_move(m).ok())
+            .unwrap_or_else(|| panic!("not a move: {reply}"));
+        game.play(mv).expect("legal");
+        // hnefi plays both sides: the next play is for the other side.
+        host.send(&format!("move {}", position(&game)));
+        answered += 1;
+    }
+    assert!(answered >= 40, "{answered} moves");
+    host.send("finish 1");
+    host.goodbye();
+    let mut written = String::new();
+    stderr.read_to_string(&mut written).expect("read stderr");
+    assert_eq!(written, "", "hnefi --otep wrote to stderr");
 }
 
 /// hnefi plays `side` of the game of the OpenTafl `rules` string for `plies` plies

@@ -6,17 +6,23 @@
 //! `hello` when it starts; then come `rules RULES` (an OpenTafl rules string, read by
 //! [`parse_rules_string`]: hnefi plays every game it models, on its board, OpenTafl's
 //! Copenhagen as hnefi's Copenhagen, and refuses a string asking for a feature it does
-//! not model, naming it), `side
+//! not model, or a bad one, naming it: see [`OtepEngine`] for how), `side
 //! attackers|defenders`, `start`, and during the game `opponent-move MOVES POSITION`
 //! (moves `a4-a1`, several joined by `|`), `clock A D OT AO DO` (milliseconds left, an `*`
 //! marking time left in an overtime period; `-1` without a clock), `play SIDE` (answered
 //! with `move FROM-TO`), `move POSITION` (our move was accepted), `error CODE` (it was
 //! not), `analyze N SECONDS` (answered with `analysis 1 MOVE SCORE`), `finish CODE` and
-//! `goodbye`. Positions are OpenTafl strings, rank 1 first. Search progress goes to the
-//! session's info sink (`hnefi --otep` sends it to stderr, as in the text protocol).
+//! `goodbye`. Positions are OpenTafl strings, rank 1 first.
+//!
+//! OpenTafl reads only the engine's stdout (it never reads stderr, and its `.ini` cannot
+//! redirect it): a pipe nobody reads fills and would block the engine mid-game. So the
+//! engine writes nothing to stderr; what the search found goes to the host as one
+//! `status` line before each `move` (the last completed iteration, as the text
+//! protocol's `info` line says it), which OpenTafl shows in its status display.
 
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
@@ -26,12 +32,13 @@ use crate::core::any_size::on_size;
 use crate::core::any_square::AnyMove;
 use crate::core::geometry::BoardSize;
 use crate::core::moves::Move;
-use crate::core::notation::parse_opentafl;
+use crate::core::notation::parse_opentafl_with;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::RulesSource;
 use crate::core::rules_string::parse_rules_string;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
+use crate::search::Info;
 use crate::session::{EngineMove, SearchOption, Session};
 use crate::time_control::Fischer;
 
@@ -177,6 +184,13 @@ fn with_margin(t: Duration) -> Duration {
 }
 
 /// The OTEP engine: a session driven by OpenTafl's commands.
+///
+/// A `rules` line it cannot play gets no answer there: OpenTafl 0.4.8 crashes on an
+/// `error` before the game has begun (`ExternalEngineHost.handleErrorCommand` reaches for
+/// a game it has not set yet). The engine remembers why instead, plays no game, and
+/// answers every `play` and `analyze` with a `status` line saying why and `error -1`
+/// with the same text, which OpenTafl shows before it ends the game; `opponent-move`,
+/// `move` and `position` change nothing. The next good `rules` line starts its game.
 pub struct OtepEngine {
     session: Session,
     /// The time per move given on the command line (restored when a clock has no
@@ -185,18 +199,32 @@ pub struct OtepEngine {
     side: Option<Role>,
     clocks: ByRole<SideClock>,
     done: bool,
+    /// Why the last `rules` line was refused, until a good one arrives.
+    refused: Option<String>,
+    /// The search's last completed iteration, kept by the session's info sink.
+    last_info: Arc<Mutex<Option<Info<AnyMove>>>>,
 }
 
 impl OtepEngine {
     /// An engine around `session`; `movetime_ms` is the session's time per move (0 for
-    /// none), kept for the moves without a clock.
-    pub fn new(session: Session, movetime_ms: u64) -> OtepEngine {
+    /// none), kept for the moves without a clock. The engine takes the session's info
+    /// sink: the search's progress reaches the host as `status` lines.
+    pub fn new(mut session: Session, movetime_ms: u64) -> OtepEngine {
+        let last_info = Arc::new(Mutex::new(None));
+        let sink = Arc::clone(&last_info);
+        session.set_info_sink(move |info| {
+            if let Ok(mut last) = sink.lock() {
+                *last = Some(info.clone());
+            }
+        });
         OtepEngine {
             session,
             movetime_ms,
             side: None,
             clocks: ByRole::new_with(|_| SideClock::None),
             done: false,
+            refused: None,
+            last_info,
         }
     }
 
@@ -232,14 +260,25 @@ impl OtepEngine {
             return Vec::new();
         };
         let args: Vec<&str> = words.collect();
+        if command == "rules" {
+            self.refused = self.rules(&args.join(" ")).err();
+            return Vec::new();
+        }
+        if let Some(why) = &self.refused {
+            return match command {
+                "play" | "analyze" => {
+                    vec![format!("status hnefi: {why}"), format!("error -1 {why}")]
+                }
+                // No game to follow until a rules line hnefi can play.
+                _ => {
+                    if command == "goodbye" {
+                        self.done = true;
+                    }
+                    Vec::new()
+                }
+            };
+        }
         match (command, args.as_slice()) {
-            ("rules", _) => match RulesSource::from_rules_string(&args.join(" ")) {
-                Ok(source) => match self.session.start_source(source) {
-                    Ok(()) => Vec::new(),
-                    Err(e) => vec![format!("error -1 rules not supported: {e}")],
-                },
-                Err(e) => vec![format!("error -1 {}", OtepError::Rules(e.to_string()))],
-            },
             ("side", [side]) => match parse_side(side) {
                 Ok(role) => {
                     self.side = Some(role);
@@ -289,11 +328,22 @@ impl OtepEngine {
         }
     }
 
+    /// Starts the game of a `rules` line; the message to refuse it with otherwise.
+    fn rules(&mut self, text: &str) -> Result<(), String> {
+        let source = RulesSource::from_rules_string(text)
+            .map_err(|e| OtepError::Rules(e.to_string()).to_string())?;
+        self.session
+            .start_source(source)
+            .map_err(|e| OtepError::Rules(e.to_string()).to_string())
+    }
+
     /// True unless `pos` is the board of the game in progress (a position of another
-    /// size, or none, differs).
+    /// size, or none, differs). The position is read with the game's own restricted
+    /// squares: in a game without corner squares a soldier may stand on a corner.
     fn board_differs(&self, pos: &str) -> bool {
         on_size!(self.session.game(), AnyGame, game: G => {
-            parse_opentafl::<G>(pos).map_or(true, |b| &b != game.position().board())
+            parse_opentafl_with::<G>(pos, game.rules().restricted())
+                .map_or(true, |b| &b != game.position().board())
         })
     }
 
@@ -370,12 +420,22 @@ impl OtepEngine {
         if let Err(e) = self.apply_clock(role) {
             out.push(format!("error 0 {}", clip(&e)));
         }
-        match self.session.generate_move() {
+        self.take_info();
+        let played = self.session.generate_move();
+        if let Some(info) = self.take_info() {
+            out.push(format!("status hnefi: {info}"));
+        }
+        match played {
             Ok((_, EngineMove::Play(mv))) => out.push(format!("move {}-{}", mv.from, mv.to)),
             Ok((_, EngineMove::Resign)) => out.push("error 0 no legal move".into()),
             Err(e) => out.push(format!("error 0 {}", clip(&e.to_string()))),
         }
         out
+    }
+
+    /// The search's last completed iteration since the last call.
+    fn take_info(&self) -> Option<Info<AnyMove>> {
+        self.last_info.lock().ok().and_then(|mut last| last.take())
     }
 
     fn analyze(&mut self, seconds: &str) -> Vec<String> {
@@ -409,4 +469,80 @@ impl OtepEngine {
 
 fn duration_ms(t: Duration) -> u64 {
     u64::try_from(t.as_millis()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// OpenTafl's Sea Battle 9x9: no corner squares (`cor:`), no throne (`cen:`).
+    const SEA_BATTLE: &str = "dim:9 name:Sea_Battle esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+
+    fn engine() -> OtepEngine {
+        let mut session = Session::new();
+        session.set_option(SearchOption::Depth(1)).expect("depth 1");
+        OtepEngine::new(session, 0)
+    }
+
+    #[test]
+    fn a_soldier_on_a_corner_square_of_a_cornerless_game_is_no_difference() {
+        let mut e = engine();
+        assert!(e.handle(&format!("rules {SEA_BATTLE}")).is_empty());
+        // d1-a1: an attacker on the corner square a1, which Sea Battle does not have.
+        let after = "/t3tt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+        assert!(e.handle(&format!("opponent-move d1-a1 {after}")).is_empty());
+        assert_eq!(e.session().game().moves_played(), 1);
+        let reply = e.handle("play defenders");
+        assert!(
+            reply.iter().all(|l| !l.contains("took the host")),
+            "{reply:?}"
+        );
+        assert!(
+            reply.last().is_some_and(|l| l.starts_with("move ")),
+            "{reply:?}"
+        );
+        let pos = e.session().game().to_opentafl();
+        assert!(e.handle(&format!("move {pos}")).is_empty());
+        assert_eq!(e.session().game().moves_played(), 2);
+    }
+
+    #[test]
+    fn the_search_reports_in_a_status_line_before_the_move() {
+        let mut e = engine();
+        let reply = e.handle("play attackers");
+        assert_eq!(reply.len(), 2, "{reply:?}");
+        assert!(
+            reply[0].starts_with("status hnefi: depth 1 score "),
+            "{reply:?}"
+        );
+        assert!(reply[1].starts_with("move "), "{reply:?}");
+    }
+
+    #[test]
+    fn a_refused_rules_line_is_answered_at_play_until_a_good_one() {
+        let mut e = engine();
+        assert!(
+            e.handle(&format!("rules {COPENHAGEN_RULES} ber:c"))
+                .is_empty()
+        );
+        let why = "rules not supported: hnefi does not model ber:c (berserk)";
+        let refusal = vec![format!("status hnefi: {why}"), format!("error -1 {why}")];
+        assert_eq!(e.handle("play attackers"), refusal);
+        // Nothing is played or followed on the game hnefi had before.
+        assert!(e.handle("opponent-move d1-d3 /3ttttt3/").is_empty());
+        assert_eq!(e.session().game().moves_played(), 0);
+        assert_eq!(e.handle("play defenders"), refusal);
+        assert_eq!(e.handle("analyze 1 1"), refusal);
+        assert_eq!(e.session().game().moves_played(), 0);
+        // A good rules line starts its game.
+        assert!(e.handle(&format!("rules {SEA_BATTLE}")).is_empty());
+        assert_eq!(e.session().board_size(), BoardSize::S9);
+        let reply = e.handle("play attackers");
+        assert!(
+            reply.last().is_some_and(|l| l.starts_with("move ")),
+            "{reply:?}"
+        );
+        assert!(e.handle("goodbye").is_empty());
+        assert!(e.done);
+    }
 }
