@@ -307,6 +307,11 @@ enum Command {
     /// Merge the sample files of a self-play run's shards (text or binary) into one
     /// binary file: games renumbered by shard, each position kept once.
     Merge(merge::MergeArgs),
+    /// Annotate finished games: search every position and write each game back with one
+    /// line per ply (its score, the engine's best move where it differs, and inaccuracy,
+    /// mistake or blunder by the drop in the mover's win chance), then a summary per side
+    /// (docs/analysis.md).
+    Annotate(hnefi::tools::annotate::AnnotateArgs),
     /// Search the fixed bench positions of every board's path at one thread; print each
     /// suite's nodes (its signature) and nodes/s, then the totals.
     Bench {
@@ -373,6 +378,7 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Some(Command::Annotate(args)) => hnefi::tools::annotate::main(&args),
         Some(Command::Match(args)) => matches::main(&args),
         Some(Command::Study(args)) => hnefi::players::study::main(&args),
         Some(Command::Bot(args)) => hnefi::bot::cli::main(&args),

@@ -7,6 +7,7 @@ mod case_file;
 mod common;
 mod reference;
 
+mod annotate;
 mod bot_rules;
 mod bot_scripted;
 mod bot_server;

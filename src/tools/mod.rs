@@ -1,5 +1,6 @@
 //! Command-line tools built on the rules core and the search.
 
+pub mod annotate;
 pub mod bench;
 pub mod interrupt;
 pub mod matches;

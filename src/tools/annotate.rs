@@ -1,0 +1,354 @@
+//! `hnefi annotate FILE`: finished games searched position by position, and written back
+//! with one line per ply (docs/analysis.md).
+//!
+//! - Every position of a game is searched once for its side to move, with one thread, at
+//!   `--depth` or `--movetime-ms` (tables cleared for each game, so that a game's
+//!   annotation at a fixed depth depends neither on the machine nor on the games before
+//!   it): that search gives the engine's best move and its score. The move played, when it
+//!   is another, is searched too: the position after it, one ply shallower than the depth
+//!   the search before it completed, by the mover's own searcher, negated. The engine
+//!   weighs its evaluation for the side to move at a search's root (the attackers' weights
+//!   are not the defenders'), so the other side's search of that position would score it
+//!   on the other scale; each side has a searcher of its own, whose table keeps one scale.
+//!   A move after which the rules end the game is scored by the result.
+//! - The judgement ([`judgement`]) is the drop in the mover's win chance ([`win_chance`],
+//!   provisional until the win/draw/loss model is fitted) from the best move to the move
+//!   played.
+//! - Progress: when stderr is a terminal, one line there, redrawn after each search.
+//! - SIGINT (Ctrl-C, [`interrupt`]): the search under way stops; the games annotated so
+//!   far have been written, the game under way is not (exit status 130).
+//! - A line that is no game, or whose game does not replay under the rules, is named on
+//!   stderr with the ply and the move at fault, and nothing is written for it; the other
+//!   games are annotated. Exit status 0 when every game was annotated, 1 when some could
+//!   not be, 2 when none could be started (the file unreadable or without a game, no game
+//!   of --rules on --board-size).
+
+pub mod annotation;
+pub mod input;
+pub mod judgement;
+pub mod win_chance;
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use crate::core::game::{GameOf, RepetitionMode, RuleSet};
+use crate::core::geometry::BoardSize;
+use crate::core::moves::MoveOf;
+use crate::core::notation::RecordMoveOf;
+use crate::core::outcome::Status;
+use crate::core::position::PositionOf;
+use crate::core::record::ReplayErrorOf;
+use crate::core::role::{ByRole, Role};
+use crate::core::rules_source::RulesSource;
+use crate::options::MAX_MOVETIME_MS;
+use crate::search::{Limits, MAX_DEPTH, Score, SearchGeometry, SearchResult, Searcher};
+use crate::tools::{interrupt, stdout};
+
+use annotation::{Annotation, Note};
+use input::{GameLine, GameLineError, ReadGame};
+use judgement::judge;
+
+/// The depth of every search when neither `--depth` nor `--movetime-ms` is given: a file
+/// of a few games in seconds.
+pub const DEFAULT_DEPTH: u32 = 4;
+
+/// The transposition table of the searches, in MiB.
+const HASH_MB: usize = 16;
+
+/// The flags of `hnefi annotate`.
+#[derive(Args, Debug, Clone)]
+pub struct AnnotateArgs {
+    /// The games, one per line: records lines as in tests/data/copenhagen.csv
+    /// (moves,attacker_captures,defender_captures,result) or plain move lists (h1-h3
+    /// f8-i8 ...), from the start position of the game of --rules on --board-size.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Search every position to this depth in plies [default: 4, unless --movetime-ms
+    /// is given].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
+    pub depth: Option<u32>,
+    /// Search every position for this many milliseconds (with --depth, whichever ends
+    /// first).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS))]
+    pub movetime_ms: Option<u64>,
+    /// The games' rule family (copenhagen, the default, hnefatafl-org, fetlar, brandubh,
+    /// tablut, sea-battle or tawlbwrdd), played on --board-size; or an OpenTafl rules
+    /// string quoted as one argument, played on its own board.
+    #[arg(long, value_name = "NAME|STRING")]
+    pub rules: Option<RulesSource>,
+    /// The board: the --rules family's game of that size [default: the family's usual
+    /// board, 11x11 for copenhagen].
+    #[arg(long, value_name = "N")]
+    pub board_size: Option<BoardSize>,
+    /// The repetition rule, instead of the --rules family's (off replays any record).
+    #[arg(long, value_name = "MODE")]
+    pub repetition: Option<RepetitionMode>,
+}
+
+impl AnnotateArgs {
+    /// The limits of every search.
+    fn limits(&self) -> Limits {
+        let movetime = self.movetime_ms.map(Duration::from_millis);
+        Limits {
+            depth: self.depth.or((movetime.is_none()).then_some(DEFAULT_DEPTH)),
+            movetime,
+            ..Limits::default()
+        }
+    }
+}
+
+/// Runs `hnefi annotate`.
+pub fn main(args: &AnnotateArgs) -> ExitCode {
+    let source = args.rules.clone().unwrap_or_default();
+    let size = args.board_size.unwrap_or_else(|| source.usual_size());
+    let variant = match source.variant(size) {
+        Ok(v) => v,
+        Err(e) => return refused(&e.to_string()),
+    };
+    let base = variant.rules();
+    let rules = RuleSet {
+        repetition: args.repetition.unwrap_or(base.repetition),
+        ..base
+    };
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(t) => t,
+        Err(e) => return refused(&format!("cannot read {}: {e}", args.file.display())),
+    };
+    let lines = input::game_lines(&text);
+    if lines.is_empty() {
+        return refused(&format!("no game in {}", args.file.display()));
+    }
+    let limits = args.limits();
+    crate::with_size!(variant.size(), G => match variant.start_position::<G>() {
+        Ok(start) => run::<G>(&lines, start, rules, &limits, size),
+        Err(e) => refused(&e.to_string()),
+    })
+}
+
+fn refused(message: &str) -> ExitCode {
+    eprintln!("hnefi annotate: {message}");
+    ExitCode::from(2)
+}
+
+/// Annotates the games of `lines` one after the other, each written when it is done.
+fn run<G: SearchGeometry>(
+    lines: &[GameLine<'_>],
+    start: PositionOf<G>,
+    rules: RuleSet,
+    limits: &Limits,
+    size: BoardSize,
+) -> ExitCode {
+    if let Err(e) = interrupt::install() {
+        eprintln!(
+            "hnefi annotate: warning: cannot handle Ctrl-C ({e}): an interrupt will end it at once"
+        );
+    }
+    let mut progress = Progress::new(lines.len());
+    let mut searchers = ByRole::new_with(searcher_of);
+    let (mut annotated, mut failed) = (0, 0);
+    for (number, game_line) in (1..).zip(lines) {
+        let GameLine { line, text } = *game_line;
+        let annotation = input::read_game(text, start, rules).and_then(|read| {
+            progress.game = (number, line);
+            annotate(
+                &read,
+                (start, rules, size),
+                limits,
+                &mut searchers,
+                &mut progress,
+            )
+            .map(|notes| {
+                notes.map(|notes| Annotation {
+                    number,
+                    line,
+                    result: read.result,
+                    status: read.game.status(),
+                    notes,
+                })
+            })
+        });
+        match annotation {
+            Ok(Some(a)) => {
+                progress.clear();
+                stdout::text(&a.to_string());
+                annotated += 1;
+            }
+            Ok(None) => {
+                progress.clear();
+                eprintln!(
+                    "hnefi annotate: interrupted: {annotated} games annotated; game {number} (line {line}) and the {} after it not",
+                    lines.len().saturating_sub(number)
+                );
+                return ExitCode::from(interrupt::EXIT_STATUS);
+            }
+            Err(e) => {
+                progress.clear();
+                eprintln!("hnefi annotate: game {number} (line {line}): {e}; not annotated");
+                failed += 1;
+            }
+        }
+    }
+    if failed > 0 {
+        eprintln!(
+            "hnefi annotate: {failed} of {} games not annotated",
+            lines.len()
+        );
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+/// The score of a move from the mover's point of view, given the score of the position
+/// after it from the other side's: negated, a proven result one ply further away.
+fn parent(child: Score) -> Score {
+    match child {
+        Score::Cp(c) => Score::Cp(c.saturating_neg()),
+        Score::Win(n) => Score::Loss(n.saturating_add(1)),
+        Score::Loss(n) => Score::Win(n.saturating_add(1)),
+    }
+}
+
+/// The score, for `mover`, of a move after which the rules ended the game with `status`.
+fn ended(status: Status, mover: Role) -> Score {
+    match status.winner() {
+        Some(winner) if winner == mover => Score::Win(1),
+        Some(_) => Score::Loss(1),
+        None => Score::Cp(0),
+    }
+}
+
+/// Searches the current position of `game`, stopped by a SIGINT.
+fn search<G: SearchGeometry>(
+    game: &GameOf<G>,
+    limits: &Limits,
+    searcher: &mut Searcher,
+) -> SearchResult<MoveOf<G>> {
+    searcher.search(game, limits, interrupt::flag(), &mut |_| {})
+}
+
+/// The searcher of one side's moves: the evaluation of that side's searches (the engine
+/// weighs the terms for the side to move at the root, `Weights::for_side`) at every node,
+/// whoever is to move at its root, so that the position after a move of that side is
+/// scored as the search before the move saw it.
+fn searcher_of(side: Role) -> Searcher {
+    let mut searcher = Searcher::new(1, HASH_MB);
+    searcher.set_weights(side.opponent(), searcher.weights(side));
+    searcher
+}
+
+/// The notes of one replayed game, or `None` when a SIGINT stopped it.
+fn annotate<G: SearchGeometry>(
+    read: &ReadGame<G>,
+    (start, rules, size): (PositionOf<G>, RuleSet, BoardSize),
+    limits: &Limits,
+    searchers: &mut ByRole<Searcher>,
+    progress: &mut Progress,
+) -> Result<Option<Vec<Note>>, GameLineError<G>> {
+    for side in [Role::Attacker, Role::Defender] {
+        searchers.get_mut(side).clear();
+    }
+    let moves = &read.record.moves;
+    let mut game = GameOf::from_position(start, rules);
+    let mut notes = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        progress.draw(i, moves.len());
+        let mover = game.to_move();
+        let searcher = searchers.get_mut(mover);
+        let best = search(&game, limits, searcher);
+        let pos = *game.position();
+        // The record replayed once already: the move is legal.
+        let captures = game.play(m.mv).map_err(|source| {
+            GameLineError::Replay(ReplayErrorOf::Illegal {
+                ply: i + 1,
+                token: m.to_string(),
+                source,
+            })
+        })?;
+        let (score, best) = match best.best {
+            Some(mv) if mv != m.mv => {
+                let score = if game.status().is_over() {
+                    ended(game.status(), mover)
+                } else {
+                    // The move as the search before it saw it: one ply shallower.
+                    let limits = Limits {
+                        depth: Some(best.depth.saturating_sub(1).max(1)),
+                        ..*limits
+                    };
+                    parent(search(&game, &limits, searcher).score)
+                };
+                let mut p = pos;
+                let captures = p.make_move(mv, &rules);
+                let text = RecordMoveOf { mv, captures }.to_string();
+                (score, Some((text, best.score)))
+            }
+            _ => (best.score, None),
+        };
+        if interrupt::requested() {
+            return Ok(None);
+        }
+        let (drop, judgement) = match &best {
+            Some((_, best_score)) => judge(*best_score, score, size),
+            None => (0.0, None),
+        };
+        notes.push(Note {
+            ply: i + 1,
+            side: mover,
+            played: RecordMoveOf { mv: m.mv, captures }.to_string(),
+            score,
+            best,
+            drop,
+            judgement,
+        });
+    }
+    Ok(Some(notes))
+}
+
+/// The progress line on stderr, drawn only when it is a terminal.
+struct Progress {
+    on: bool,
+    games: usize,
+    /// The game under way: its number and line.
+    game: (usize, usize),
+    start: Instant,
+    drawn: bool,
+}
+
+impl Progress {
+    fn new(games: usize) -> Progress {
+        Progress {
+            on: io::stderr().is_terminal(),
+            games,
+            game: (0, 0),
+            start: Instant::now(),
+            drawn: false,
+        }
+    }
+
+    /// Shows that the search of the position after `done` of `plies` plies starts.
+    fn draw(&mut self, done: usize, plies: usize) {
+        if self.on {
+            let (number, line) = self.game;
+            let mut err = io::stderr().lock();
+            let _ = write!(
+                err,
+                "\r\x1b[2Kannotate: game {number} of {} (line {line}), ply {done} of {plies}, {:.1} s",
+                self.games,
+                self.start.elapsed().as_secs_f64()
+            );
+            let _ = err.flush();
+            self.drawn = true;
+        }
+    }
+
+    /// Clears the line before anything else is written.
+    fn clear(&mut self) {
+        if self.drawn {
+            let _ = write!(io::stderr(), "\r\x1b[2K");
+            self.drawn = false;
+        }
+    }
+}
