@@ -184,3 +184,76 @@ fn the_docs_example_is_current() {
         "docs/analysis.md: `{command}` prints"
     );
 }
+
+/// A SIGINT stops the annotation: the games finished so far are on stdout whole, the game
+/// under way is not, and the exit status is 130.
+#[cfg(unix)]
+#[test]
+fn sigint_keeps_the_games_done() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(common::BIN)
+        .args(["annotate", "--depth", "5", "--repetition", "off"])
+        .arg("tests/data/copenhagen.csv")
+        .current_dir(ROOT)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = common::Lines::spawn(child.stdout.take().unwrap(), "hnefi annotate's stdout");
+    let mut text = String::new();
+    // The first game (4 plies) ends with an empty line.
+    while let Some(line) = out.next_raw("the first annotated game") {
+        text.push_str(&line);
+        if line == "\n" {
+            break;
+        }
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    text.push_str(&out.rest("the games after SIGINT"));
+    let output = common::finish_output(&mut child, "hnefi annotate after SIGINT");
+    let err = common::text(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted: "), "{err}");
+    let games: Vec<&str> = text.split_terminator("\n\n").collect();
+    assert!(!games.is_empty() && games.len() < 1168, "{text}");
+    for game in games {
+        assert!(game.starts_with("game "), "{game}");
+        assert!(
+            game.lines().last().unwrap().starts_with("defender: "),
+            "{game}"
+        );
+    }
+}
+
+/// Progress on stderr at a terminal only.
+#[cfg(target_os = "linux")]
+#[test]
+fn progress_at_a_terminal_only() {
+    use std::process::Command;
+    let (code, _, err) = annotate(&["--depth", "2", "tests/data/annotate-blunder.txt"]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    // script (bsdutils) runs a command on a pseudo-terminal.
+    let tty = common::output_of(
+        Command::new("script")
+            .args([
+                "-qec",
+                &format!(
+                    "'{}' annotate --depth 2 tests/data/annotate-blunder.txt",
+                    common::BIN
+                ),
+                "/dev/null",
+            ])
+            .current_dir(ROOT),
+        "script running hnefi annotate",
+    );
+    let text = common::text(&tty.stdout);
+    assert!(tty.status.success(), "{text}");
+    assert!(
+        text.contains("annotate: game 1 of 1 (line 1), ply 13 of 14"),
+        "{text}"
+    );
+}
