@@ -80,6 +80,8 @@ struct EngineFlags {
     multipv: Option<u64>,
     #[arg(long, help = options::PONDER.switch_flag_help())]
     ponder: bool,
+    #[arg(long, help = options::SHOW_WDL.switch_flag_help())]
+    show_wdl: bool,
     /// Switch a search feature on, for self-play comparisons: null-move, lmr,
     /// aspiration, qsearch-checks, reverse-futility, late-move-pruning, log-reductions,
     /// qsearch-captures, iir, history-reductions or defer (only lmr, qsearch-checks,
@@ -157,6 +159,7 @@ impl EngineFlags {
             }
         }
         s.set_ponder(self.ponder);
+        s.set_show_wdl(self.show_wdl);
         for &f in &self.with {
             s.set_feature(f, true);
         }

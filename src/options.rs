@@ -156,6 +156,12 @@ pub const PONDER: EngineOption = EngineOption {
     kind: Kind::Switch { default: false },
     help: "after its own move, search the expected reply until the next command",
 };
+/// `show_wdl`: win/draw/loss chances beside each score (src/search/wdl.rs).
+pub const SHOW_WDL: EngineOption = EngineOption {
+    name: "show_wdl",
+    kind: Kind::Switch { default: false },
+    help: "write the side to move's win, draw and loss chances in per mille (`wdl W D L`) after each score of info lines and analyze; off by default, as UCI's UCI_ShowWDL is, for controllers that refuse unknown words",
+};
 /// `level`: the strength for people, from the Random player up (src/players/level.rs).
 pub const LEVEL: EngineOption = EngineOption {
     name: "level",
@@ -195,6 +201,7 @@ pub const OPTIONS: &[EngineOption] = &[
     MOVETIME_MS,
     MULTIPV,
     PONDER,
+    SHOW_WDL,
     LEVEL,
     NET,
     COMPAT,

@@ -22,7 +22,8 @@ use crate::players::level::LevelPlay;
 use crate::search::Networks;
 use crate::search::network::NetworkError;
 use crate::search::terms::WeightError;
-use crate::search::{self, Clock, Feature, Info, Limits, SearchResult, Searcher};
+use crate::search::wdl::{Wdl, WdlModel};
+use crate::search::{self, Clock, Feature, Info, Limits, Score, SearchResult, Searcher};
 use crate::time_control::Fischer;
 
 /// Deepest perft accepted.
@@ -233,6 +234,8 @@ pub struct Session {
     ponder: bool,
     /// The reply the last `generate_move` expects, for the protocol to ponder on.
     expected_reply: Option<AnyMove>,
+    /// Whether scores come with their win/draw/loss chances ([`options::SHOW_WDL`]).
+    show_wdl: bool,
     info: InfoSink,
     /// Set from outside (the protocol's reader thread on `stop`) to end a running
     /// search at once with the best move found so far.
@@ -274,6 +277,7 @@ impl Session {
             multipv: 1,
             ponder: false,
             expected_reply: None,
+            show_wdl: false,
             info: InfoSink::default(),
             stop: Arc::new(AtomicBool::new(false)),
             player: None,
@@ -648,6 +652,10 @@ impl Session {
                 self.set_ponder(on);
                 Ok(())
             }
+            options::Value::Switch(on) if option.name == options::SHOW_WDL.name => {
+                self.set_show_wdl(on);
+                Ok(())
+            }
             _ => Err(OptionError::Unknown {
                 name: option.name.to_string(),
             }
@@ -699,16 +707,34 @@ impl Session {
             since: limits.since.or(self.arrival),
             ..*limits
         };
+        let wdl = self.wdl_shown();
         let (searcher, info, stop) = (&mut self.searcher, &mut self.info, &self.stop);
         on_size!(&self.game, AnyGame, game => {
             searcher
                 .search(game, limits, stop, &mut |i| {
-                    let i = i.map_moves(AnyMove::from);
+                    let mut i = i.map_moves(AnyMove::from);
+                    i.wdl = wdl.map(|(model, mover)| model.wdl(i.score, mover));
                     info.report(&i);
                     extra(&i);
                 })
                 .map_moves(AnyMove::from)
         })
+    }
+
+    /// The win/draw/loss model of the game and the side to move, when scores are to show
+    /// their chances (`show_wdl`).
+    fn wdl_shown(&self) -> Option<(WdlModel, Role)> {
+        self.show_wdl.then(|| {
+            let model = WdlModel::of_game(&self.source, self.game.size());
+            (model, self.game.to_move())
+        })
+    }
+
+    /// The side to move's chances at `score` in the game in progress, when scores are to
+    /// show them (`show_wdl`).
+    pub fn wdl(&self, score: Score) -> Option<Wdl> {
+        self.wdl_shown()
+            .map(|(model, mover)| model.wdl(score, mover))
     }
 
     /// The node count of the search under way, readable from another thread while it
@@ -808,6 +834,11 @@ impl Session {
     pub fn set_ponder(&mut self, on: bool) {
         self.ponder = on;
         self.expected_reply = None;
+    }
+
+    /// Switches the win/draw/loss chances beside scores on or off ([`options::SHOW_WDL`]).
+    pub fn set_show_wdl(&mut self, on: bool) {
+        self.show_wdl = on;
     }
 
     /// Whether pondering is on.

@@ -192,3 +192,24 @@ fn the_protocol_docs_streaming_example_is_current() {
     assert_eq!(engine.read_reply(), vec!["= hnefi".to_string()]);
     engine.quit();
 }
+
+#[test]
+fn show_wdl_adds_the_movers_chances_after_each_score_and_only_then() {
+    let mut engine = Engine::start(&[]);
+    engine.ok("set_option depth 2");
+    let plain = engine.ok("analyze");
+    assert!(!plain.contains("wdl"), "{plain}");
+    engine.ok("set_option show_wdl true");
+    let shown = engine.ok("analyze");
+    let words: Vec<&str> = shown.split(' ').collect();
+    let at = words.iter().position(|w| *w == "wdl").expect("wdl");
+    assert_eq!(words.get(at - 2), Some(&"score"), "{shown}");
+    let chances: Vec<u32> = words[at + 1..at + 4]
+        .iter()
+        .map(|w| w.parse().expect("a number"))
+        .collect();
+    assert_eq!(chances.iter().sum::<u32>(), 1000, "{shown}");
+    engine.ok("set_option show_wdl false");
+    assert!(!engine.ok("analyze").contains("wdl"));
+    engine.quit();
+}

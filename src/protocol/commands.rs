@@ -664,9 +664,11 @@ fn analyze(s: &mut Session, args: &[&str]) -> Reply {
         })
         .map_err(|e| e.to_string())?;
     let best = result.best.map(|m| m.to_string()).unwrap_or_default();
+    let wdl = |score| s.wdl(score).map(|w| format!(" {w}")).unwrap_or_default();
     let mut reply = format!(
-        "move {best} score {} depth {} nodes {} pv {}",
+        "move {best} score {}{} depth {} nodes {} pv {}",
         result.score,
+        wdl(result.score),
         result.depth,
         result.nodes,
         join(&result.pv)
@@ -675,8 +677,9 @@ fn analyze(s: &mut Session, args: &[&str]) -> Reply {
     for o in others {
         let first = o.pv.first().map(|m| m.to_string()).unwrap_or_default();
         reply.push_str(&format!(
-            "\nmove {first} score {} depth {} nodes {} pv {}",
+            "\nmove {first} score {}{} depth {} nodes {} pv {}",
             o.score,
+            wdl(o.score),
             o.depth,
             result.nodes,
             join(&o.pv)

@@ -404,6 +404,7 @@ impl Searcher {
                 depth: depth as u32,
                 multipv: (multipv > 1).then_some(line as u32 + 1),
                 score: score_of(it.score),
+                wdl: None,
                 nodes,
                 nps: alphabeta::nps(nodes, start),
                 time: start.elapsed(),

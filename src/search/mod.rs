@@ -49,6 +49,7 @@ mod threadpool;
 pub mod threats;
 pub(crate) mod timeman;
 pub(crate) mod tt;
+pub mod wdl;
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -125,6 +126,8 @@ pub struct Info<M = Move> {
     pub multipv: Option<u32>,
     /// Score of the line's first move.
     pub score: Score,
+    /// The side to move's chances at that score, when asked for (`show_wdl`).
+    pub wdl: Option<wdl::Wdl>,
     /// Nodes searched so far.
     pub nodes: u64,
     /// Nodes per second.
@@ -142,6 +145,7 @@ impl<M: Copy> Info<M> {
             depth: self.depth,
             multipv: self.multipv,
             score: self.score,
+            wdl: self.wdl,
             nodes: self.nodes,
             nps: self.nps,
             time: self.time,
@@ -152,16 +156,19 @@ impl<M: Copy> Info<M> {
 
 impl<M: fmt::Display> fmt::Display for Info<M> {
     /// `depth D score S nodes N nps R time MS pv MOVE MOVE ...`, with `multipv K` after
-    /// the depth in a multi-PV search.
+    /// the depth in a multi-PV search and `wdl W D L` after the score when asked for.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "depth {} ", self.depth)?;
         if let Some(k) = self.multipv {
             write!(f, "multipv {k} ")?;
         }
+        write!(f, "score {} ", self.score)?;
+        if let Some(wdl) = self.wdl {
+            write!(f, "{wdl} ")?;
+        }
         write!(
             f,
-            "score {} nodes {} nps {} time {} pv",
-            self.score,
+            "nodes {} nps {} time {} pv",
             self.nodes,
             self.nps,
             self.time.as_millis()

@@ -15,6 +15,7 @@ pub mod sample;
 pub mod sample_file;
 pub mod selfplay;
 pub mod texel;
+pub mod wdl_fit;
 
 /// The exit code of a data-path command, its error (if any) on stderr: 0, or 2 for bad
 /// input or a file that cannot be read or written.
