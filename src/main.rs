@@ -20,7 +20,7 @@ use hnefi::protocol::{Dialect, Engine};
 use hnefi::search::Feature;
 use hnefi::session::{SearchOption, Session};
 use hnefi::tools::matches;
-use hnefi::tune::{label, merge, net, selfplay, texel};
+use hnefi::tune::{label, merge, net, selfplay, texel, wdl_fit};
 
 /// hnefi: a Hnefatafl engine for every board from 7x7 to 15x15.
 ///
@@ -307,6 +307,9 @@ enum Command {
     /// Fit the evaluation's learned correction (a small network over where the pieces
     /// stand, added to the hand-written terms) to the samples; `--net FILE` plays with it.
     Train(net::TrainArgs),
+    /// Fit the win/draw/loss model of each game to the results of `hnefi selfplay`'s
+    /// samples and measure it on the games held out (src/search/wdl.rs).
+    WdlFit(wdl_fit::WdlFitArgs),
     /// Merge the sample files of a self-play run's shards (text or binary) into one
     /// binary file: games renumbered by shard, each position kept once.
     Merge(merge::MergeArgs),
@@ -390,6 +393,7 @@ fn main() -> ExitCode {
         Some(Command::Tune(args)) => texel::main(&args),
         Some(Command::Train(args)) => net::main(&args),
         Some(Command::Merge(args)) => merge::main(&args),
+        Some(Command::WdlFit(args)) => wdl_fit::main(&args),
         None if cli.otep => run_otep(&cli.engine),
         None => run_protocol(&cli.engine),
     }

@@ -29,8 +29,9 @@ fn annotate(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
-/// The fields of a ply's line: ply, side, move, score, best, best's score, drop and the
-/// judgement (empty when none); a score may be two words (`loss 2`).
+/// The fields of a ply's line: ply, side, move, score, the mover's chances (`W D L`),
+/// best, best's score, drop and the judgement (empty when none); a score may be two words
+/// (`loss 2`).
 fn fields(line: &str) -> Vec<String> {
     let mut words = line.split_whitespace().peekable();
     let mut out = Vec::new();
@@ -41,8 +42,12 @@ fn fields(line: &str) -> Vec<String> {
         } else {
             out.push(w.to_string());
         }
+        if out.len() == 4 {
+            let chances: Vec<&str> = words.by_ref().take(3).collect();
+            out.push(chances.join(" "));
+        }
     }
-    if out.len() == 7 {
+    if out.len() == 8 {
         out.push(String::new());
     }
     out
@@ -75,7 +80,9 @@ fn a_move_that_lets_the_king_escape_is_a_blunder_and_the_best_move_prevents_it()
     let f = fields(line);
     assert_eq!(f[1..3], ["attacker", "j11-j9"], "{line}");
     assert_eq!(f[3], "loss 2", "{line}");
-    assert_eq!(f[7], "blunder", "{line}");
+    assert_eq!(f[8], "blunder", "{line}");
+    let chances: Vec<u32> = f[4].split(' ').map(|w| w.parse().unwrap()).collect();
+    assert_eq!(chances.iter().sum::<u32>(), 1000, "{line}");
     // The played move does let the king out, and the best move named does not.
     let before = GameRecord::from_moves(&moves[..12].join(" "))
         .unwrap()
@@ -86,7 +93,7 @@ fn a_move_that_lets_the_king_escape_is_a_blunder_and_the_best_move_prevents_it()
         .play(GameRecord::from_moves(moves[12]).unwrap().moves[0].mv)
         .unwrap();
     assert!(king_escapes_in_one(&played));
-    let best = GameRecord::from_moves(&f[4]).unwrap().moves[0].mv;
+    let best = GameRecord::from_moves(&f[5]).unwrap().moves[0].mv;
     let mut prevented = before;
     prevented.play(best).unwrap();
     assert!(!king_escapes_in_one(&prevented), "{line}");

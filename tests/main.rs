@@ -43,3 +43,4 @@ mod search;
 mod search_boards;
 mod search_threads;
 mod train;
+mod wdl;

@@ -11,9 +11,9 @@
 //!   are not the defenders'), so the other side's search of that position would score it
 //!   on the other scale; each side has a searcher of its own, whose table keeps one scale.
 //!   A move after which the rules end the game is scored by the result.
-//! - The judgement ([`judgement`]) is the drop in the mover's win chance ([`win_chance`],
-//!   provisional until the win/draw/loss model is fitted) from the best move to the move
-//!   played.
+//! - The judgement ([`judgement`]) is the drop in the mover's expected result (the game's
+//!   win/draw/loss model, [`WdlModel`]) from the best move to the move played; each ply
+//!   shows the mover's chances before its move (`wdl W D L`, at the best move's score).
 //! - Progress: when stderr is a terminal, one line there, redrawn after each search.
 //! - SIGINT (Ctrl-C, [`interrupt`]): the search under way stops; the games annotated so
 //!   far have been written, the game under way is not (exit status 130).
@@ -26,7 +26,6 @@
 pub mod annotation;
 pub mod input;
 pub mod judgement;
-pub mod win_chance;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -45,6 +44,7 @@ use crate::core::record::ReplayErrorOf;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::RulesSource;
 use crate::options::MAX_MOVETIME_MS;
+use crate::search::wdl::WdlModel;
 use crate::search::{Limits, MAX_DEPTH, Score, SearchGeometry, SearchResult, Searcher};
 use crate::tools::{interrupt, stdout};
 
@@ -124,7 +124,7 @@ pub fn main(args: &AnnotateArgs) -> ExitCode {
     }
     let limits = args.limits();
     crate::with_size!(variant.size(), G => match variant.start_position::<G>() {
-        Ok(start) => run::<G>(&lines, start, rules, &limits, size),
+        Ok(start) => run::<G>(&lines, start, rules, &limits, &WdlModel::of_game(&source, size)),
         Err(e) => refused(&e.to_string()),
     })
 }
@@ -140,7 +140,7 @@ fn run<G: SearchGeometry>(
     start: PositionOf<G>,
     rules: RuleSet,
     limits: &Limits,
-    size: BoardSize,
+    model: &WdlModel,
 ) -> ExitCode {
     if let Err(e) = interrupt::install() {
         eprintln!(
@@ -156,7 +156,7 @@ fn run<G: SearchGeometry>(
             progress.game = (number, line);
             annotate(
                 &read,
-                (start, rules, size),
+                (start, rules, model),
                 limits,
                 &mut searchers,
                 &mut progress,
@@ -243,7 +243,7 @@ fn searcher_of(side: Role) -> Searcher {
 /// The notes of one replayed game, or `None` when a SIGINT stopped it.
 fn annotate<G: SearchGeometry>(
     read: &ReadGame<G>,
-    (start, rules, size): (PositionOf<G>, RuleSet, BoardSize),
+    (start, rules, model): (PositionOf<G>, RuleSet, &WdlModel),
     limits: &Limits,
     searchers: &mut ByRole<Searcher>,
     progress: &mut Progress,
@@ -290,8 +290,9 @@ fn annotate<G: SearchGeometry>(
         if interrupt::requested() {
             return Ok(None);
         }
+        let best_score = best.as_ref().map_or(score, |(_, s)| *s);
         let (drop, judgement) = match &best {
-            Some((_, best_score)) => judge(*best_score, score, size),
+            Some((_, best_score)) => judge(*best_score, score, model, mover),
             None => (0.0, None),
         };
         notes.push(Note {
@@ -299,6 +300,7 @@ fn annotate<G: SearchGeometry>(
             side: mover,
             played: RecordMoveOf { mv: m.mv, captures }.to_string(),
             score,
+            wdl: model.wdl(best_score, mover),
             best,
             drop,
             judgement,

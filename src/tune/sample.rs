@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 use crate::core::geometry::{BoardSize, Geometry, S11};
 use crate::core::moves::MoveOf;
-use crate::core::notation::{position_from_opentafl, to_opentafl};
+use crate::core::notation::{parse_opentafl_with, to_opentafl};
 use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
@@ -234,7 +234,14 @@ impl<G: Geometry> FromStr for SampleOf<G> {
             return Err(SampleError::Fields(fields.len()));
         };
         let to_move: Role = to_move.parse().map_err(|_| bad("side to move", to_move))?;
-        let position = position_from_opentafl::<G>(board, to_move)
+        // The game's own restricted squares: a soldier may stand on a corner of a game
+        // without corners (Sea Battle, Tablut, Tawlbwrdd).
+        let variant = game
+            .rules
+            .variant(game.size)
+            .map_err(|e| SampleError::Position(e.to_string()))?;
+        let position = parse_opentafl_with::<G>(board, variant.rules().restricted())
+            .map(|b| PositionOf::new(b, to_move))
             .map_err(|e| SampleError::Position(e.to_string()))?;
         Ok(SampleOf {
             position,
@@ -250,6 +257,17 @@ impl<G: Geometry> FromStr for SampleOf<G> {
 mod tests {
     use super::*;
     use crate::core::geometry::{S7, S9};
+
+    #[test]
+    fn a_soldier_on_a_square_restricted_only_in_other_games_reads() {
+        // Sea Battle has no throne: an attacker on e5 (self-play data).
+        let line = "/5t3/5t3/7t1/2TT2T2/4t3t/5TT2/1t2Kt3/3TT1t2/4t4/ defender defenders 777 1 sea-battle 9";
+        let s: SampleOf<S9> = line.parse().unwrap();
+        assert_eq!(s.to_string(), line);
+        // Copenhagen 11x11 keeps its corners restricted.
+        let corner = "t10/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/ attacker draw 0 1 copenhagen 11";
+        assert!(corner.parse::<Sample>().is_err());
+    }
 
     #[test]
     fn lines_round_trip_and_bad_ones_are_errors() {

@@ -7,8 +7,15 @@
 //! starting guess and finds the one maximum. Without a single draw among the results the
 //! draw band has no width (`low = high`) and the model has two parameters.
 
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
 use thiserror::Error;
 
+use super::sample::{SampleGame, SampleOf};
+use super::sample_file::{SampleFile, SampleFileError};
+use crate::core::geometry::Geometry;
 use crate::core::role::{ByRole, Role};
 use crate::search::wdl::{Chances, Thresholds, WdlModel, sigmoid};
 
@@ -23,8 +30,24 @@ pub struct Observation {
     pub winner: Option<Role>,
 }
 
+impl Observation {
+    /// The observation of a sample of a finished game.
+    pub fn of<G: Geometry>(sample: &SampleOf<G>) -> Observation {
+        let mover = sample.position.to_move();
+        let score = f64::from(sample.score);
+        Observation {
+            mover,
+            attackers_score: match mover {
+                Role::Attacker => score,
+                Role::Defender => -score,
+            },
+            winner: sample.winner,
+        }
+    }
+}
+
 /// Why a model could not be fitted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Error)]
 pub enum FitError {
     /// Each side must have won some of the games with `mover` to move, or the scale has no
     /// finite best value.
@@ -40,7 +63,23 @@ pub enum FitError {
         /// Defender wins among them.
         defenders: usize,
     },
+    /// The best scale is beyond any score the search gives: the scores do not tell the
+    /// results apart.
+    #[error(
+        "the scores of the positions with the {mover} to move do not tell their results apart (best scale {scale:.0} centi-units, more than {MAX_SCALE})",
+        mover = .mover.plural()
+    )]
+    NoSignal {
+        /// The side to move of the positions.
+        mover: Role,
+        /// The scale the fit went to.
+        scale: f64,
+    },
 }
+
+/// The largest scale a fit may find, in centi-units (the search's heuristic scores stay
+/// well within it).
+pub const MAX_SCALE: f64 = 20_000.0;
 
 /// The fewest wins of each side a fit needs.
 pub const MIN_WINS: usize = 5;
@@ -82,10 +121,14 @@ fn fit_mover(observations: &[Observation], mover: Role) -> Result<Thresholds, Fi
         [0.5, 0.0, 0.0]
     };
     let [beta, a, b] = newton(&points, start, draws > 0);
+    let scale = 100.0 / beta;
+    if !(scale.is_finite() && scale <= MAX_SCALE) {
+        return Err(FitError::NoSignal { mover, scale });
+    }
     Ok(Thresholds {
         low: -a / beta * 100.0,
         high: -b / beta * 100.0,
-        scale: 100.0 / beta,
+        scale,
     })
 }
 
@@ -340,6 +383,159 @@ pub fn calibrate(
             }
         }),
     }
+}
+
+/// The flags of `hnefi wdl-fit`.
+#[derive(Args, Debug, Clone)]
+pub struct WdlFitArgs {
+    /// Sample files of `hnefi selfplay` (text or binary), one game each; files of the same
+    /// game are fitted together, each game on its own.
+    #[arg(required = true, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// The samples of games whose number is a multiple of this are held out of the fit
+    /// and judge it (at least 2).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(2..))]
+    pub holdout_every: u64,
+}
+
+/// Why `hnefi wdl-fit` stopped.
+#[derive(Debug, Error)]
+pub enum WdlFitError {
+    /// A sample file could not be read.
+    #[error(transparent)]
+    File(#[from] SampleFileError),
+    /// A game's samples could not be fitted.
+    #[error("{game}: {error}")]
+    Fit {
+        /// The game.
+        game: SampleGame,
+        /// Why.
+        error: FitError,
+    },
+}
+
+/// Runs `hnefi wdl-fit`: for each game, the fit and its calibration on the held-out games,
+/// then the table of the fitted models as `src/search/wdl.rs` holds it.
+pub fn main(args: &WdlFitArgs) -> ExitCode {
+    super::exit_code(run(args).map_err(|e| e.to_string()))
+}
+
+/// The fitted and held-out observations of one game.
+struct GameData {
+    game: SampleGame,
+    fitted: Vec<Observation>,
+    held_out: Vec<Observation>,
+}
+
+fn run(args: &WdlFitArgs) -> Result<(), WdlFitError> {
+    let mut games: Vec<GameData> = Vec::new();
+    for path in &args.data {
+        let file = SampleFile::open(path)?;
+        let Some(game) = file.game() else {
+            continue;
+        };
+        let index = match games.iter().position(|g| g.game == game) {
+            Some(i) => i,
+            None => {
+                games.push(GameData {
+                    game,
+                    fitted: Vec::new(),
+                    held_out: Vec::new(),
+                });
+                games.len() - 1
+            }
+        };
+        let Some(data) = games.get_mut(index) else {
+            continue;
+        };
+        crate::with_size!(game.size, G => {
+            for sample in file.samples::<G>() {
+                let sample = sample?;
+                let o = Observation::of(&sample);
+                if sample.is_held_out(args.holdout_every) {
+                    data.held_out.push(o);
+                } else {
+                    data.fitted.push(o);
+                }
+            }
+        });
+    }
+    let mut table = Vec::new();
+    let mut failed = None;
+    for data in &games {
+        let model = match fit(&data.fitted) {
+            Ok(model) => model,
+            Err(error) => {
+                // The other games are still fitted.
+                let error = WdlFitError::Fit {
+                    game: data.game,
+                    error,
+                };
+                crate::outln!("{error}");
+                failed.get_or_insert(error);
+                continue;
+            }
+        };
+        let calibration = calibrate(&model, &frequencies(&data.fitted), &data.held_out);
+        print_game(data, &model, &calibration, args.holdout_every);
+        table.push((data.game, model));
+    }
+    crate::outln!("table (src/search/wdl.rs FITTED):");
+    for (game, model) in table {
+        crate::outln!("{}", table_line(game, &model));
+    }
+    failed.map_or(Ok(()), Err)
+}
+
+fn print_game(data: &GameData, model: &WdlModel, c: &Calibration, every: u64) {
+    crate::outln!(
+        "{}: {} positions fitted, {} held out (games whose number is a multiple of {every})",
+        data.game,
+        data.fitted.len(),
+        data.held_out.len()
+    );
+    for mover in [Role::Attacker, Role::Defender] {
+        let t = model.by_mover.get(mover);
+        crate::outln!(
+            "  {} to move: low {:.0} high {:.0} scale {:.0}",
+            mover.plural(),
+            t.low,
+            t.high,
+            t.scale
+        );
+    }
+    crate::outln!(
+        "  held out: log-loss {:.4} (constant {:.4}), Brier {:.4} (constant {:.4})",
+        c.log_loss,
+        c.constant_log_loss,
+        c.brier,
+        c.constant_brier
+    );
+    crate::outln!("  mover's predicted score  positions  predicted  actual");
+    for (tenth, d) in c.deciles.iter().enumerate() {
+        if d.positions > 0 {
+            crate::outln!(
+                "  {:.1} to {:.1}  {:>10}  {:>9.3}  {:>6.3}",
+                tenth as f64 / 10.0,
+                (tenth + 1) as f64 / 10.0,
+                d.positions,
+                d.predicted,
+                d.actual
+            );
+        }
+    }
+}
+
+/// The game's model as a line of `src/search/wdl.rs`'s table.
+fn table_line(game: SampleGame, model: &WdlModel) -> String {
+    let t = |t: &Thresholds| format!("t({:.0}, {:.0}, {:.0})", t.low, t.high, t.scale);
+    format!(
+        "    (RulePreset::{:?}, BoardSize::{:?}, model({}, {})),",
+        game.rules,
+        game.size,
+        t(&model.by_mover.attacker),
+        t(&model.by_mover.defender)
+    )
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use crate::core::outcome::{Outcome, Status};
 use crate::core::record::result_word;
 use crate::core::role::Role;
 use crate::search::Score;
+use crate::search::wdl::Wdl;
 
 use super::judgement::Judgement;
 
@@ -22,6 +23,8 @@ pub struct Note {
     pub played: String,
     /// The move's score from the mover's point of view, in the position before it.
     pub score: Score,
+    /// The mover's chances before the move (at the best move's score).
+    pub wdl: Wdl,
     /// The engine's best move (in the same notation) and its score, when the move played
     /// is another.
     pub best: Option<(String, Score)>,
@@ -82,10 +85,20 @@ impl Annotation {
 }
 
 /// The columns of a ply's line, with the header's names.
-fn row(f: &mut fmt::Formatter<'_>, cells: [&str; 8]) -> fmt::Result {
-    let [ply, side, played, score, best, best_score, drop, judgement] = cells;
+fn row(f: &mut fmt::Formatter<'_>, cells: [&str; 9]) -> fmt::Result {
+    let [
+        ply,
+        side,
+        played,
+        score,
+        wdl,
+        best,
+        best_score,
+        drop,
+        judgement,
+    ] = cells;
     let line = format!(
-        "{ply:>4}  {side:<8}  {played:<14}  {score:>7}  {best:<14}  {best_score:>7}  {drop:>5}  {judgement}"
+        "{ply:>4}  {side:<8}  {played:<14}  {score:>7}  {wdl:<12}  {best:<14}  {best_score:>7}  {drop:>5}  {judgement}"
     );
     writeln!(f, "{}", line.trim_end())
 }
@@ -104,6 +117,7 @@ impl fmt::Display for Note {
                 &self.side.to_string(),
                 &self.played,
                 &self.score.to_string(),
+                &format!("{} {} {}", self.wdl.win, self.wdl.draw, self.wdl.loss),
                 &best,
                 &best_score,
                 &format!("{:.2}", self.drop),
@@ -151,6 +165,7 @@ impl fmt::Display for Annotation {
                 "side",
                 "move",
                 "score",
+                "wdl",
                 "best",
                 "score",
                 "drop",
@@ -178,6 +193,11 @@ mod tests {
             side,
             played: "h1-h3".into(),
             score: Score::Cp(-40),
+            wdl: Wdl {
+                win: 120,
+                draw: 30,
+                loss: 850,
+            },
             best: best.map(|(m, s)| (m.to_string(), s)),
             drop,
             judgement: Judgement::of_drop(drop),
@@ -199,10 +219,10 @@ mod tests {
             lines,
             [
                 "game 2 (line 5): 3 plies, result White, the rules say ongoing",
-                " ply  side      move              score  best              score   drop  judgement",
-                "   1  attacker  h1-h3               -40  -                     -   0.00",
-                "   2  defender  h1-h3               -40  f4-c4             win 3   0.50  blunder",
-                "   3  attacker  h1-h3               -40  d1-d3                10   0.12  inaccuracy",
+                " ply  side      move              score  wdl           best              score   drop  judgement",
+                "   1  attacker  h1-h3               -40  120 30 850    -                     -   0.00",
+                "   2  defender  h1-h3               -40  120 30 850    f4-c4             win 3   0.50  blunder",
+                "   3  attacker  h1-h3               -40  120 30 850    d1-d3                10   0.12  inaccuracy",
                 "attacker: 2 moves, average loss 0.060, 1 inaccuracy, 0 mistakes, 0 blunders",
                 "defender: 1 move, average loss 0.500, 0 inaccuracies, 0 mistakes, 1 blunder",
                 "",

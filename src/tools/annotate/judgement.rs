@@ -1,40 +1,47 @@
-//! The judgement of a move by the drop in the mover's win chance it caused, as chess sites
-//! classify moves: the one owner of the thresholds.
+//! The judgement of a move by the drop in the mover's expected result it caused, as chess
+//! sites classify moves: the one owner of the thresholds.
 //!
-//! The drop is the mover's win chance after the engine's best move less the chance after
-//! the move played (each from 0 to 1, [`super::win_chance`]). Lichess judges with 0.1, 0.2
-//! and 0.3 on its winning chances from -1 to 1, twice ours; its numbers are taken here on
-//! our scale from 0 to 1, half as strict, while the win chance is a provisional logistic
-//! and not a fitted model. And as lichess calls a move that lets a forced mate in a
-//! blunder whatever the evaluation said before it, a move into a proven loss that the
-//! best move avoided is one here: the attackers' searches of Copenhagen score most
-//! positions far below 0 (their weights are not the defenders'), where the logistic gives
-//! them little win chance to lose.
+//! The drop is the mover's expected result (a win 1, a draw one half: the win/draw/loss
+//! model of the game, [`WdlModel`]) after the engine's best move less after the move
+//! played. Lichess judges with 0.1, 0.2 and 0.3 on its winning chances from -1 to 1, twice
+//! ours; its numbers are taken here on our scale from 0 to 1, half as strict. And as
+//! lichess calls a move that lets a forced mate in a blunder whatever the evaluation said
+//! before it, a move into a proven loss that the best move avoided is one here: a side
+//! that was already likely to lose has little chance left to lose.
 
 use std::fmt;
 
-use crate::core::geometry::BoardSize;
+use crate::core::role::Role;
 use crate::search::Score;
-
-use super::win_chance::win_chance;
+use crate::search::wdl::WdlModel;
 
 /// The drop in the mover's win chance from the best move's score to the played move's
 /// (none below 0) and its judgement.
 ///
 /// ```
 /// use hnefi::core::geometry::BoardSize;
+/// use hnefi::core::preset::RulePreset;
+/// use hnefi::core::role::Role;
 /// use hnefi::search::Score;
+/// use hnefi::search::wdl::WdlModel;
 /// use hnefi::tools::annotate::judgement::{Judgement, judge};
-/// let size = BoardSize::S11;
-/// assert_eq!(judge(Score::Cp(10), Score::Cp(20), size), (0.0, None));
-/// assert_eq!(judge(Score::Win(1), Score::Cp(0), size), (0.5, Some(Judgement::Blunder)));
+/// let m = WdlModel::of(RulePreset::Copenhagen, BoardSize::S11);
+/// let a = Role::Attacker;
+/// assert_eq!(judge(Score::Cp(10), Score::Cp(20), &m, a), (0.0, None));
+/// assert_eq!(judge(Score::Win(1), Score::Loss(1), &m, a), (1.0, Some(Judgement::Blunder)));
 /// // A proven loss let in is a blunder, however little chance there was to lose.
-/// let (drop, judgement) = judge(Score::Cp(-1500), Score::Loss(2), size);
+/// let (drop, judgement) = judge(Score::Cp(-1500), Score::Loss(2), &m, a);
 /// assert!(drop < 0.1 && judgement == Some(Judgement::Blunder));
-/// assert_eq!(judge(Score::Loss(6), Score::Loss(2), size), (0.0, None));
+/// assert_eq!(judge(Score::Loss(6), Score::Loss(2), &m, a), (0.0, None));
 /// ```
-pub fn judge(best: Score, played: Score, size: BoardSize) -> (f64, Option<Judgement>) {
-    let drop = (win_chance(best, size) - win_chance(played, size)).max(0.0);
+pub fn judge(
+    best: Score,
+    played: Score,
+    model: &WdlModel,
+    mover: Role,
+) -> (f64, Option<Judgement>) {
+    let expected = |score| model.chances(score, mover).expected(mover);
+    let drop = (expected(best) - expected(played)).max(0.0);
     let proven_loss_let_in = matches!(played, Score::Loss(_)) && !matches!(best, Score::Loss(_));
     let judgement = if proven_loss_let_in {
         Some(Judgement::Blunder)
