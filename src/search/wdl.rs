@@ -36,11 +36,6 @@ impl Wdl {
             loss: self.win,
         }
     }
-
-    /// The expected score of the side to move, from 0 to 1.
-    pub fn expected(self) -> f64 {
-        (f64::from(self.win) + f64::from(self.draw) / 2.0) / 1000.0
-    }
 }
 
 impl std::fmt::Display for Wdl {

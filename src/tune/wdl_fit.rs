@@ -354,7 +354,7 @@ pub fn calibrate(
                 .map(|k| (t[k] - if k == happened { 1.0 } else { 0.0 }).powi(2))
                 .sum::<f64>();
         }
-        let predicted = chances.win_of(o.mover) + chances.draw / 2.0;
+        let predicted = chances.expected(o.mover);
         let actual = match o.winner {
             Some(w) if w == o.mover => 1.0,
             Some(_) => 0.0,
