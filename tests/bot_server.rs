@@ -362,21 +362,98 @@ fn random_client_as(
     id: u64,
     mut after_ply: impl FnMut(usize),
 ) -> Option<(String, usize)> {
-    let stream = TcpStream::connect(("127.0.0.1", PORT)).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(120)))
-        .unwrap();
-    let mut out = stream.try_clone().unwrap();
-    let mut lines = BufReader::new(stream).lines();
-    writeln!(out, "{VERSION_ID} create_account {user} pw").unwrap();
-    writeln!(out, "join_game_pending {id}").unwrap();
+    random_client_with(user, size, id, Ending::ByTheRules, |ply| {
+        after_ply(ply);
+        Next::Play
+    })
+}
+
+/// How a random client's game may end.
+#[derive(Clone, Copy, PartialEq)]
+enum Ending {
+    /// By the rules alone: hnefi's referee must see the end the server gives.
+    ByTheRules,
+    /// By the rules or by the bot's resignation (a bot that is being stopped).
+    OrTheBotResigns,
+}
+
+/// What a random client does after a ply.
+#[derive(Clone, Copy, PartialEq)]
+enum Next {
+    /// Goes on on its connection.
+    Play,
+    /// Logs in again on a new connection (the server was restarted in the callback),
+    /// resumes the game with `resume_game` and, the defenders being to move, plays on.
+    Reconnect,
+}
+
+/// The random client's connection to the server.
+struct Link {
+    out: TcpStream,
+    lines: std::io::Lines<BufReader<TcpStream>>,
+}
+
+impl Link {
+    /// Connects to the server (waiting up to a minute for one that is starting again).
+    fn open() -> Link {
+        let start = Instant::now();
+        let stream = loop {
+            match TcpStream::connect(("127.0.0.1", PORT)) {
+                Ok(stream) => break stream,
+                Err(e) => {
+                    assert!(
+                        start.elapsed() < Duration::from_secs(60),
+                        "random client: no server to connect to: {e}"
+                    );
+                    thread::sleep(Duration::from_millis(50));
+                }
+            }
+        };
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .unwrap();
+        let out = stream.try_clone().unwrap();
+        Link {
+            out,
+            lines: BufReader::new(stream).lines(),
+        }
+    }
+}
+
+/// [`random_client_as`], ending as `ending` allows, doing what `after_ply` says after
+/// each ply.
+fn random_client_with(
+    user: &str,
+    size: BoardSize,
+    id: u64,
+    ending: Ending,
+    mut after_ply: impl FnMut(usize) -> Next,
+) -> Option<(String, usize)> {
+    let mut link = Link::open();
+    writeln!(link.out, "{VERSION_ID} create_account {user} pw").unwrap();
+    writeln!(link.out, "join_game_pending {id}").unwrap();
     let game_id = id.to_string();
     let id = game_id.as_str();
     let variant = RulePreset::HnefataflOrg.variant(size).unwrap();
     let mut game = AnyGame::start(&variant, variant.first(), variant.rules()).unwrap();
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut resigned = false;
+    let mut play = |game: &mut AnyGame, out: &mut TcpStream| {
+        let legal = game.legal_moves();
+        assert!(
+            !legal.is_empty(),
+            "the server wants a move where hnefi's rules see {}",
+            game.status()
+        );
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let mv = legal[(seed % legal.len() as u64) as usize];
+        game.play(mv).unwrap();
+        writeln!(out, "game {id} play defender {} {}", mv.from, mv.to).unwrap();
+    };
     let result = loop {
-        let line = match lines.next() {
+        let line = match link.lines.next() {
             Some(Ok(line)) => line,
             Some(Err(e)) if e.kind() == std::io::ErrorKind::ConnectionReset => return None,
             Some(Err(e)) => panic!(
@@ -386,10 +463,19 @@ fn random_client_as(
             None => return None,
         };
         let words: Vec<&str> = line.split(' ').collect();
-        match words.as_slice() {
+        let next = match words.as_slice() {
             ["?", "create_account", ..] => {
-                writeln!(out, "{VERSION_ID} login {user} pw").unwrap();
-                writeln!(out, "join_game_pending {id}").unwrap();
+                writeln!(link.out, "{VERSION_ID} login {user} pw").unwrap();
+                writeln!(link.out, "join_game_pending {id}").unwrap();
+                Next::Play
+            }
+            ["game", g, "play", "attacker", "resigns", _] if *g == id => {
+                assert!(
+                    ending == Ending::OrTheBotResigns,
+                    "the bot resigned: {line}"
+                );
+                resigned = true;
+                Next::Play
             }
             ["game", g, "play", "attacker", from, to] if *g == id => {
                 // The server writes 13x13 files in capitals.
@@ -398,27 +484,46 @@ fn random_client_as(
                 if let Err(e) = game.play(mv) {
                     panic!("the server played {mv}, which hnefi's rules refuse: {e}");
                 }
-                after_ply(game.moves_played());
+                after_ply(game.moves_played())
             }
             ["game", g, "generate_move", "defender"] if *g == id => {
-                let legal = game.legal_moves();
-                assert!(
-                    !legal.is_empty(),
-                    "the server wants a move where hnefi's rules see {}",
-                    game.status()
-                );
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let mv = legal[(seed % legal.len() as u64) as usize];
-                game.play(mv).unwrap();
-                writeln!(out, "game {id} play defender {} {}", mv.from, mv.to).unwrap();
-                after_ply(game.moves_played());
+                play(&mut game, &mut link.out);
+                after_ply(game.moves_played())
             }
             ["?", "game", ..] => panic!("the server refused the random client's move: {line}"),
             ["=", "game_over", g, result] if *g == id => break (*result).to_string(),
             ["=", "draw", "accept"] => break "draw".to_string(),
-            _ => {}
+            _ => Next::Play,
+        };
+        if next == Next::Reconnect {
+            assert_eq!(
+                game.to_move(),
+                Role::Defender,
+                "the random client reconnects at its own turn"
+            );
+            link = Link::open();
+            writeln!(link.out, "{VERSION_ID} login {user} pw").unwrap();
+            writeln!(link.out, "resume_game {id}").unwrap();
+            loop {
+                match link.lines.next() {
+                    Some(Ok(l)) if l.starts_with("= resume_game ") => break,
+                    Some(Ok(l)) if l.starts_with("? login") => {
+                        panic!("random client: the restarted server refused the login: {l}")
+                    }
+                    Some(Ok(_)) => {}
+                    other => panic!(
+                        "random client: the restarted server did not resume game {id}: {other:?}"
+                    ),
+                }
+            }
+            eprintln!(
+                "random client {user}: game {id} resumed at ply {}",
+                game.moves_played()
+            );
+            play(&mut game, &mut link.out);
+            if after_ply(game.moves_played()) == Next::Reconnect {
+                panic!("the random client reconnects once per restart, at its turn");
+            }
         }
     };
     let plies = game.moves_played();
@@ -426,11 +531,15 @@ fn random_client_as(
         "random client {user}: game {id} {result} after {plies} plies (hnefi's rules: {})",
         game.status()
     );
-    assert!(
-        game.status().is_over() && agrees(winner_of(&result), game.status()),
-        "the server's result {result}, hnefi's rules: {}",
-        game.status()
-    );
+    if resigned {
+        assert_eq!(result, result_word(Some(Role::Defender)), "{result}");
+    } else {
+        assert!(
+            game.status().is_over() && agrees(winner_of(&result), game.status()),
+            "the server's result {result}, hnefi's rules: {}",
+            game.status()
+        );
+    }
     Some((result, plies))
 }
 
@@ -660,6 +769,8 @@ fn server_games_are_ignored_and_fail_without_the_server() {
         "bot_reconnects_when_the_server_stops_answering",
         "three_bots_play_a_tournament_to_its_end",
         "soak_the_bot_for_many_games",
+        "bot_resumes_a_game_the_restarted_server_kept",
+        "bot_stopped_mid_game_resigns_at_its_turn_and_exits_0",
     ] {
         assert!(
             listed.contains(&format!("bot_server::{name}: test")),
@@ -777,25 +888,18 @@ fn bot_reconnects_when_the_server_stops_answering() {
         return;
     }
     let (server, server_log) = start_server();
-    let pid = server.0.id().to_string();
+    let pid = server.0.id();
     let (bot, bot_rx, mut bot_log) = offer_game(
         "hnefi",
         "bot",
         "untimed",
         &["--max-move-ms", "200", "--heartbeat-secs", "1"],
     );
-    let signal = |sig: &str| {
-        let sent = Command::new("kill")
-            .args([sig, &pid])
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(sent, "kill {sig} {pid}");
-    };
     let (_, plies) = random_client(BoardSize::S11, |ply| {
         if ply == 6 {
-            signal("-STOP");
+            signal("-STOP", pid);
             thread::sleep(Duration::from_secs(8));
-            signal("-CONT");
+            signal("-CONT", pid);
         }
     });
     assert!(plies > 6);
@@ -806,6 +910,139 @@ fn bot_reconnects_when_the_server_stops_answering() {
     );
     let server_log: Vec<String> = server_log.try_iter().collect();
     check_game(&[&bot_log], &server_log);
+}
+
+/// Sends `signal` (`-TERM`, `-STOP`, ...) to the process `pid`.
+fn signal(sig: &str, pid: u32) {
+    let sent = Command::new("kill")
+        .args([sig, &pid.to_string()])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(sent, "kill {sig} {pid}");
+}
+
+/// The server stopped as a service manager stops it (SIGTERM: it saves the games in
+/// progress and exits) in the middle of a game, and started again on its data files: it
+/// has kept the game. The bot reconnects, resumes the game with `resume_game_json`, and
+/// plays it to its end against the client, which resumes it too.
+#[test]
+#[ignore = "needs hnefatafl-server 6.4.1 and network namespaces; run with --ignored, as .ci/run does"]
+fn bot_resumes_a_game_the_restarted_server_kept() {
+    if !in_namespace("bot_resumes_a_game_the_restarted_server_kept") {
+        return;
+    }
+    let home = server_home("graceful-restart");
+    let (server, _first_log) = start_server_with(Some(&home));
+    let mut server = Some(server);
+    let mut second_log = None;
+    let (bot, bot_rx, mut bot_log) = offer_game(
+        "hnefi",
+        "bot",
+        "untimed",
+        &["--max-move-ms", "200", "--heartbeat-secs", "2"],
+    );
+    let id = offered_id(&bot_log);
+    let (result, plies) =
+        random_client_with("random", BoardSize::S11, id, Ending::ByTheRules, |ply| {
+            // After the bot's fourth move, the defenders (this client) to move.
+            if ply != 7 {
+                return Next::Play;
+            }
+            let Some(mut old) = server.take() else {
+                return Next::Play;
+            };
+            signal("-TERM", old.0.id());
+            let status = common::wait_exit(&mut old.0, "the server after SIGTERM");
+            assert!(status.success(), "the server stopped with {status}");
+            let (new, log) = start_server_with(Some(&home));
+            server = Some(new);
+            second_log = Some(log);
+            Next::Reconnect
+        })
+        .expect("the restarted server closed the connection");
+    eprintln!("game {id}: {result} after {plies} plies, through the restart");
+    assert!(plies > 8, "{plies}");
+    bot_log.extend(finish(bot, &bot_rx, Duration::from_secs(120)));
+    assert!(
+        bot_log
+            .iter()
+            .any(|l| l.contains("reconnected; resuming 1 open game")),
+        "{bot_log:#?}"
+    );
+    assert!(
+        !bot_log
+            .iter()
+            .any(|l| l.contains(&format!("game {id}: the server did not resume it"))),
+        "{bot_log:#?}"
+    );
+    let server_log: Vec<String> = second_log
+        .expect("the server was restarted")
+        .try_iter()
+        .collect();
+    let renamed: Vec<String> = bot_log
+        .iter()
+        .map(|l| l.replace(&format!("game {id} over:"), "game 0 over:"))
+        .collect();
+    check_game(&[&renamed], &server_log);
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// SIGTERM to the bot in the middle of a game on the real server, with a short grace: the
+/// bot takes no new game, plays on for the grace, resigns the game at its own turn (the
+/// client sees the resignation and the server's `game_over`), logs out and exits 0.
+#[test]
+#[ignore = "needs hnefatafl-server 6.4.1 and network namespaces; run with --ignored, as .ci/run does"]
+fn bot_stopped_mid_game_resigns_at_its_turn_and_exits_0() {
+    if !in_namespace("bot_stopped_mid_game_resigns_at_its_turn_and_exits_0") {
+        return;
+    }
+    let (_server, server_log) = start_server();
+    let (mut bot, bot_rx, mut bot_log) = offer_game(
+        "hnefi",
+        "bot",
+        "untimed",
+        &["--max-move-ms", "200", "--stop-grace-secs", "1"],
+    );
+    let pid = bot.0.id();
+    let (result, plies) = random_client_with(
+        "random",
+        BoardSize::S11,
+        0,
+        Ending::OrTheBotResigns,
+        |ply| {
+            if ply == 6 {
+                signal("-TERM", pid);
+            }
+            Next::Play
+        },
+    )
+    .expect("the server closed the connection");
+    eprintln!("game 0: {result} after {plies} plies, the bot stopped at ply 6");
+    let status = common::wait_exit(&mut bot.0, "the bot after SIGTERM");
+    assert!(status.success(), "the bot stopped with {status}");
+    bot_log.extend(bot_rx.iter());
+    let has = |needle: &str| bot_log.iter().any(|l| l.contains(needle));
+    assert!(has("stop requested: no new games"), "{bot_log:#?}");
+    assert!(has("logged out"), "{bot_log:#?}");
+    // Over within the grace by the rules, or resigned at the bot's turn after it.
+    let over = bot_log
+        .iter()
+        .find(|l| l.starts_with("game 0 over:"))
+        .unwrap_or_else(|| panic!("no game over in {bot_log:#?}"));
+    eprintln!("RECORD {over}");
+    if result == result_word(Some(Role::Defender)) {
+        assert!(
+            has("game 0: resigning (the bot is stopping)"),
+            "{bot_log:#?}"
+        );
+    }
+    let server_log: Vec<String> = server_log.try_iter().collect();
+    assert!(
+        !server_log.iter().any(|l| l.contains("ERROR")
+            && l.contains("play")
+            && !l.contains("receiving_and_writing")),
+        "the server refused a move: {server_log:#?}"
+    );
 }
 
 /// A plain client of the test, logged in (its account created) as `user`.
@@ -951,11 +1188,7 @@ fn three_bots_play_a_tournament_to_its_end() {
         {
             log.extend(wait_for(&rx, " over: ", Duration::from_secs(120)));
         }
-        let sent = Command::new("kill")
-            .args(["-TERM", &bot.0.id().to_string()])
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(sent);
+        signal("-TERM", bot.0.id());
         let status = common::wait_exit(&mut bot.0, "a tournament bot after SIGTERM");
         assert!(status.success(), "{name}: {status}");
         log.extend(rx.iter());

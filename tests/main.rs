@@ -35,6 +35,7 @@ mod protocol_terminal;
 mod protocol_transcripts;
 mod reference_engine;
 mod reference_perft;
+mod refused_threads;
 mod replay;
 mod rules_cases;
 mod rules_strings;
