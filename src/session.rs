@@ -29,6 +29,40 @@ use crate::time_control::Fischer;
 /// Deepest perft accepted.
 pub const MAX_PERFT_DEPTH: u64 = 8;
 
+/// What a search found of a position: its score for the side to move and the depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The score, from the side to move's view.
+    pub score: Score,
+    /// The depth the search completed.
+    pub depth: u32,
+}
+
+impl Evaluation {
+    /// The evaluation of the position after the best move: the score negated, a proven
+    /// result one ply nearer; the search saw that position one ply shallower.
+    fn after_best_move(self) -> Evaluation {
+        let score = match self.score {
+            Score::Cp(c) => Score::Cp(c.saturating_neg()),
+            Score::Win(n) => Score::Loss(n.saturating_sub(1)),
+            Score::Loss(n) => Score::Win(n.saturating_sub(1)),
+        };
+        Evaluation {
+            score,
+            depth: self.depth.saturating_sub(1),
+        }
+    }
+}
+
+/// The position in progress as [`Session::evaluation`] tells positions apart: the board,
+/// the side to move and the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct PositionKey {
+    board: String,
+    to_move: Role,
+    rules: RuleSet,
+}
+
 /// Why a session refused a command; the session is then unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SessionError {
@@ -236,6 +270,8 @@ pub struct Session {
     expected_reply: Option<AnyMove>,
     /// Whether scores come with their win/draw/loss chances ([`options::SHOW_WDL`]).
     show_wdl: bool,
+    /// What the last search found, for the position it found it of ([`Session::evaluation`]).
+    evaluation: Option<(PositionKey, Evaluation)>,
     info: InfoSink,
     /// Set from outside (the protocol's reader thread on `stop`) to end a running
     /// search at once with the best move found so far.
@@ -278,6 +314,7 @@ impl Session {
             ponder: false,
             expected_reply: None,
             show_wdl: false,
+            evaluation: None,
             info: InfoSink::default(),
             stop: Arc::new(AtomicBool::new(false)),
             player: None,
@@ -365,6 +402,7 @@ impl Session {
         self.game = game;
         self.time_left = ByRole::default();
         self.searcher.clear();
+        self.evaluation = None;
     }
 
     /// A new game of the family (or rules string) on the current board from its start
@@ -709,7 +747,7 @@ impl Session {
         };
         let wdl = self.wdl_shown();
         let (searcher, info, stop) = (&mut self.searcher, &mut self.info, &self.stop);
-        on_size!(&self.game, AnyGame, game => {
+        let result = on_size!(&self.game, AnyGame, game => {
             searcher
                 .search(game, limits, stop, &mut |i| {
                     let mut i = i.map_moves(AnyMove::from);
@@ -718,7 +756,34 @@ impl Session {
                     extra(&i);
                 })
                 .map_moves(AnyMove::from)
-        })
+        });
+        if result.best.is_some() {
+            let found = Evaluation {
+                score: result.score,
+                depth: result.depth,
+            };
+            self.evaluation = Some((self.position_key(), found));
+        }
+        result
+    }
+
+    /// What tells the position in progress from another for [`Session::evaluation`].
+    fn position_key(&self) -> PositionKey {
+        PositionKey {
+            board: self.game.to_opentafl(),
+            to_move: self.game.to_move(),
+            rules: self.game.rules(),
+        }
+    }
+
+    /// The last search's score of the position in progress and its depth, when the last
+    /// search was of this position (or played the move that led to it, whose score is
+    /// this position's from the other side), under the same rules.
+    pub fn evaluation(&self) -> Option<Evaluation> {
+        self.evaluation
+            .as_ref()
+            .filter(|(key, _)| *key == self.position_key())
+            .map(|(_, found)| *found)
     }
 
     /// The win/draw/loss model of the game and the side to move, when scores are to show
@@ -758,13 +823,21 @@ impl Session {
         // The options table keeps the level in range; an unknown one plays full strength.
         let level = LevelPlay::of(self.level).unwrap_or(LevelPlay::Full);
         let player = self.player.or_else(|| level.player(role, self.seed));
-        let (best, pv) = match player {
+        let (best, pv, found) = match player {
             // The scripted players play 11x11 only.
-            Some(player) => (player.choose(self.game11()?).map(AnyMove::from), Vec::new()),
+            Some(player) => (
+                player.choose(self.game11()?).map(AnyMove::from),
+                Vec::new(),
+                None,
+            ),
             None => {
                 let limits = level.limits(limits);
                 let result = self.search(&limits, 1, &mut |_| {});
-                (result.best, result.pv)
+                let found = Evaluation {
+                    score: result.score,
+                    depth: result.depth,
+                };
+                (result.best, result.pv, Some(found))
             }
         };
         let Some(mv) = best else {
@@ -778,6 +851,10 @@ impl Session {
                 source: Box::new(source),
             })?;
         self.charge_clock(role, started.elapsed());
+        // The search's score of its move is the position after it, from the other side.
+        if let Some(found) = found.filter(|_| !self.game.status().is_over()) {
+            self.evaluation = Some((self.position_key(), found.after_best_move()));
+        }
         if self.ponder && !self.game.status().is_over() {
             self.expected_reply = pv.get(1).copied();
         }

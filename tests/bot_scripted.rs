@@ -265,6 +265,31 @@ fn plays_through_refusals_drops_and_garbage() {
     assert!(!text.contains("s3cret"), "the password was logged");
     assert!(text.contains("> 32d9a140 create_account alice ********"));
     assert!(text.contains("the server refused"));
+    // Each move's line has the mover's chances after the score.
+    let moves: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("game 5: ply "))
+        .collect();
+    assert!(!moves.is_empty(), "{text}");
+    for line in moves {
+        assert_eq!(chances_of(line).iter().sum::<u32>(), 1000, "{line}");
+    }
+}
+
+/// The three numbers after `wdl` in a move's log line (`... score 40 wdl 610 170 220
+/// nodes ...`), which must come right after the score.
+fn chances_of(line: &str) -> Vec<u32> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| *w == "wdl")
+        .unwrap_or_else(|| panic!("no wdl in {line}"));
+    assert_eq!(words.get(at - 2), Some(&"score"), "{line}");
+    assert_eq!(words.get(at + 4), Some(&"nodes"), "{line}");
+    words[at + 1..at + 4]
+        .iter()
+        .map(|w| w.parse().expect("a number"))
+        .collect()
 }
 
 #[test]

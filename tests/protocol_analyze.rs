@@ -213,3 +213,46 @@ fn show_wdl_adds_the_movers_chances_after_each_score_and_only_then() {
     assert!(!engine.ok("analyze").contains("wdl"));
     engine.quit();
 }
+
+/// The last line of `show_board`'s reply.
+fn board_tail(engine: &mut Engine) -> String {
+    let board = engine.ok("show_board");
+    board.lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn show_board_with_show_wdl_ends_with_the_last_search_of_its_position() {
+    let mut engine = Engine::start(&[]);
+    engine.ok("set_option depth 2");
+    engine.ok("analyze");
+    // Off by default: the diagram and the side to move, as before.
+    assert_eq!(board_tail(&mut engine), "attacker to move");
+    engine.ok("set_option show_wdl true");
+    let analyzed = engine.ok("analyze");
+    let score = analyzed
+        .split(" score ")
+        .nth(1)
+        .and_then(|rest| rest.split(" wdl ").next())
+        .expect("a score")
+        .to_string();
+    let tail = board_tail(&mut engine);
+    let prefix = format!("last search: depth 2 score {score} wdl ");
+    let chances: Vec<u32> = tail
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("{tail} after {analyzed}"))
+        .split(' ')
+        .map(|w| w.parse().expect("a number"))
+        .collect();
+    assert_eq!(chances.len(), 3, "{tail}");
+    assert_eq!(chances.iter().sum::<u32>(), 1000, "{tail}");
+    // Another position: no search of it yet.
+    engine.ok("play attacker d1 d3");
+    assert_eq!(board_tail(&mut engine), "defender to move");
+    // The engine's move: the position after it, from the other side, one ply shallower.
+    engine.ok("generate_move");
+    let tail = board_tail(&mut engine);
+    assert!(tail.starts_with("last search: depth 1 score "), "{tail}");
+    engine.ok("set_option show_wdl false");
+    assert_eq!(board_tail(&mut engine), "attacker to move");
+    engine.quit();
+}

@@ -43,6 +43,7 @@ use crate::core::geometry::BoardSize;
 use crate::core::outcome::Status;
 use crate::core::role::Role;
 use crate::search::Searcher;
+use crate::search::wdl::WdlModel;
 use crate::time_control::Fischer;
 
 use clock::{Caps, GameClock};
@@ -206,8 +207,11 @@ pub fn run_until(config: &Config, log: &Log, shutdown: &Shutdown) -> Result<Summ
                         .search(g, &limits, &job.stop, &mut |_| {})
                         .map_moves(AnyMove::from)
                 });
+                // The mover's chances at the search's score, under the server's rules.
+                let wdl = WdlModel::of(games::SERVER_RULES, job.game.size())
+                    .wdl(r.score, job.game.to_move());
                 let note = format!(
-                    "depth {} score {} nodes {} in {} ms",
+                    "depth {} score {} {wdl} nodes {} in {} ms",
                     r.depth,
                     r.score,
                     r.nodes,

@@ -156,7 +156,7 @@ pub const COMMANDS: &[Command] = &[
     cmd(
         "show_board",
         "show_board",
-        "a diagram of the board and the side to move",
+        "a diagram of the board and the side to move; with show_wdl on, then what the last search of this position found (its depth, score and wdl)",
         show_board,
     ),
     cmd(
@@ -498,7 +498,17 @@ fn show_board(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "show_board")?;
     let game = s.game();
     // The diagram starts on the line after `=`, so that its rows line up.
-    Ok(format!("\n{}\n{} to move", game.diagram(), game.to_move()))
+    let mut reply = format!("\n{}\n{} to move", game.diagram(), game.to_move());
+    // With show_wdl on, what the last search of this position found, for a person.
+    if let Some(found) = s.evaluation()
+        && let Some(wdl) = s.wdl(found.score)
+    {
+        reply.push_str(&format!(
+            "\nlast search: depth {} score {} {wdl}",
+            found.depth, found.score
+        ));
+    }
+    Ok(reply)
 }
 
 fn show_moves(s: &mut Session, args: &[&str]) -> Reply {

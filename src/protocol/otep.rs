@@ -17,8 +17,13 @@
 //! OpenTafl reads only the engine's stdout (it never reads stderr, and its `.ini` cannot
 //! redirect it): a pipe nobody reads fills and would block the engine mid-game. So the
 //! engine writes nothing to stderr; what the search found goes to the host as one
-//! `status` line before each `move` (the last completed iteration, as the text
-//! protocol's `info` line says it), which OpenTafl shows in its status display.
+//! `status` line before each `move` and each `analysis` (the last completed iteration, as
+//! the text protocol's `info` line says it, always with the side to move's win/draw/loss
+//! chances, `wdl W D L`), which OpenTafl shows in its status display. The chances are
+//! always there, not behind `show_wdl`: OpenTafl only displays a status line's text, it
+//! parses none of it. The `analysis` line itself cannot carry them: OpenTafl reads its
+//! words after the count as pairs of a move list and a number, and refuses a reply with
+//! a word more.
 
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
@@ -39,7 +44,7 @@ use crate::core::rules_string::parse_rules_string;
 use crate::core::square::Square;
 use crate::core::variant::Variant;
 use crate::search::Info;
-use crate::session::{EngineMove, SearchOption, Session};
+use crate::session::{EngineMove, SearchOption, Session, SessionError};
 use crate::time_control::Fischer;
 
 /// The rules string of Copenhagen Hnefatafl as OpenTafl writes it.
@@ -208,8 +213,10 @@ pub struct OtepEngine {
 impl OtepEngine {
     /// An engine around `session`; `movetime_ms` is the session's time per move (0 for
     /// none), kept for the moves without a clock. The engine takes the session's info
-    /// sink: the search's progress reaches the host as `status` lines.
+    /// sink: the search's progress reaches the host as `status` lines, with the chances
+    /// (the session's `show_wdl` is switched on).
     pub fn new(mut session: Session, movetime_ms: u64) -> OtepEngine {
+        session.set_show_wdl(true);
         let last_info = Arc::new(Mutex::new(None));
         let sink = Arc::clone(&last_info);
         session.set_info_sink(move |info| {
@@ -441,7 +448,19 @@ impl OtepEngine {
     fn analyze(&mut self, seconds: &str) -> Vec<String> {
         let most = crate::options::MOVETIME_MS.max() / 1000;
         let secs = seconds.parse::<u64>().unwrap_or(1).clamp(1, most);
-        match self.session.analyze(Some(Duration::from_secs(secs))) {
+        self.take_info();
+        let analyzed = self.session.analyze(Some(Duration::from_secs(secs)));
+        let status = self.take_info().map(|info| format!("status hnefi: {info}"));
+        let mut out: Vec<String> = status.into_iter().collect();
+        out.extend(Self::analysis(analyzed));
+        out
+    }
+
+    /// The `analysis` reply to a search's result.
+    fn analysis(
+        analyzed: Result<crate::search::SearchResult<AnyMove>, SessionError>,
+    ) -> Vec<String> {
+        match analyzed {
             Ok(r) => match r.best {
                 Some(mv) => {
                     let pv: Vec<String> =
@@ -516,6 +535,34 @@ mod tests {
             "{reply:?}"
         );
         assert!(reply[1].starts_with("move "), "{reply:?}");
+        assert_chances(&reply[0]);
+    }
+
+    /// The status line has the side to move's chances right after the score.
+    fn assert_chances(status: &str) {
+        let words: Vec<&str> = status.split(' ').collect();
+        let at = words.iter().position(|w| *w == "wdl");
+        let at = at.unwrap_or_else(|| panic!("no wdl in {status}"));
+        assert_eq!(words.get(at - 2), Some(&"score"), "{status}");
+        let sum: u32 = words[at + 1..at + 4]
+            .iter()
+            .map(|w| w.parse::<u32>().expect("a number"))
+            .sum();
+        assert_eq!(sum, 1000, "{status}");
+    }
+
+    #[test]
+    fn analyze_says_the_chances_in_a_status_line_and_keeps_the_analysis_line_to_its_pairs() {
+        let mut e = engine();
+        let reply = e.handle("analyze 1 1");
+        assert_eq!(reply.len(), 2, "{reply:?}");
+        assert!(reply[0].starts_with("status hnefi: depth "), "{reply:?}");
+        assert_chances(&reply[0]);
+        // `analysis 1 MOVES SCORE`: a move list and a number, nothing more.
+        let words: Vec<&str> = reply[1].split(' ').collect();
+        assert_eq!(words[..2], ["analysis", "1"], "{reply:?}");
+        assert_eq!(words.len(), 4, "{reply:?}");
+        assert!(words[3].parse::<f64>().is_ok(), "{reply:?}");
     }
 
     #[test]
