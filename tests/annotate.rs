@@ -264,3 +264,151 @@ fn progress_at_a_terminal_only() {
         "{text}"
     );
 }
+
+/// The ply lines of an annotation (its header and summary left out).
+fn ply_lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect()
+}
+
+#[test]
+fn a_hnefatafl_org_export_is_read_under_the_sites_rules() {
+    let pgn = "tests/data/hnefatafl-org-export.pgn";
+    let (code, out, err) = annotate(&["--depth", "2", pgn]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.starts_with("game 1 (line 1): 14 plies, the rules say defenders-win king-escaped"),
+        "{out}"
+    );
+    // The same game as a move list, under hnefatafl.org's rules: the same annotation.
+    let list = "tests/data/annotate-blunder.txt";
+    let (_, org, _) = annotate(&["--depth", "2", "--rules", "hnefatafl-org", list]);
+    assert_eq!(ply_lines(&out), ply_lines(&org));
+    assert_eq!(ply_lines(&out).len(), 14, "{out}");
+    // --rules still chooses: Copenhagen's annotation differs (its own win/draw/loss model).
+    let (_, copenhagen, _) = annotate(&["--depth", "2", "--rules", "copenhagen", pgn]);
+    let (_, list_copenhagen, _) = annotate(&["--depth", "2", list]);
+    assert_eq!(ply_lines(&copenhagen), ply_lines(&list_copenhagen));
+    assert_ne!(ply_lines(&copenhagen), ply_lines(&out));
+}
+
+#[test]
+fn an_export_of_a_13x13_game_is_read_on_13x13_and_bad_moves_name_their_line() {
+    let dir = common::scratch("annotate", "pgn");
+    // The moves of a random game of the reference engine's 13x13 (the first `moves` line
+    // of tests/data/hnefatafl_org_13x13_perft.txt), as the client writes them: capitals.
+    let perft =
+        std::fs::read_to_string(Path::new(ROOT).join("tests/data/hnefatafl_org_13x13_perft.txt"))
+            .unwrap();
+    let moves: Vec<String> = perft
+        .lines()
+        .find_map(|l| l.strip_prefix("moves "))
+        .unwrap()
+        .split_whitespace()
+        .map(|m| m.replace('-', "").to_uppercase())
+        .collect();
+    let mut turns = String::new();
+    for (i, pair) in moves.chunks(2).enumerate() {
+        turns.push_str(&format!("{}. {} ", i + 1, pair.join(" ")));
+    }
+    let file = dir.join("games.pgn");
+    std::fs::write(
+        &file,
+        format!(
+            "[Event \"Game 1\"]\n[Site \"hnefatafl.org\"]\n{turns}\n\
+             [Event \"Game 2\"]\n[Site \"hnefatafl.org\"]\n1. A4A2 G4B4\n2. D1D3 D3D4\n\
+             [Event \"Game 3\"]\n[Site \"hnefatafl.org\"]\n1. A4A2 Z9Z9\n"
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = annotate(&["--depth", "1", file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}\n{err}");
+    let headers: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(headers.len(), 1, "{out}");
+    assert!(
+        headers[0].starts_with(&format!("game 1 (line 1): {} plies", moves.len())),
+        "{out}"
+    );
+    assert!(
+        err.contains("game 2 (line 4): line 7, ply 4 (d3-d4): no defender piece on d3"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "game 3 (line 8): line 10, ply 2 (Z9Z9): not a move of hnefatafl.org's export"
+        ),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Brandub rules string of tests/data/opentafl-brandub.otg.
+const BRANDUB: &str =
+    "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+
+#[test]
+fn an_opentafl_record_is_played_under_its_own_rules_on_its_own_board() {
+    let otg = "tests/data/opentafl-brandub.otg";
+    let (code, out, err) = annotate(&["--depth", "2", otg]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.starts_with(
+            "game 1 (line 1): 40 plies, result White, the rules say defenders-win king-escaped"
+        ),
+        "{out}"
+    );
+    // The same game as a move list under the same rules string: the same annotation (the
+    // commentary and the variation are skipped, the piece letters and marks dropped).
+    let games =
+        std::fs::read_to_string(Path::new(ROOT).join("tests/data/opentafl_brandub_games.txt"))
+            .unwrap();
+    let list = games
+        .lines()
+        .find_map(|l| l.strip_prefix("game u3 "))
+        .and_then(|l| l.rsplit('|').next())
+        .unwrap();
+    let dir = common::scratch("annotate", "otg");
+    let file = dir.join("u3.txt");
+    std::fs::write(&file, list).unwrap();
+    let (_, same, err) = annotate(&["--depth", "2", "--rules", BRANDUB, file.to_str().unwrap()]);
+    assert_eq!(ply_lines(&out), ply_lines(&same), "{err}");
+    // --rules and --board-size do not apply to it.
+    let (_, ignored, _) = annotate(&["--depth", "2", "--board-size", "13", otg]);
+    assert_eq!(ignored, out);
+    // A move the rules refuse is named with its line; rules hnefi does not model refused.
+    let text = std::fs::read_to_string(Path::new(ROOT).join(otg)).unwrap();
+    let bad = dir.join("bad.otg");
+    std::fs::write(&bad, text.replace("5. d2-a2", "5. d2-d1")).unwrap();
+    let (code, _, err) = annotate(&["--depth", "1", bad.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("game 1 (line 1): line 18, ply 9 (d2-d1): "),
+        "{err}"
+    );
+    let berserk = dir.join("berserk.otg");
+    std::fs::write(
+        &berserk,
+        text.replace("[rules:dim:7 ", "[rules:dim:7 ber:c "),
+    )
+    .unwrap();
+    let (code, _, err) = annotate(&["--depth", "1", berserk.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("the rules tag: hnefi does not model ber:c"),
+        "{err}"
+    );
+    let set = dir.join("set.otg");
+    std::fs::write(
+        &set,
+        text.replace("[result:-1]", "[position:/7/7/7/3K3/7/7/7/]"),
+    )
+    .unwrap();
+    let (code, _, err) = annotate(&["--depth", "1", set.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("line 5: the game starts from a set position"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -35,13 +35,15 @@ use thiserror::Error;
 use crate::core::any_game::AnyGame;
 use crate::core::any_size::on_size;
 use crate::core::any_square::AnyMove;
-use crate::core::geometry::BoardSize;
-use crate::core::moves::Move;
+use crate::core::bitboard::BitboardOf;
+use crate::core::geometry::{BoardSize, Geometry};
+use crate::core::moves::{Move, MoveOf};
+use crate::core::notation::RecordMoveOf;
 use crate::core::notation::parse_opentafl_with;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::RulesSource;
 use crate::core::rules_string::parse_rules_string;
-use crate::core::square::Square;
+use crate::core::square::{Square, SquareOf};
 use crate::core::variant::Variant;
 use crate::search::Info;
 use crate::session::{EngineMove, SearchOption, Session, SessionError};
@@ -118,9 +120,57 @@ pub fn parse_move_on(s: &str, size: BoardSize) -> Result<AnyMove, OtepError> {
     AnyMove::parse(&format!("{from}-{to}"), size).map_err(|_| OtepError::Move(clip(s)))
 }
 
+/// Reads a move record of OpenTafl's notation (a game record's move, `opentafl-notation
+/// spec` §2) on the board of `G`: an optional piece letter, `FROM-TO`, the captures after
+/// an `x` separated by `/` (each with an optional piece letter), and an optional last
+/// `+`, `-`, `++` or `--` (the king threatened or captured, his way out open or taken).
+/// A captured king is left out of the captures, as hnefi's records leave him out. A
+/// jump or a berserk move (`^`, `=`) is no move of a game hnefi plays.
+///
+/// ```
+/// use hnefi::core::geometry::S11;
+/// use hnefi::protocol::otep::parse_record_move;
+/// let m = parse_record_move::<S11>("g11-g9xh9").unwrap();
+/// assert_eq!(m.to_string(), "g11-g9xh9");
+/// assert_eq!(parse_record_move::<S11>("Kf6-f10-").unwrap().to_string(), "f6-f10");
+/// assert_eq!(parse_record_move::<S11>("a3-e3xe2/te4+").unwrap().to_string(), "a3-e3xe2xe4");
+/// assert_eq!(parse_record_move::<S11>("e3-e4xKe5++").unwrap().to_string(), "e3-e4");
+/// assert!(parse_record_move::<S11>("Ne6^e8").is_err());
+/// assert!(parse_record_move::<S11>("e3-e4xq9").is_err());
+/// ```
+pub fn parse_record_move<G: Geometry>(s: &str) -> Result<RecordMoveOf<G>, OtepError> {
+    let err = || OtepError::Move(clip(s));
+    let (from, to, rest) = move_fields(s)?;
+    let mv: MoveOf<G> = format!("{from}-{to}").parse().map_err(|_| err())?;
+    let rest = rest.trim_end_matches(['+', '-']);
+    let mut captures = BitboardOf::EMPTY;
+    if !rest.is_empty() {
+        let list = rest.strip_prefix('x').ok_or_else(err)?;
+        for location in list.split('/') {
+            let (piece, square) = match location.as_bytes() {
+                [a, b, ..] if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() => {
+                    (location.get(..1), location.get(1..))
+                }
+                _ => (None, Some(location)),
+            };
+            let square: SquareOf<G> = square.ok_or_else(err)?.parse().map_err(|_| err())?;
+            if !matches!(piece, Some("K" | "k")) {
+                captures.insert(square);
+            }
+        }
+    }
+    Ok(RecordMoveOf { mv, captures })
+}
+
 /// The origin and destination squares of a move in OpenTafl's notation, a piece letter
 /// and the captures left out.
 fn move_squares(s: &str) -> Result<(&str, &str), OtepError> {
+    move_fields(s).map(|(from, to, _)| (from, to))
+}
+
+/// The origin and destination squares of a move in OpenTafl's notation, a piece letter
+/// left out, and what follows the destination (captures, a final mark).
+fn move_fields(s: &str) -> Result<(&str, &str, &str), OtepError> {
     let err = || OtepError::Move(clip(s));
     let (from, to) = s.split_once('-').ok_or_else(err)?;
     // A piece letter before the square: a letter followed by another letter.
@@ -134,8 +184,8 @@ fn move_squares(s: &str) -> Result<(&str, &str), OtepError> {
         .skip(1)
         .find(|(_, c)| !c.is_ascii_digit())
         .map_or(to.len(), |(i, _)| i);
-    let to = to.get(..end).ok_or_else(err)?;
-    Ok((from, to))
+    let (to, rest) = (to.get(..end).ok_or_else(err)?, to.get(end..).unwrap_or(""));
+    Ok((from, to, rest))
 }
 
 /// Reads a rules string into the game the search will play: an error unless hnefi models

@@ -17,15 +17,21 @@
 //! - Progress: when stderr is a terminal, one line there, redrawn after each search.
 //! - SIGINT (Ctrl-C, [`interrupt`]): the search under way stops; the games annotated so
 //!   far have been written, the game under way is not (exit status 130).
+//! - The games come from a file of games one per line, hnefatafl.org's PGN export or an
+//!   OpenTafl record ([`input`], [`pgn`], [`otg`]); `read_games` chooses the game they
+//!   are played under.
 //! - A line that is no game, or whose game does not replay under the rules, is named on
-//!   stderr with the ply and the move at fault, and nothing is written for it; the other
-//!   games are annotated. Exit status 0 when every game was annotated, 1 when some could
-//!   not be, 2 when none could be started (the file unreadable or without a game, no game
-//!   of --rules on --board-size).
+//!   stderr with the ply and the move at fault (and its line, in a game over several
+//!   lines), and nothing is written for it; the other games are annotated. Exit status 0
+//!   when every game was annotated, 1 when some could not be, 2 when none could be
+//!   started (the file unreadable or without a game, no game of --rules on --board-size,
+//!   an OpenTafl record without rules hnefi plays).
 
 pub mod annotation;
 pub mod input;
 pub mod judgement;
+pub mod otg;
+pub mod pgn;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -40,6 +46,7 @@ use crate::core::moves::MoveOf;
 use crate::core::notation::RecordMoveOf;
 use crate::core::outcome::Status;
 use crate::core::position::PositionOf;
+use crate::core::preset::RulePreset;
 use crate::core::record::ReplayErrorOf;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::RulesSource;
@@ -49,7 +56,7 @@ use crate::search::{Limits, MAX_DEPTH, Score, SearchGeometry, SearchResult, Sear
 use crate::tools::{interrupt, stdout};
 
 use annotation::{Annotation, Note};
-use input::{GameLine, GameLineError, ReadGame};
+use input::{FileGame, Format, GameLineError, ReadGame};
 use judgement::judge;
 
 /// The depth of every search when neither `--depth` nor `--movetime-ms` is given: a file
@@ -64,7 +71,9 @@ const HASH_MB: usize = 16;
 pub struct AnnotateArgs {
     /// The games, one per line: records lines as in tests/data/copenhagen.csv
     /// (moves,attacker_captures,defender_captures,result) or plain move lists (h1-h3
-    /// f8-i8 ...), from the start position of the game of --rules on --board-size.
+    /// f8-i8 ...), from the start position of the game of --rules on --board-size; or
+    /// hnefatafl.org's PGN export (hnefatafl-org rules unless --rules says otherwise); or
+    /// an OpenTafl game record (.otg), played under its own rules string.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Search every position to this depth in plies [default: 4, unless --movetime-ms
@@ -103,8 +112,14 @@ impl AnnotateArgs {
 
 /// Runs `hnefi annotate`.
 pub fn main(args: &AnnotateArgs) -> ExitCode {
-    let source = args.rules.clone().unwrap_or_default();
-    let size = args.board_size.unwrap_or_else(|| source.usual_size());
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(t) => t,
+        Err(e) => return refused(&format!("cannot read {}: {e}", args.file.display())),
+    };
+    let (games, source, size) = match read_games(args, &text) {
+        Ok(read) => read,
+        Err(e) => return refused(&format!("{}: {e}", args.file.display())),
+    };
     let variant = match source.variant(size) {
         Ok(v) => v,
         Err(e) => return refused(&e.to_string()),
@@ -114,19 +129,65 @@ pub fn main(args: &AnnotateArgs) -> ExitCode {
         repetition: args.repetition.unwrap_or(base.repetition),
         ..base
     };
-    let text = match std::fs::read_to_string(&args.file) {
-        Ok(t) => t,
-        Err(e) => return refused(&format!("cannot read {}: {e}", args.file.display())),
-    };
-    let lines = input::game_lines(&text);
-    if lines.is_empty() {
+    if games.is_empty() {
         return refused(&format!("no game in {}", args.file.display()));
     }
     let limits = args.limits();
     crate::with_size!(variant.size(), G => match variant.start_position::<G>() {
-        Ok(start) => run::<G>(&lines, start, rules, &limits, &WdlModel::of_game(&source, size)),
+        Ok(start) => run::<G>(&games, start, rules, &limits, &WdlModel::of_game(&source, size)),
         Err(e) => refused(&e.to_string()),
     })
+}
+
+/// The games of the file's text, in its format ([`Format::of`]), and the game they are
+/// of: `--rules` on `--board-size` for games one per line; for hnefatafl.org's export the
+/// same, its rules hnefatafl.org's unless `--rules` says otherwise and its board the one
+/// its moves are on unless `--board-size` says it; an OpenTafl record's own rules string.
+fn read_games<'a>(
+    args: &AnnotateArgs,
+    text: &'a str,
+) -> Result<(Vec<FileGame<'a>>, RulesSource, BoardSize), ReadError> {
+    let given = args.rules.clone().unwrap_or_default();
+    Ok(match Format::of(text) {
+        Format::Lines => {
+            let games = input::game_lines(text).into_iter().map(FileGame::Line);
+            let size = args.board_size.unwrap_or_else(|| given.usual_size());
+            (games.collect(), given, size)
+        }
+        Format::HnefataflOrg => {
+            let games = pgn::games(text);
+            let source = match &args.rules {
+                Some(rules) => rules.clone(),
+                None if pgn::from_hnefatafl_org(text) => {
+                    RulesSource::Family(RulePreset::HnefataflOrg)
+                }
+                None => given,
+            };
+            let size = args.board_size.unwrap_or_else(|| pgn::board_of(&games));
+            (
+                games.into_iter().map(FileGame::Written).collect(),
+                source,
+                size,
+            )
+        }
+        Format::OpenTafl => {
+            let otg = otg::read(text)?;
+            let source = RulesSource::from_rules_string(otg.rules)?;
+            let size = source.usual_size();
+            (vec![FileGame::Written(otg.game)], source, size)
+        }
+    })
+}
+
+/// Why the games of a file cannot be read at all.
+#[derive(Debug, thiserror::Error)]
+enum ReadError {
+    /// An OpenTafl game record without rules, or from a set position.
+    #[error(transparent)]
+    Otg(#[from] otg::OtgError),
+    /// An OpenTafl game record whose rules string hnefi cannot play.
+    #[error("the rules tag: {0}")]
+    Rules(#[from] crate::core::rules_string::RulesStringError),
 }
 
 fn refused(message: &str) -> ExitCode {
@@ -136,7 +197,7 @@ fn refused(message: &str) -> ExitCode {
 
 /// Annotates the games of `lines` one after the other, each written when it is done.
 fn run<G: SearchGeometry>(
-    lines: &[GameLine<'_>],
+    lines: &[FileGame<'_>],
     start: PositionOf<G>,
     rules: RuleSet,
     limits: &Limits,
@@ -150,9 +211,9 @@ fn run<G: SearchGeometry>(
     let mut progress = Progress::new(lines.len());
     let mut searchers = ByRole::new_with(searcher_of);
     let (mut annotated, mut failed) = (0, 0);
-    for (number, game_line) in (1..).zip(lines) {
-        let GameLine { line, text } = *game_line;
-        let annotation = input::read_game(text, start, rules).and_then(|read| {
+    for (number, file_game) in (1..).zip(lines) {
+        let line = file_game.line();
+        let annotation = input::read_file_game(file_game, start, rules).and_then(|read| {
             progress.game = (number, line);
             annotate(
                 &read,

@@ -1,16 +1,23 @@
-//! The games of a file to annotate: one game per line, in either of two formats, told apart
-//! by a comma.
+//! The games of a file to annotate, in one of four formats, told apart by the file's
+//! content ([`Format::of`]).
+//!
+//! One game per line, in either of two formats, told apart by a comma:
 //!
 //! - A records line, the format of `tests/data/copenhagen.csv`
 //!   (`moves,attacker_captures,defender_captures,result`, [`crate::core::record`]), as
 //!   `hnefi match --out` writes them: the counts and the result are checked.
 //! - A plain move list: the moves alone, separated by spaces (`h1-h3 f8-i8 d1-d3`), each
 //!   `from-to` with optional capture suffixes (`g3-e3xe2`), optionally ending with
-//!   `timeout` (the side to move lost on time): the records format's moves field.
+//!   `timeout` (the side to move lost on time): the records format's moves field, and the
+//!   record `hnefi bot` logs of each finished game.
 //!
 //! Either way the game is played from the start position of the game of `--rules` on
 //! `--board-size`, its first mover first. Empty lines and lines starting with `#` are no
 //! game.
+//!
+//! Or a game written over several lines, each move with the line it is on
+//! ([`WrittenGame`]): hnefatafl.org's client's PGN export ([`super::pgn`]) or an OpenTafl
+//! game record, `.otg` ([`super::otg`]).
 
 use thiserror::Error;
 
@@ -47,12 +54,145 @@ pub fn game_lines(text: &str) -> Vec<GameLine<'_>> {
         .collect()
 }
 
+/// The formats of a file of games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One game per line: records lines or plain move lists.
+    Lines,
+    /// hnefatafl.org's client's PGN export ([`super::pgn`]).
+    HnefataflOrg,
+    /// An OpenTafl game record ([`super::otg`]).
+    OpenTafl,
+}
+
+impl Format {
+    /// The format of `text`, by its first line that is not empty: a tag `[Name "value"]`
+    /// opens a PGN export, a tag `[name:value]` an OpenTafl game record; anything else is a
+    /// file of games one per line.
+    ///
+    /// ```
+    /// use hnefi::tools::annotate::input::Format;
+    /// assert_eq!(Format::of("\n[Event \"Game 7\"]\n1. h1h3"), Format::HnefataflOrg);
+    /// assert_eq!(Format::of("[date:2015.01.07]\n[rules:dim:7 start:/]"), Format::OpenTafl);
+    /// assert_eq!(Format::of("# games\nh1-h3 f8-i8"), Format::Lines);
+    /// ```
+    pub fn of(text: &str) -> Format {
+        let first = text.lines().map(str::trim).find(|l| !l.is_empty());
+        let Some(tag) = first.and_then(|l| l.strip_prefix('[')) else {
+            return Format::Lines;
+        };
+        let name_end = tag
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .unwrap_or(tag.len());
+        match tag.get(name_end..).and_then(|rest| rest.chars().next()) {
+            Some(':') => Format::OpenTafl,
+            Some(' ') if name_end > 0 => Format::HnefataflOrg,
+            _ => Format::Lines,
+        }
+    }
+}
+
+/// A turn's number of a game written in turns (`12.`, as PGN and OpenTafl's records
+/// write it for a turn of the principal line).
+pub(super) fn is_turn_number(word: &str) -> bool {
+    word.strip_suffix('.')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A move of a game written over several lines, as the file writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrittenMove<'a> {
+    /// Its line in the file, from 1.
+    pub line: usize,
+    /// The move's text.
+    pub text: &'a str,
+}
+
+/// The notation of a [`WrittenGame`]'s moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// hnefatafl.org's PGN export: `h1h3` (captures not written).
+    HnefataflOrg,
+    /// OpenTafl's move records: `g11-g9xh9`, `Kf6-f10`.
+    OpenTafl,
+}
+
+/// A game written over several lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenGame<'a> {
+    /// The line it starts on, from 1.
+    pub line: usize,
+    /// Its moves in the order played.
+    pub moves: Vec<WrittenMove<'a>>,
+    /// The notation they are in.
+    pub notation: Notation,
+    /// The result the file gives (`None` inside: unknown or none); `None` when the format
+    /// has none.
+    pub result: Option<Option<Outcome<()>>>,
+}
+
+/// A game of a file, in the format the file has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileGame<'a> {
+    /// One line's game.
+    Line(GameLine<'a>),
+    /// A game over several lines.
+    Written(WrittenGame<'a>),
+}
+
+impl FileGame<'_> {
+    /// The line the game starts on, from 1.
+    pub fn line(&self) -> usize {
+        match self {
+            FileGame::Line(g) => g.line,
+            FileGame::Written(g) => g.line,
+        }
+    }
+}
+
+/// Why a move of a [`WrittenGame`] cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum WrittenMoveError {
+    /// Not a move of hnefatafl.org's export on this board.
+    #[error(transparent)]
+    HnefataflOrg(#[from] super::pgn::PgnMoveError),
+    /// Not an OpenTafl move record on this board.
+    #[error(transparent)]
+    OpenTafl(#[from] crate::protocol::otep::OtepError),
+}
+
 /// Why a line's game of the board of `G` cannot be annotated.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GameLineError<G: Geometry> {
     /// The line is no record and no move list.
     #[error(transparent)]
     Record(#[from] GameRecordError),
+    /// A move is illegal in its position, or captures other pieces than it lists.
+    #[error(transparent)]
+    Replay(#[from] ReplayErrorOf<G>),
+    /// What is wrong with a game over several lines, and the line of the move at fault.
+    #[error("line {line}, {source}")]
+    AtLine {
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong.
+        source: WrittenError<G>,
+    },
+}
+
+/// Why a game over several lines of the board of `G` cannot be annotated.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum WrittenError<G: Geometry> {
+    /// A move cannot be read.
+    #[error("ply {ply} ({token}): {source}")]
+    Move {
+        /// The ply, from 1.
+        ply: usize,
+        /// The move as written (shortened).
+        token: String,
+        /// What is wrong with it.
+        source: WrittenMoveError,
+    },
     /// A move is illegal in its position, or captures other pieces than it lists.
     #[error(transparent)]
     Replay(#[from] ReplayErrorOf<G>),
@@ -63,11 +203,70 @@ pub enum GameLineError<G: Geometry> {
 pub struct ReadGame<G: Geometry> {
     /// Its moves.
     pub record: GameRecordOf<G>,
-    /// The result field of a records line (`None` inside: `Ongoing`); `None` for a move
-    /// list.
+    /// The result field of a records line or an OpenTafl record's result tag (`None`
+    /// inside: `Ongoing`); `None` for a format without one.
     pub result: Option<Option<Outcome<()>>>,
     /// The game after every move (and the final `timeout`).
     pub game: GameOf<G>,
+}
+
+/// Reads a game of the file and replays it from `start` under `rules`, as [`read_game`]
+/// does; an error in a game over several lines names the line of the move at fault.
+pub fn read_file_game<G: Geometry>(
+    game: &FileGame<'_>,
+    start: PositionOf<G>,
+    rules: RuleSet,
+) -> Result<ReadGame<G>, GameLineError<G>> {
+    match game {
+        FileGame::Line(g) => read_game(g.text, start, rules),
+        FileGame::Written(g) => read_written(g, start, rules),
+    }
+}
+
+/// Reads and replays a game over several lines.
+fn read_written<G: Geometry>(
+    written: &WrittenGame<'_>,
+    start: PositionOf<G>,
+    rules: RuleSet,
+) -> Result<ReadGame<G>, GameLineError<G>> {
+    let at = |ply: usize, e: WrittenError<G>| {
+        let line = ply
+            .checked_sub(1)
+            .and_then(|i| written.moves.get(i))
+            .map_or(written.line, |m| m.line);
+        GameLineError::AtLine { line, source: e }
+    };
+    let mut moves = Vec::with_capacity(written.moves.len());
+    for (i, m) in written.moves.iter().enumerate() {
+        let read = match written.notation {
+            Notation::HnefataflOrg => super::pgn::parse_move::<G>(m.text).map_err(Into::into),
+            Notation::OpenTafl => crate::protocol::otep::parse_record_move::<G>(m.text)
+                .map_err(WrittenMoveError::from),
+        };
+        let ply = i + 1;
+        moves.push(read.map_err(|source| {
+            let token = crate::core::record::short(m.text);
+            at(ply, WrittenError::Move { ply, token, source })
+        })?);
+    }
+    let record = GameRecordOf {
+        moves,
+        timeout: false,
+        result: written.result.flatten(),
+    };
+    let game = record.replay_from(start, rules).map_err(|e| {
+        let ply = match &e {
+            ReplayErrorOf::Illegal { ply, .. }
+            | ReplayErrorOf::Captures { ply, .. }
+            | ReplayErrorOf::Timeout { ply, .. } => *ply,
+        };
+        at(ply, WrittenError::Replay(e))
+    })?;
+    Ok(ReadGame {
+        record,
+        result: written.result,
+        game,
+    })
 }
 
 /// Reads the game of a line ([`game_lines`]) and replays it from `start` under `rules`,
