@@ -751,10 +751,10 @@ fn bot_reconnects_and_finishes_a_game() {
 #[test]
 fn server_games_are_ignored_and_fail_without_the_server() {
     let exe = std::env::current_exe().unwrap();
-    let listed = Command::new(&exe)
-        .args(["--list", "--ignored"])
-        .output()
-        .unwrap();
+    let listed = common::output_of(
+        Command::new(&exe).args(["--list", "--ignored"]),
+        "the test list",
+    );
     let listed = String::from_utf8_lossy(&listed.stdout);
     for name in [
         "timed_game_between_two_bots",
@@ -778,16 +778,17 @@ fn server_games_are_ignored_and_fail_without_the_server() {
         );
     }
     let missing = std::env::temp_dir().join("hnefi-no-such-server");
-    let out = Command::new(&exe)
-        .args([
-            "--exact",
-            "bot_server::timed_game_between_two_bots",
-            "--ignored",
-        ])
-        .env("HNEFI_SERVER", &missing)
-        .env_remove("HNEFI_IN_NETNS")
-        .output()
-        .unwrap();
+    let out = common::output_of(
+        Command::new(&exe)
+            .args([
+                "--exact",
+                "bot_server::timed_game_between_two_bots",
+                "--ignored",
+            ])
+            .env("HNEFI_SERVER", &missing)
+            .env_remove("HNEFI_IN_NETNS"),
+        "a server game without the server",
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success(), "{text}");
     assert!(text.contains("hnefatafl-server 6.4.1 not found"), "{text}");
