@@ -206,6 +206,7 @@ fn run_protocol(flags: &EngineFlags) -> ExitCode {
         }
     };
     info_to_stderr(&mut session);
+    session.set_colour(hnefi::protocol::colour::wanted());
     let mut engine = Engine::new(session);
     if let Some(name) = &flags.compat
         && let Err(e) = Dialect::from_name(name).and_then(|d| engine.set_dialect(d))
@@ -318,6 +319,10 @@ enum Command {
     /// mistake or blunder by the drop in the mover's win chance), then a summary per side
     /// (docs/analysis.md).
     Annotate(hnefi::tools::annotate::AnnotateArgs),
+    /// Draw a position as SVG: the position after --moves (from the start or from
+    /// --position), the restricted squares of the game's rules shaded, the last move and
+    /// its captures marked (docs/analysis.md).
+    Picture(hnefi::tools::picture::PictureArgs),
     /// Search the fixed bench positions of every board's path at one thread; print each
     /// suite's nodes (its signature) and nodes/s, then the totals.
     Bench {
@@ -385,6 +390,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Annotate(args)) => hnefi::tools::annotate::main(&args),
+        Some(Command::Picture(args)) => hnefi::tools::picture::main(&args),
         Some(Command::Match(args)) => matches::main(&args),
         Some(Command::Study(args)) => hnefi::players::study::main(&args),
         Some(Command::Bot(args)) => hnefi::bot::cli::main(&args),

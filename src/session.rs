@@ -272,6 +272,9 @@ pub struct Session {
     show_wdl: bool,
     /// What the last search found, for the position it found it of ([`Session::evaluation`]).
     evaluation: Option<(PositionKey, Evaluation)>,
+    /// Whether `show_board` draws in colour: hnefi's own choice for a terminal
+    /// ([`crate::protocol::colour::wanted`]), never a command's.
+    colour: bool,
     info: InfoSink,
     /// Set from outside (the protocol's reader thread on `stop`) to end a running
     /// search at once with the best move found so far.
@@ -315,6 +318,7 @@ impl Session {
             expected_reply: None,
             show_wdl: false,
             evaluation: None,
+            colour: false,
             info: InfoSink::default(),
             stop: Arc::new(AtomicBool::new(false)),
             player: None,
@@ -916,6 +920,17 @@ impl Session {
     /// Switches the win/draw/loss chances beside scores on or off ([`options::SHOW_WDL`]).
     pub fn set_show_wdl(&mut self, on: bool) {
         self.show_wdl = on;
+    }
+
+    /// Whether `show_board` draws in colour.
+    pub fn colour(&self) -> bool {
+        self.colour
+    }
+
+    /// Makes `show_board` draw in colour or not (off, the default: the plain text every
+    /// controller reads).
+    pub fn set_colour(&mut self, on: bool) {
+        self.colour = on;
     }
 
     /// Whether pondering is on.

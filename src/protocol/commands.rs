@@ -497,8 +497,13 @@ fn legal_moves(s: &mut Session, args: &[&str]) -> Reply {
 fn show_board(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "show_board")?;
     let game = s.game();
+    let diagram = if s.colour() {
+        super::colour::diagram(game)
+    } else {
+        game.diagram()
+    };
     // The diagram starts on the line after `=`, so that its rows line up.
-    let mut reply = format!("\n{}\n{} to move", game.diagram(), game.to_move());
+    let mut reply = format!("\n{diagram}\n{} to move", game.to_move());
     // With show_wdl on, what the last search of this position found, for a person.
     if let Some(found) = s.evaluation()
         && let Some(wdl) = s.wdl(found.score)

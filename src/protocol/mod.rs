@@ -10,6 +10,7 @@
 //! assert_eq!(engine.handle_line(b"  # only a comment"), None);
 //! ```
 
+pub mod colour;
 pub mod commands;
 pub mod compat03;
 pub mod otep;

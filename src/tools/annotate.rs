@@ -34,7 +34,7 @@ pub mod otg;
 pub mod pgn;
 
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -53,6 +53,7 @@ use crate::core::rules_source::RulesSource;
 use crate::options::MAX_MOVETIME_MS;
 use crate::search::wdl::WdlModel;
 use crate::search::{Limits, MAX_DEPTH, Score, SearchGeometry, SearchResult, Searcher};
+use crate::tools::picture::graph;
 use crate::tools::{interrupt, stdout};
 
 use annotation::{Annotation, Note};
@@ -96,6 +97,23 @@ pub struct AnnotateArgs {
     /// The repetition rule, instead of the --rules family's (off replays any record).
     #[arg(long, value_name = "MODE")]
     pub repetition: Option<RepetitionMode>,
+    /// Also draw each game's evaluation graph (each side's win chance by ply) as SVG in
+    /// this file; `{n}` in its name stands for the game's number, which a file of more
+    /// than one game needs.
+    #[arg(long, value_name = "FILE")]
+    pub graph: Option<PathBuf>,
+}
+
+/// What stands for the game's number in `--graph`'s file name.
+pub const GAME_NUMBER: &str = "{n}";
+
+/// The file of game `number`'s graph: `pattern` with [`GAME_NUMBER`] replaced.
+fn graph_file(pattern: &Path, number: usize) -> PathBuf {
+    PathBuf::from(
+        pattern
+            .to_string_lossy()
+            .replace(GAME_NUMBER, &number.to_string()),
+    )
 }
 
 impl AnnotateArgs {
@@ -132,9 +150,21 @@ pub fn main(args: &AnnotateArgs) -> ExitCode {
     if games.is_empty() {
         return refused(&format!("no game in {}", args.file.display()));
     }
+    if let Some(graph) = &args.graph
+        && games.len() > 1
+        && !graph.to_string_lossy().contains(GAME_NUMBER)
+    {
+        return refused(&format!(
+            "--graph {} names one file, and {} has {} games: put {GAME_NUMBER} in the name for the game's number",
+            graph.display(),
+            args.file.display(),
+            games.len()
+        ));
+    }
     let limits = args.limits();
+    let graph = args.graph.as_deref();
     crate::with_size!(variant.size(), G => match variant.start_position::<G>() {
-        Ok(start) => run::<G>(&games, start, rules, &limits, &WdlModel::of_game(&source, size)),
+        Ok(start) => run::<G>(&games, start, rules, &limits, &WdlModel::of_game(&source, size), graph),
         Err(e) => refused(&e.to_string()),
     })
 }
@@ -202,6 +232,7 @@ fn run<G: SearchGeometry>(
     rules: RuleSet,
     limits: &Limits,
     model: &WdlModel,
+    graph: Option<&Path>,
 ) -> ExitCode {
     if let Err(e) = interrupt::install() {
         eprintln!(
@@ -236,7 +267,13 @@ fn run<G: SearchGeometry>(
             Ok(Some(a)) => {
                 progress.clear();
                 stdout::text(&a.to_string());
-                annotated += 1;
+                match graph.map(|pattern| write_graph(&a, &graph_file(pattern, number))) {
+                    Some(Err(e)) => {
+                        eprintln!("hnefi annotate: game {number} (line {line}): {e}");
+                        failed += 1;
+                    }
+                    _ => annotated += 1,
+                }
             }
             Ok(None) => {
                 progress.clear();
@@ -261,6 +298,18 @@ fn run<G: SearchGeometry>(
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// Writes the evaluation graph of `a` to `file`.
+fn write_graph(a: &Annotation, file: &Path) -> Result<(), graph::GraphError> {
+    let caption = format!(
+        "game {} (line {}): {} plies, {}",
+        a.number,
+        a.line,
+        a.notes.len(),
+        a.status
+    );
+    graph::write(&caption, &graph::points(&a.notes), file)
 }
 
 /// The score of a move from the mover's point of view, given the score of the position

@@ -5,5 +5,6 @@ pub mod bench;
 pub mod interrupt;
 pub mod matches;
 pub mod perft;
+pub mod picture;
 pub mod stdout;
 pub mod ttd;

@@ -1,0 +1,186 @@
+//! `hnefi picture`: a position drawn as SVG (README.md, docs/analysis.md), the position
+//! after `--moves` from the start of the game of `--rules` on `--board-size`, or from an
+//! OpenTafl `--position`: the restricted squares of that game's rules shaded, the last
+//! move and its captures marked.
+//!
+//! - The moves are a record's moves field (`h1-h3 f8-i8 g3-e3xe2`), replayed as
+//!   `hnefi annotate` replays a move list: each legal in its position, listed captures the
+//!   move's. The first that is not is named with its ply, and nothing is written (exit
+//!   status 2).
+//! - [`scene`] is what the picture shows, [`board`] draws it; [`graph`] draws the
+//!   evaluation graph of an annotated game (`hnefi annotate --graph`).
+
+pub mod board;
+pub mod graph;
+pub mod scene;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use thiserror::Error;
+
+use crate::core::any_game::AnyReplayError;
+use crate::core::game::{GameOf, RepetitionMode, RuleSet};
+use crate::core::geometry::{BoardSize, Geometry};
+use crate::core::notation::{PositionError, RecordMoveOf, parse_opentafl_with};
+use crate::core::position::PositionOf;
+use crate::core::record::{GameRecordError, GameRecordOf};
+use crate::core::role::Role;
+use crate::core::rules_source::{RulesSource, RulesSourceError};
+use crate::core::variant::{Variant, VariantError};
+use crate::tools::stdout;
+
+use scene::Scene;
+
+/// The flags of `hnefi picture`.
+#[derive(Args, Debug, Clone)]
+pub struct PictureArgs {
+    /// The moves played before the position drawn, as a record's moves field ('h1-h3
+    /// f8-i8 g3-e3xe2', quoted as one argument), from the start position or from
+    /// --position; the last is marked [default: none].
+    #[arg(long, value_name = "MOVES", default_value = "")]
+    pub moves: String,
+    /// Start from this OpenTafl position instead of the game's start position (e.g.
+    /// "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/").
+    #[arg(long, value_name = "OTN")]
+    pub position: Option<String>,
+    /// The side to move in --position [default: the game's first mover].
+    #[arg(long, value_name = "ROLE")]
+    pub to_move: Option<Role>,
+    /// The rule family (copenhagen, the default, hnefatafl-org, fetlar, brandubh, tablut,
+    /// sea-battle or tawlbwrdd), played on --board-size; or an OpenTafl rules string
+    /// quoted as one argument, played on its own board. Its restricted squares are shaded.
+    #[arg(long, value_name = "NAME|STRING")]
+    pub rules: Option<RulesSource>,
+    /// The board: the --rules family's game of that size [default: the family's usual
+    /// board, 11x11 for copenhagen].
+    #[arg(long, value_name = "N")]
+    pub board_size: Option<BoardSize>,
+    /// The repetition rule the moves are replayed under, instead of the --rules family's
+    /// (off replays any record).
+    #[arg(long, value_name = "MODE")]
+    pub repetition: Option<RepetitionMode>,
+    /// Write the SVG to this file [default: stdout].
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// Why no picture was drawn.
+#[derive(Debug, Error)]
+pub enum PictureError {
+    /// The rules have no game on the board asked for.
+    #[error(transparent)]
+    Rules(#[from] RulesSourceError),
+    /// The game's start position cannot be made.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    /// --position is no position of the board.
+    #[error("--position: {0}")]
+    Position(#[from] PositionError),
+    /// --moves is no moves field.
+    #[error("--moves: {0}")]
+    Moves(#[from] GameRecordError),
+    /// A move of --moves does not replay.
+    #[error("--moves: {0}")]
+    Replay(#[from] AnyReplayError),
+    /// The picture cannot be written.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// Runs `hnefi picture`.
+pub fn main(args: &PictureArgs) -> ExitCode {
+    match picture(args).and_then(|svg| write(args, &svg)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hnefi picture: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The SVG text of the picture `args` ask for.
+pub fn picture(args: &PictureArgs) -> Result<String, PictureError> {
+    let source = args.rules.clone().unwrap_or_default();
+    let size = args.board_size.unwrap_or_else(|| source.usual_size());
+    let variant = source.variant(size)?;
+    let base = variant.rules();
+    let rules = RuleSet {
+        repetition: args.repetition.unwrap_or(base.repetition),
+        ..base
+    };
+    crate::with_size!(size, G => {
+        let start = start::<G>(args, &variant, rules)?;
+        let game = GameRecordOf::<G>::from_moves(&args.moves)?
+            .replay_from(start, rules)
+            .map_err(AnyReplayError::from)?;
+        let title = title(&variant, &game);
+        Ok(format!("{}\n", board::draw(&Scene::of_game(&game), &title)))
+    })
+}
+
+/// The position `args`' moves start from: the game's start position or --position.
+fn start<G: Geometry>(
+    args: &PictureArgs,
+    variant: &Variant,
+    rules: RuleSet,
+) -> Result<PositionOf<G>, PictureError> {
+    Ok(match &args.position {
+        None => {
+            let start = variant.start_position::<G>()?;
+            match args.to_move {
+                Some(role) => PositionOf::new(*start.board(), role),
+                None => start,
+            }
+        }
+        Some(otn) => PositionOf::new(
+            parse_opentafl_with::<G>(otn, rules.restricted())?,
+            args.to_move.unwrap_or(variant.first()),
+        ),
+    })
+}
+
+/// The picture's title: the game, the moves played, the last with its captures, and the
+/// side to move.
+fn title<G: Geometry>(variant: &Variant, game: &GameOf<G>) -> String {
+    let moves = game.moves_played();
+    let last = game
+        .plies()
+        .iter()
+        .rev()
+        .find_map(|ply| match *ply {
+            crate::core::game::PlyOf::Move { mv, captured } => Some(RecordMoveOf {
+                mv,
+                captures: captured,
+            }),
+            _ => None,
+        })
+        .map_or_else(String::new, |m| format!(", the last {m}"));
+    let plural = if moves == 1 { "move" } else { "moves" };
+    let state = if game.status().is_over() {
+        format!("the rules say {}", game.status())
+    } else {
+        format!("{} to move", game.to_move())
+    };
+    format!("{variant} after {moves} {plural}{last}; {state}")
+}
+
+/// Writes the picture to --out, or to stdout.
+fn write(args: &PictureArgs, svg: &str) -> Result<(), PictureError> {
+    match &args.out {
+        Some(path) => std::fs::write(path, svg).map_err(|source| PictureError::Write {
+            path: path.display().to_string(),
+            source,
+        }),
+        None => {
+            stdout::text(svg);
+            Ok(())
+        }
+    }
+}

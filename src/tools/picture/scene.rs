@@ -1,0 +1,81 @@
+//! What a picture of a position shows, apart from the board's size: the pieces, the
+//! squares the game's own rules restrict (its corners and throne, where it has them), the
+//! last move and the squares of the soldiers it captured. [`board`](super::board) draws it.
+
+use crate::core::any_square::{AnyMove, AnySquare};
+use crate::core::board::Piece;
+use crate::core::game::{GameOf, PlyOf};
+use crate::core::geometry::Geometry;
+use crate::core::role::Role;
+use crate::core::square::SquareOf;
+
+/// A position to draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scene {
+    /// The board's files (and ranks).
+    pub files: u8,
+    /// Every piece on the board, by square.
+    pub pieces: Vec<(AnySquare, Piece)>,
+    /// The squares only the king may stop on under the game's rules.
+    pub restricted: Vec<AnySquare>,
+    /// The last move of the game, if it has one.
+    pub last_move: Option<AnyMove>,
+    /// The squares of the soldiers the last move captured.
+    pub captured: Vec<AnySquare>,
+    /// The side to move.
+    pub to_move: Role,
+}
+
+impl Scene {
+    /// The position of `game` after its moves, with its last move (a final resignation or
+    /// loss on time is no move: the move before it is the last).
+    ///
+    /// ```
+    /// use hnefi::core::game::{Game, RuleSet};
+    /// use hnefi::core::record::GameRecord;
+    /// use hnefi::tools::picture::scene::Scene;
+    /// let record = GameRecord::from_moves("d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2").unwrap();
+    /// let scene = Scene::of_game(&record.replay(RuleSet::default()).unwrap());
+    /// assert_eq!(scene.pieces.len(), 36);
+    /// assert_eq!(scene.restricted.len(), 5);
+    /// assert_eq!(scene.last_move.unwrap().to_string(), "g3-e3");
+    /// assert_eq!(scene.captured.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["e2"]);
+    /// ```
+    pub fn of_game<G: Geometry>(game: &GameOf<G>) -> Scene {
+        let board = game.position().board();
+        let pieces = SquareOf::<G>::all()
+            .filter_map(|sq| board.piece_at(sq).map(|p| (AnySquare::from(sq), p)))
+            .collect();
+        let restricted = game
+            .rules()
+            .restricted::<G>()
+            .into_iter()
+            .map(AnySquare::from)
+            .collect();
+        let last = game.plies().iter().rev().find_map(|ply| match *ply {
+            PlyOf::Move { mv, captured } => Some((mv, captured)),
+            PlyOf::Resign(_) | PlyOf::Timeout(_) => None,
+        });
+        Scene {
+            files: G::SIZE,
+            pieces,
+            restricted,
+            last_move: last.map(|(mv, _)| mv.into()),
+            captured: last.map_or_else(Vec::new, |(_, captured)| {
+                captured.into_iter().map(AnySquare::from).collect()
+            }),
+            to_move: game.to_move(),
+        }
+    }
+
+    /// How many pieces of each kind stand on the board: attackers, defender soldiers,
+    /// kings.
+    pub fn counts(&self) -> [usize; 3] {
+        let count = |kind| self.pieces.iter().filter(|(_, p)| *p == kind).count();
+        [
+            count(Piece::Attacker),
+            count(Piece::Defender),
+            count(Piece::King),
+        ]
+    }
+}
