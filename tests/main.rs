@@ -21,6 +21,7 @@ mod opentafl_variants;
 mod oriented;
 mod otep_engine;
 mod perft;
+mod pictures;
 mod players;
 mod properties;
 mod protocol_analyze;

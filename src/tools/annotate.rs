@@ -14,6 +14,8 @@
 //! - The judgement ([`judgement`]) is the drop in the mover's expected result (the game's
 //!   win/draw/loss model, [`WdlModel`]) from the best move to the move played; each ply
 //!   shows the mover's chances before its move (`wdl W D L`, at the best move's score).
+//! - `--graph FILE`: each game's evaluation graph ([`graph`]) written after its text; a
+//!   graph that cannot be written counts the game as not annotated.
 //! - Progress: when stderr is a terminal, one line there, redrawn after each search.
 //! - SIGINT (Ctrl-C, [`interrupt`]): the search under way stops; the games annotated so
 //!   far have been written, the game under way is not (exit status 130).

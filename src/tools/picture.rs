@@ -45,7 +45,8 @@ pub struct PictureArgs {
     /// "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/").
     #[arg(long, value_name = "OTN")]
     pub position: Option<String>,
-    /// The side to move in --position [default: the game's first mover].
+    /// The side to move first, in --position or the start position [default: the game's
+    /// first mover].
     #[arg(long, value_name = "ROLE")]
     pub to_move: Option<Role>,
     /// The rule family (copenhagen, the default, hnefatafl-org, fetlar, brandubh, tablut,
