@@ -4,7 +4,8 @@
 //! and the defenders' view. The gap between the two lines is the draw's chance.
 //!
 //! Each side's line is one `<polyline>` with one point a ply, and a `<circle>` on each
-//! point; the attackers' line is drawn first. A move the annotation judged (an
+//! point, in the side's colour ([`ATTACKERS`] dark, [`DEFENDERS`] blue: `plotters` writes
+//! no class, so the tests find the lines by their colour); the attackers' is drawn first. A move the annotation judged (an
 //! inaccuracy, a mistake, a blunder) is named above the mover's point.
 
 use plotters::prelude::*;
@@ -20,8 +21,10 @@ const SIZE: (u32, u32) = (720, 380);
 /// The height of the caption and legend above the chart.
 const HEAD: u32 = 60;
 
-const ATTACKERS: RGBColor = RGBColor(38, 38, 38);
-const DEFENDERS: RGBColor = RGBColor(47, 109, 181);
+/// The attackers' line (`#262626`).
+pub const ATTACKERS: RGBColor = RGBColor(38, 38, 38);
+/// The defenders' line (`#2F6DB5`).
+pub const DEFENDERS: RGBColor = RGBColor(47, 109, 181);
 const JUDGED: RGBColor = RGBColor(192, 57, 43);
 
 /// The chances before one ply.
