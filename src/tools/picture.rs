@@ -23,7 +23,7 @@ use thiserror::Error;
 use crate::core::any_game::AnyReplayError;
 use crate::core::game::{GameOf, RepetitionMode, RuleSet};
 use crate::core::geometry::{BoardSize, Geometry};
-use crate::core::notation::{PositionError, RecordMoveOf, parse_opentafl_with};
+use crate::core::notation::{PositionError, parse_opentafl_with};
 use crate::core::position::PositionOf;
 use crate::core::record::{GameRecordError, GameRecordOf};
 use crate::core::role::Role;
@@ -151,18 +151,7 @@ fn start<G: Geometry>(
 /// side to move.
 fn title<G: Geometry>(variant: &Variant, game: &GameOf<G>) -> String {
     let moves = game.moves_played();
-    let last = game
-        .plies()
-        .iter()
-        .rev()
-        .find_map(|ply| match *ply {
-            crate::core::game::PlyOf::Move { mv, captured } => Some(RecordMoveOf {
-                mv,
-                captures: captured,
-            }),
-            _ => None,
-        })
-        .map_or_else(String::new, |m| format!(", the last {m}"));
+    let last = scene::last_move(game).map_or_else(String::new, |m| format!(", the last {m}"));
     let plural = if moves == 1 { "move" } else { "moves" };
     let state = if game.status().is_over() {
         format!("the rules say {}", game.status())

@@ -6,6 +6,7 @@ use crate::core::any_square::{AnyMove, AnySquare};
 use crate::core::board::Piece;
 use crate::core::game::{GameOf, PlyOf};
 use crate::core::geometry::Geometry;
+use crate::core::notation::RecordMoveOf;
 use crate::core::role::Role;
 use crate::core::square::SquareOf;
 
@@ -27,8 +28,7 @@ pub struct Scene {
 }
 
 impl Scene {
-    /// The position of `game` after its moves, with its last move (a final resignation or
-    /// loss on time is no move: the move before it is the last).
+    /// The position of `game` after its moves, with its [`last_move`].
     ///
     /// ```
     /// use hnefi::core::game::{Game, RuleSet};
@@ -52,17 +52,14 @@ impl Scene {
             .into_iter()
             .map(AnySquare::from)
             .collect();
-        let last = game.plies().iter().rev().find_map(|ply| match *ply {
-            PlyOf::Move { mv, captured } => Some((mv, captured)),
-            PlyOf::Resign(_) | PlyOf::Timeout(_) => None,
-        });
+        let last = last_move(game);
         Scene {
             files: G::SIZE,
             pieces,
             restricted,
-            last_move: last.map(|(mv, _)| mv.into()),
-            captured: last.map_or_else(Vec::new, |(_, captured)| {
-                captured.into_iter().map(AnySquare::from).collect()
+            last_move: last.map(|m| m.mv.into()),
+            captured: last.map_or_else(Vec::new, |m| {
+                m.captures.into_iter().map(AnySquare::from).collect()
             }),
             to_move: game.to_move(),
         }
@@ -78,4 +75,16 @@ impl Scene {
             count(Piece::King),
         ]
     }
+}
+
+/// The last move of `game` with the soldiers it captured (a final resignation or loss on
+/// time is no move: the move before it is the last).
+pub fn last_move<G: Geometry>(game: &GameOf<G>) -> Option<RecordMoveOf<G>> {
+    game.plies().iter().rev().find_map(|ply| match *ply {
+        PlyOf::Move { mv, captured } => Some(RecordMoveOf {
+            mv,
+            captures: captured,
+        }),
+        PlyOf::Resign(_) | PlyOf::Timeout(_) => None,
+    })
 }
