@@ -3,13 +3,6 @@
 //! (`hnefi --threads N`), OTEP and `hnefi bot` all read this table, so that an option has
 //! one range and one message everywhere. The one reader of `MIN+INC` time controls is here
 //! too, with the bounds of a time that every tool shares.
-//!
-//! ```
-//! use hnefi::options;
-//! assert_eq!(options::find("depth").map(|o| o.name), Some("depth"));
-//! let e = options::DEPTH.whole("99999999999999999999").unwrap_err();
-//! assert_eq!(e.to_string(), "depth is a whole number from 0 to 64 (0: no limit), not 99999999999999999999");
-//! ```
 
 use std::time::Duration;
 
@@ -19,13 +12,13 @@ use crate::search;
 use crate::time_control::Fischer;
 
 /// The longest time accepted for one move or one search, in milliseconds (one week).
-pub const MAX_MOVETIME_MS: u64 = 7 * 24 * 3600 * 1000;
+pub(crate) const MAX_MOVETIME_MS: u64 = 7 * 24 * 3600 * 1000;
 /// The most time accepted on a clock, in milliseconds (one year).
-pub const MAX_CLOCK_MS: u64 = 365 * 24 * 3600 * 1000;
+pub(crate) const MAX_CLOCK_MS: u64 = 365 * 24 * 3600 * 1000;
 /// The longest Fischer base time accepted, in minutes (one year).
-pub const MAX_MINUTES: f64 = 525_600.0;
+pub(crate) const MAX_MINUTES: f64 = 525_600.0;
 /// The largest Fischer increment accepted, in seconds (one day).
-pub const MAX_INCREMENT_SECS: f64 = 86_400.0;
+pub(crate) const MAX_INCREMENT_SECS: f64 = 86_400.0;
 
 /// What values an option takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +63,7 @@ pub struct EngineOption {
     /// Its values.
     pub kind: Kind,
     /// What it does.
-    pub help: &'static str,
+    pub(crate) help: &'static str,
 }
 
 /// A value of an option, as read.
@@ -184,7 +177,7 @@ pub const COMPAT: EngineOption = EngineOption {
 };
 
 /// `net`: a learned network (src/search/networks.rs), as the command line's `--net`.
-pub const NET: EngineOption = EngineOption {
+pub(crate) const NET: EngineOption = EngineOption {
     name: "net",
     kind: Kind::File {
         default: "the engine's own",
@@ -208,7 +201,7 @@ pub const OPTIONS: &[EngineOption] = &[
 ];
 
 /// The option called `name`.
-pub fn find(name: &str) -> Option<&'static EngineOption> {
+pub(crate) fn find(name: &str) -> Option<&'static EngineOption> {
     OPTIONS.iter().find(|o| o.name == name)
 }
 
@@ -240,7 +233,7 @@ impl EngineOption {
     }
 
     /// The default, as text.
-    pub fn default_text(&self) -> String {
+    pub(crate) fn default_text(&self) -> String {
         match self.kind {
             Kind::Whole { default, .. } => default.to_string(),
             Kind::Switch { default } => default.to_string(),
@@ -317,7 +310,7 @@ impl EngineOption {
 
     /// Reads a whole number in the option's range (an error for an option of another
     /// kind).
-    pub fn whole(&self, text: &str) -> Result<u64, OptionError> {
+    pub(crate) fn whole(&self, text: &str) -> Result<u64, OptionError> {
         let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
         match text.parse::<u64>() {
             Ok(n) if digits => self.check(n),
@@ -326,7 +319,7 @@ impl EngineOption {
     }
 
     /// Checks a whole number against the option's range.
-    pub fn check(&self, value: u64) -> Result<u64, OptionError> {
+    pub(crate) fn check(&self, value: u64) -> Result<u64, OptionError> {
         match self.kind {
             Kind::Whole { min, max, .. } if (min..=max).contains(&value) => Ok(value),
             _ => Err(self.bad(&value.to_string())),
@@ -334,7 +327,7 @@ impl EngineOption {
     }
 
     /// The largest whole value (0 for an option of another kind).
-    pub fn max(&self) -> u64 {
+    pub(crate) fn max(&self) -> u64 {
         match self.kind {
             Kind::Whole { max, .. } => max,
             _ => 0,
@@ -371,18 +364,11 @@ fn capitalized(s: &str) -> String {
 #[error(
     "'{0}' is not MIN+INC (minutes from more than 0 to {MAX_MINUTES}, then + and seconds added per move from 0 to {MAX_INCREMENT_SECS}; decimals allowed, e.g. 15+10 or 0.5+0.1)"
 )]
-pub struct TcError(pub String);
+pub(crate) struct TcError(pub String);
 
 /// Reads `MIN+INC`: minutes (more than 0) and seconds added per move, both decimal
 /// numbers within [`MAX_MINUTES`] and [`MAX_INCREMENT_SECS`]; `MIN` alone is `MIN+0`.
-///
-/// ```
-/// use std::time::Duration;
-/// let tc = hnefi::options::parse_min_inc("1+0.5").unwrap();
-/// assert_eq!((tc.base, tc.increment), (Duration::from_secs(60), Duration::from_millis(500)));
-/// assert!(hnefi::options::parse_min_inc("0+1").is_err());
-/// ```
-pub fn parse_min_inc(text: &str) -> Result<Fischer, TcError> {
+pub(crate) fn parse_min_inc(text: &str) -> Result<Fischer, TcError> {
     let err = || TcError(crate::core::record::short(text));
     let (min, inc) = text.split_once('+').unwrap_or((text, "0"));
     let min = decimal(min.trim()).ok_or_else(err)?;
@@ -397,7 +383,7 @@ pub fn parse_min_inc(text: &str) -> Result<Fischer, TcError> {
 
 /// A non-negative decimal number written with digits and at most one dot (no sign,
 /// exponent, `inf` or `nan`).
-pub fn decimal(text: &str) -> Option<f64> {
+pub(crate) fn decimal(text: &str) -> Option<f64> {
     let digits = text.bytes().filter(u8::is_ascii_digit).count();
     let dots = text.bytes().filter(|&b| b == b'.').count();
     if digits == 0 || dots > 1 || digits + dots != text.len() || text.len() > 32 {
@@ -438,5 +424,33 @@ mod tests {
         ] {
             assert!(parse_min_inc(bad).is_err(), "{bad}");
         }
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn options() {
+        use crate::options;
+        assert_eq!(options::find("depth").map(|o| o.name), Some("depth"));
+        let e = options::DEPTH.whole("99999999999999999999").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "depth is a whole number from 0 to 64 (0: no limit), not 99999999999999999999"
+        );
+    }
+
+    #[test]
+    fn parse_min_inc() {
+        use std::time::Duration;
+        let tc = crate::options::parse_min_inc("1+0.5").unwrap();
+        assert_eq!(
+            (tc.base, tc.increment),
+            (Duration::from_secs(60), Duration::from_millis(500))
+        );
+        assert!(crate::options::parse_min_inc("0+1").is_err());
     }
 }

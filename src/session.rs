@@ -27,15 +27,15 @@ use crate::search::{self, Clock, Feature, Info, Limits, Score, SearchResult, Sea
 use crate::time_control::Fischer;
 
 /// Deepest perft accepted.
-pub const MAX_PERFT_DEPTH: u64 = 8;
+pub(crate) const MAX_PERFT_DEPTH: u64 = 8;
 
 /// What a search found of a position: its score for the side to move and the depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Evaluation {
+pub(crate) struct Evaluation {
     /// The score, from the side to move's view.
-    pub score: Score,
+    pub(crate) score: Score,
     /// The depth the search completed.
-    pub depth: u32,
+    pub(crate) depth: u32,
 }
 
 impl Evaluation {
@@ -157,7 +157,7 @@ impl SearchOption {
     }
 
     /// The option's entry in the table, and its value.
-    pub fn entry(self) -> (&'static EngineOption, u64) {
+    pub(crate) fn entry(self) -> (&'static EngineOption, u64) {
         match self {
             SearchOption::Threads(v) => (&options::THREADS, v),
             SearchOption::HashMb(v) => (&options::HASH_MB, v),
@@ -170,7 +170,7 @@ impl SearchOption {
     }
 
     /// Checks the value against the option's range in the table.
-    pub fn validate(self) -> Result<(), OptionError> {
+    pub(crate) fn validate(self) -> Result<(), OptionError> {
         let (option, value) = self.entry();
         option.check(value).map(|_| ())
     }
@@ -197,7 +197,7 @@ pub enum EngineMove {
 /// the caller decides (the `hnefi` binary writes `info` lines to stderr); by default,
 /// nowhere.
 #[derive(Default)]
-pub struct InfoSink(Option<Box<InfoFn>>);
+pub(crate) struct InfoSink(Option<Box<InfoFn>>);
 
 /// The function an [`InfoSink`] calls.
 type InfoFn = dyn FnMut(&Info<AnyMove>) + Send;
@@ -332,7 +332,7 @@ impl Session {
     /// line; `None`: unknown). A search it starts counts its time from then, and
     /// `generate_move` charges the engine's own clock from then: the time spent before
     /// the search on a loaded machine is the move's.
-    pub fn set_arrival(&mut self, at: Option<Instant>) {
+    pub(crate) fn set_arrival(&mut self, at: Option<Instant>) {
         self.arrival = at;
     }
 
@@ -340,11 +340,6 @@ impl Session {
     /// search again); every other command is unchanged.
     pub fn set_player(&mut self, player: Option<Player>) {
         self.player = player;
-    }
-
-    /// The scripted player, if one answers `generate_move`.
-    pub fn player(&self) -> Option<Player> {
-        self.player
     }
 
     /// The level (`set_option level`; 0: full strength).
@@ -360,7 +355,7 @@ impl Session {
     /// The flag that ends a running search when set (and every search started while it
     /// stays set, at its first check): whoever sets it clears it once the request is
     /// served.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+    pub(crate) fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
     }
 
@@ -376,7 +371,7 @@ impl Session {
 
     /// The game in progress if it is on 11x11, the board the scripted players, the 0.3.1
     /// dialect and OTEP play (else [`SessionError::PlayerBoard`]).
-    pub fn game11(&self) -> Result<&Game, SessionError> {
+    pub(crate) fn game11(&self) -> Result<&Game, SessionError> {
         self.game
             .s11()
             .ok_or(SessionError::PlayerBoard(self.game.size()))
@@ -412,7 +407,7 @@ impl Session {
     /// A new game of the family (or rules string) on the current board from its start
     /// position, with `first` to move (the variant's first mover when `None`); rules,
     /// options and time settings are kept.
-    pub fn new_game(&mut self, first: Option<Role>) -> Result<(), SessionError> {
+    pub(crate) fn new_game(&mut self, first: Option<Role>) -> Result<(), SessionError> {
         let variant = self.source.variant(self.board_size())?;
         let first = first.unwrap_or(variant.first());
         let game = AnyGame::start(&variant, first, self.rules).map_err(game_error)?;
@@ -424,7 +419,7 @@ impl Session {
     /// variant`]), or the rules string's game on its own board, its rules with what
     /// `set_rule` changed since the family was chosen. An error, and nothing changes, when
     /// there is no game of that size (a rules string's game has only its own board).
-    pub fn set_board_size(&mut self, size: BoardSize) -> Result<(), SessionError> {
+    pub(crate) fn set_board_size(&mut self, size: BoardSize) -> Result<(), SessionError> {
         let variant = self.source.variant(size)?;
         let rules = self.overrides.apply(variant.rules());
         let game = AnyGame::start(&variant, variant.first(), rules).map_err(game_error)?;
@@ -440,7 +435,7 @@ impl Session {
     /// whose sizes the current one lacks, tablut's 9x9 under copenhagen, can be reached at
     /// all). A rules string always starts its own game on its own board. On an error
     /// nothing changes.
-    pub fn set_source(&mut self, source: RulesSource) -> Result<(), SessionError> {
+    pub(crate) fn set_source(&mut self, source: RulesSource) -> Result<(), SessionError> {
         let family = match &source {
             RulesSource::Family(f) if f.sizes().contains(&self.board_size()) => *f,
             _ => return self.start_source(source),
@@ -451,11 +446,6 @@ impl Session {
         self.rules = variant.rules();
         self.game.set_rules(self.rules);
         Ok(())
-    }
-
-    /// Chooses a rule family ([`RulePreset`]) as [`Session::set_source`] does.
-    pub fn set_family(&mut self, family: RulePreset) -> Result<(), SessionError> {
-        self.set_source(RulesSource::Family(family))
     }
 
     /// Chooses a rule family or rules string and starts its game on its usual board (`hnefi
@@ -480,7 +470,7 @@ impl Session {
 
     /// Loads an OpenTafl position of the current board size with `to_move` to move, as a
     /// new game.
-    pub fn set_position(&mut self, otn: &str, to_move: Role) -> Result<(), SessionError> {
+    pub(crate) fn set_position(&mut self, otn: &str, to_move: Role) -> Result<(), SessionError> {
         let game = AnyGame::from_opentafl(self.board_size(), otn, to_move, self.rules).map_err(
             |e| match (e, &self.source) {
                 // A rules string's game has no other board to switch to first.
@@ -501,7 +491,7 @@ impl Session {
     /// Plays `mv` for `role` and returns the captured squares sorted by rank then file,
     /// the king's square included when the move captured him (as the reference engine
     /// reports it).
-    pub fn play(&mut self, role: Role, mv: AnyMove) -> Result<Vec<AnySquare>, SessionError> {
+    pub(crate) fn play(&mut self, role: Role, mv: AnyMove) -> Result<Vec<AnySquare>, SessionError> {
         self.check_turn(role)?;
         let mut captured = self.game.play(mv)?;
         if let Status::Won {
@@ -526,12 +516,12 @@ impl Session {
     }
 
     /// `role` resigns.
-    pub fn resign(&mut self, role: Role) -> Result<(), SessionError> {
+    pub(crate) fn resign(&mut self, role: Role) -> Result<(), SessionError> {
         self.game.resign(role).map_err(illegal)
     }
 
     /// Takes back one ply.
-    pub fn undo(&mut self) -> Result<(), SessionError> {
+    pub(crate) fn undo(&mut self) -> Result<(), SessionError> {
         if self.game.undo() {
             Ok(())
         } else {
@@ -540,24 +530,24 @@ impl Session {
     }
 
     /// The status of the game.
-    pub fn status(&self) -> Status {
+    pub(crate) fn status(&self) -> Status {
         self.game.status()
     }
 
     /// Every legal move of the side to move, sorted by from then to.
-    pub fn legal_moves(&self) -> Vec<AnyMove> {
+    pub(crate) fn legal_moves(&self) -> Vec<AnyMove> {
         self.game.legal_moves()
     }
 
     /// The squares holding a piece of the side to move with a legal move, sorted.
-    pub fn movable_pieces(&self) -> Vec<AnySquare> {
+    pub(crate) fn movable_pieces(&self) -> Vec<AnySquare> {
         let mut from: Vec<AnySquare> = self.legal_moves().iter().map(|m| m.from).collect();
         from.dedup();
         from
     }
 
     /// The legal destinations of the piece of `role` on `from`, sorted.
-    pub fn destinations(
+    pub(crate) fn destinations(
         &self,
         role: Role,
         from: AnySquare,
@@ -575,14 +565,14 @@ impl Session {
     }
 
     /// The moves so far in record notation.
-    pub fn moves_field(&self) -> String {
+    pub(crate) fn moves_field(&self) -> String {
         self.game.moves_field()
     }
 
     /// A new game from the variant's start position (its first mover first) with these
     /// record moves played under the current rules. On an error the game is left as it
     /// was.
-    pub fn load_moves(&mut self, tokens: &[&str]) -> Result<(), SessionError> {
+    pub(crate) fn load_moves(&mut self, tokens: &[&str]) -> Result<(), SessionError> {
         let variant = self.source.variant(self.board_size())?;
         let game = AnyGame::from_record(&variant, &tokens.join(" "), self.rules)?;
         self.replace_game(game);
@@ -591,7 +581,7 @@ impl Session {
 
     /// The leaf count `depth` plies below the current position, or
     /// [`SessionError::Stopped`] when the stop flag ended the count.
-    pub fn perft(&self, depth: u32) -> Result<u64, SessionError> {
+    pub(crate) fn perft(&self, depth: u32) -> Result<u64, SessionError> {
         if self.game.status().is_over() {
             return Ok(u64::from(depth == 0));
         }
@@ -608,7 +598,7 @@ impl Session {
     }
 
     /// Sets the encirclement rule for new games and the game in progress.
-    pub fn set_encirclement(&mut self, mode: EncirclementMode) {
+    pub(crate) fn set_encirclement(&mut self, mode: EncirclementMode) {
         self.overrides.encirclement = Some(mode);
         self.rules.encirclement = mode;
         self.game.set_rules(self.rules);
@@ -631,10 +621,10 @@ impl Session {
 
     /// The learned corrections of both sides' searches, one per board size at most (a new
     /// session has the engine's own, [`Networks::embedded`]).
-    pub fn networks(&self) -> &Networks {
+    #[cfg(test)]
+    pub(crate) fn networks(&self) -> &Networks {
         self.searcher.networks()
     }
-
     /// `--net` and `set_option net` ([`options::NET`]): `none` removes every board's
     /// network (the hand-written evaluation alone); a file's network replaces the one of
     /// the board size its header names, the others stay. Returns that size. On an error
@@ -706,13 +696,13 @@ impl Session {
     }
 
     /// Sets or removes the time control; the game goes on.
-    pub fn set_time_control(&mut self, time: Option<Fischer>) {
+    pub(crate) fn set_time_control(&mut self, time: Option<Fischer>) {
         self.time = time;
         self.time_left = ByRole::default();
     }
 
     /// The controller says `role` has `left` on its clock.
-    pub fn set_time_left(&mut self, role: Role, left: Duration) {
+    pub(crate) fn set_time_left(&mut self, role: Role, left: Duration) {
         *self.time_left.get_mut(role) = Some(left);
     }
 
@@ -783,7 +773,7 @@ impl Session {
     /// The last search's score of the position in progress and its depth, when the last
     /// search was of this position (or played the move that led to it, whose score is
     /// this position's from the other side), under the same rules.
-    pub fn evaluation(&self) -> Option<Evaluation> {
+    pub(crate) fn evaluation(&self) -> Option<Evaluation> {
         self.evaluation
             .as_ref()
             .filter(|(key, _)| *key == self.position_key())
@@ -801,14 +791,14 @@ impl Session {
 
     /// The side to move's chances at `score` in the game in progress, when scores are to
     /// show them (`show_wdl`).
-    pub fn wdl(&self, score: Score) -> Option<Wdl> {
+    pub(crate) fn wdl(&self, score: Score) -> Option<Wdl> {
         self.wdl_shown()
             .map(|(model, mover)| model.wdl(score, mover))
     }
 
     /// The node count of the search under way, readable from another thread while it
     /// runs (for progress reports between iterations).
-    pub fn node_counter(&self) -> Arc<std::sync::atomic::AtomicU64> {
+    pub(crate) fn node_counter(&self) -> Arc<std::sync::atomic::AtomicU64> {
         self.searcher.node_counter()
     }
 
@@ -879,7 +869,7 @@ impl Session {
     /// Searches the current position without playing: for `movetime` if given, else under
     /// the current limits, else for one second. The search reports to the session's
     /// [`InfoSink`].
-    pub fn analyze(
+    pub(crate) fn analyze(
         &mut self,
         movetime: Option<Duration>,
     ) -> Result<SearchResult<AnyMove>, SessionError> {
@@ -888,7 +878,7 @@ impl Session {
 
     /// [`Session::analyze`] that also reports each iteration to `on_info` (one report per
     /// line with `set_option multipv`).
-    pub fn analyze_reporting(
+    pub(crate) fn analyze_reporting(
         &mut self,
         movetime: Option<Duration>,
         on_info: &mut dyn FnMut(&Info<AnyMove>),
@@ -923,7 +913,7 @@ impl Session {
     }
 
     /// Whether `show_board` draws in colour.
-    pub fn colour(&self) -> bool {
+    pub(crate) fn colour(&self) -> bool {
         self.colour
     }
 
@@ -933,14 +923,9 @@ impl Session {
         self.colour = on;
     }
 
-    /// Whether pondering is on.
-    pub fn ponder_enabled(&self) -> bool {
-        self.ponder
-    }
-
     /// The reply the last `generate_move` expects, once (`None` with pondering off, or
     /// when its search saw no reply).
-    pub fn take_expected_reply(&mut self) -> Option<AnyMove> {
+    pub(crate) fn take_expected_reply(&mut self) -> Option<AnyMove> {
         self.expected_reply.take()
     }
 
@@ -948,7 +933,7 @@ impl Session {
     /// `limits`, or until the stop flag with none, without reporting and without changing
     /// the game. What it finds stays in the table for the next search. Returns false when
     /// `reply` is not legal here or ends the game (nothing to ponder on).
-    pub fn ponder_on(&mut self, reply: AnyMove, limits: Option<Limits>) -> bool {
+    pub(crate) fn ponder_on(&mut self, reply: AnyMove, limits: Option<Limits>) -> bool {
         let mut game = self.game.clone();
         if game.play(reply).is_err() || game.status().is_over() {
             return false;
@@ -965,19 +950,14 @@ impl Session {
         true
     }
 
-    /// The root moves `analyze` reports (`set_option multipv`).
-    pub fn multipv(&self) -> usize {
-        self.multipv
-    }
-
     /// True when no depth, nodes or movetime option bounds a search (then `analyze`
     /// without an argument streams until the next command).
-    pub fn unbounded(&self) -> bool {
+    pub(crate) fn unbounded(&self) -> bool {
         self.limits == SearchLimits::default()
     }
 
     /// Refuses to analyze a finished game or a position without a legal move.
-    pub fn check_analyzable(&self) -> Result<(), SessionError> {
+    pub(crate) fn check_analyzable(&self) -> Result<(), SessionError> {
         if self.game.status().is_over() {
             return Err(SessionError::GameOver);
         }
@@ -990,7 +970,7 @@ impl Session {
     /// The search of a streaming analysis: under the depth, nodes and movetime options if
     /// any are set, else until the stop flag (no one-second default), reporting each
     /// iteration to `on_info` and the [`InfoSink`].
-    pub fn analyze_until_stopped(
+    pub(crate) fn analyze_until_stopped(
         &mut self,
         on_info: &mut dyn FnMut(&Info<AnyMove>),
     ) -> Result<SearchResult<AnyMove>, SessionError> {
@@ -1030,7 +1010,7 @@ fn illegal(e: AnyIllegalMove) -> SessionError {
 }
 
 /// At most 24 characters of outside text, for messages.
-pub fn short(s: &str) -> String {
+pub(crate) fn short(s: &str) -> String {
     crate::core::record::short(s)
 }
 

@@ -13,14 +13,14 @@ use thiserror::Error;
 #[error("cannot start the {name} thread: {source}")]
 pub struct SpawnError {
     /// What the thread was for.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// The system's refusal.
     #[source]
-    pub source: io::Error,
+    pub(crate) source: io::Error,
 }
 
 /// Starts `f` on a thread called `name` (shown by debuggers and in panic messages).
-pub fn spawn<F, T>(name: &'static str, f: F) -> Result<JoinHandle<T>, SpawnError>
+pub(crate) fn spawn<F, T>(name: &'static str, f: F) -> Result<JoinHandle<T>, SpawnError>
 where
     F: FnOnce() -> T + Send + 'static,
     T: Send + 'static,

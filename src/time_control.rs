@@ -8,17 +8,30 @@
 use std::time::Duration;
 
 /// A Fischer time control.
-///
-/// ```
-/// use std::time::Duration;
-/// use hnefi::time_control::Fischer;
-/// let tc = hnefi::options::parse_min_inc("1+0.5").unwrap();
-/// assert_eq!(tc, Fischer { base: Duration::from_secs(60), increment: Duration::from_millis(500) });
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fischer {
     /// Each side's time at the start.
     pub base: Duration,
     /// Time added after each of a side's moves.
     pub increment: Duration,
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn fischer() {
+        use crate::time_control::Fischer;
+        use std::time::Duration;
+        let tc = crate::options::parse_min_inc("1+0.5").unwrap();
+        assert_eq!(
+            tc,
+            Fischer {
+                base: Duration::from_secs(60),
+                increment: Duration::from_millis(500)
+            }
+        );
+    }
 }

@@ -46,43 +46,43 @@ Later runs: the same without --create-account.";
 pub struct BotArgs {
     /// The server.
     #[arg(long, default_value = "hnefatafl.org")]
-    pub host: String,
+    pub(crate) host: String,
     /// Its port.
     #[arg(long, default_value_t = 49152)]
-    pub port: u16,
+    pub(crate) port: u16,
     /// The account to play as.
     #[arg(long)]
-    pub username: String,
+    pub(crate) username: String,
     /// Its password (never logged), seen by every user of the machine in `ps`: prefer
     /// --password-file or HNEFI_BOT_PASSWORD. Empty when none of the three is given, as
     /// for the reference bot.
     #[arg(long, conflicts_with = "password_file")]
-    pub password: Option<String>,
+    pub(crate) password: Option<String>,
     /// Read the password from the first line of this file, which only its owner may
     /// read or write (refused otherwise; chmod 600 FILE).
     #[arg(long, value_name = "FILE")]
-    pub password_file: Option<PathBuf>,
+    pub(crate) password_file: Option<PathBuf>,
     /// Create the account at the first login.
     #[arg(long)]
-    pub create_account: bool,
+    pub(crate) create_account: bool,
     /// Our side in the games we offer: attacker or defender.
     #[arg(long, default_value = "defender")]
-    pub role: Role,
+    pub(crate) role: Role,
     /// The board of the games we offer: 7, 11 or 13 (the server's sizes, each under the
     /// server's rules for it), or several, comma-separated (the offers cycle through
     /// them). Challenges and games joined are played on every one of them.
     #[arg(long, value_name = "N", default_value = "11", value_parser = parse_board_size, value_delimiter = ',')]
-    pub board_size: Vec<BoardSize>,
+    pub(crate) board_size: Vec<BoardSize>,
     /// Keep this many offered games open (waiting for a challenger or being played).
     /// This or --join-game is needed.
     #[arg(long, value_name = "N", default_value_t = 0)]
-    pub accept_games: u32,
+    pub(crate) accept_games: u32,
     /// Join this game offered by someone else. This or --accept-games is needed.
     #[arg(long, value_name = "ID")]
-    pub join_game: Option<GameId>,
+    pub(crate) join_game: Option<GameId>,
     /// Offer rated games.
     #[arg(long)]
-    pub rated: bool,
+    pub(crate) rated: bool,
     /// The clock of the games we offer: MIN+INC (Fischer: minutes, seconds added per move;
     /// the server counts the increment in whole seconds) or `untimed`; or several,
     /// comma-separated (the offers cycle through every board with every clock).
@@ -92,53 +92,53 @@ pub struct BotArgs {
         default_value = "15+10",
         value_delimiter = ','
     )]
-    pub tc: Vec<String>,
+    pub(crate) tc: Vec<String>,
     /// Search threads (the range is the engine's `threads`).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = options::THREADS.flag_parser())]
-    pub threads: u64,
+    pub(crate) threads: u64,
     /// Transposition table size in MiB (the bot's default is 64; the range is the
     /// engine's `hash_mb`).
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = options::HASH_MB.flag_parser())]
-    pub hash_mb: u64,
+    pub(crate) hash_mb: u64,
     /// The longest a move may take, in milliseconds, and the time per move in untimed
     /// games; timed games budget from their clock below this (1 to the engine's
     /// `movetime_ms` maximum, a week).
     #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = options::MOVETIME_MS.flag_parser())]
-    pub max_move_ms: u64,
+    pub(crate) max_move_ms: u64,
     /// Nodes per move, a strength cap (the engine's `nodes`; 0 = none).
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = options::NODES.flag_parser())]
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Depth per move in plies, a strength cap (the engine's `depth`; 0 = none).
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = options::DEPTH.flag_parser())]
-    pub depth: u64,
+    pub(crate) depth: u64,
     /// Stop after this many games are over (0 = run until stopped).
     #[arg(long, value_name = "N", default_value_t = 0)]
-    pub max_games: u32,
+    pub(crate) max_games: u32,
     /// Give up after this many failed reconnection attempts in a row.
     #[arg(long, value_name = "N", default_value_t = 30)]
-    pub max_reconnects: u32,
+    pub(crate) max_reconnects: u32,
     /// Enter the server's tournament (`join_tournament`) and play every game it makes.
     #[arg(long)]
-    pub join_tournament: bool,
+    pub(crate) join_tournament: bool,
     /// Send `ping` after this many seconds without a line from the server, and
     /// reconnect after three times as long (1 to 3600).
     #[arg(long, value_name = "S", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
-    pub heartbeat_secs: u64,
+    pub(crate) heartbeat_secs: u64,
     /// On SIGTERM (or SIGINT, SIGHUP): the seconds the games in progress may take before
     /// they are resigned (a second signal resigns at once; at most a week).
     #[arg(long, value_name = "S", default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=604_800))]
-    pub stop_grace_secs: u64,
+    pub(crate) stop_grace_secs: u64,
     /// The protocol version id sent at login (hnefatafl-copenhagen 6.4.1's by default).
     #[arg(long, value_name = "ID", default_value = VERSION_ID)]
-    pub version_id: String,
+    pub(crate) version_id: String,
     /// Log every line to and from the server (the password excepted) on stderr.
     #[arg(long)]
-    pub debug: bool,
+    pub(crate) debug: bool,
 }
 
 /// Reads `MIN+INC` as every tool does ([`options::parse_min_inc`]), with an increment in
 /// whole seconds, as the server keeps it, or `untimed` (`None`).
-pub fn parse_tc(s: &str) -> Result<Option<Fischer>, String> {
+pub(crate) fn parse_tc(s: &str) -> Result<Option<Fischer>, String> {
     if s.eq_ignore_ascii_case("untimed") {
         return Ok(None);
     }
@@ -153,7 +153,7 @@ pub fn parse_tc(s: &str) -> Result<Option<Fischer>, String> {
 }
 
 /// Reads `--board-size`: a size the server offers games on (`N` or `NxN`).
-pub fn parse_board_size(s: &str) -> Result<BoardSize, String> {
+pub(crate) fn parse_board_size(s: &str) -> Result<BoardSize, String> {
     let sizes = "7, 11 or 13 (the boards hnefatafl.org offers)";
     match s.parse::<BoardSize>() {
         Ok(size) if SERVER_SIZES.contains(&size) => Ok(size),
@@ -166,7 +166,7 @@ pub fn parse_board_size(s: &str) -> Result<BoardSize, String> {
 
 impl BotArgs {
     /// The configuration, or what is wrong with the flags.
-    pub fn config(&self) -> Result<Config, String> {
+    pub(crate) fn config(&self) -> Result<Config, String> {
         if self.username.is_empty()
             || self.username.len() > 16
             || self
@@ -250,7 +250,7 @@ impl BotArgs {
 
 /// The first line of the log: what runs, as whom, on which boards, within which limits
 /// (never the password).
-pub fn startup_line(c: &Config) -> String {
+pub(crate) fn startup_line(c: &Config) -> String {
     let offers = if c.accept_games > 0 {
         let boards: Vec<String> = c.board_sizes.iter().map(|s| format!("{s}x{s}")).collect();
         let clocks: Vec<String> = c.times.iter().map(|&t| message::clock_text(t)).collect();

@@ -12,7 +12,7 @@ use crate::search::{Clock, Limits};
 /// which [`limits`] turns into the search's [`Clock`] (the time control of an offer is a
 /// [`crate::time_control::Fischer`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameClock {
+pub(crate) enum GameClock {
     /// Not known yet (ask the server with `resume_game_json`).
     Unknown,
     /// An untimed game.
@@ -46,7 +46,7 @@ const MAX_MARGIN: Duration = Duration::from_millis(1000);
 /// Timed: the time left now (minus what has passed since the turn began), less a margin
 /// of a tenth of it (at most a second), is handed to the searcher as a Fischer clock,
 /// which plans the move from it and never uses it all; `caps.max_move` bounds it too.
-pub fn limits(clock: GameClock, turn_start: Instant, now: Instant, caps: &Caps) -> Limits {
+pub(crate) fn limits(clock: GameClock, turn_start: Instant, now: Instant, caps: &Caps) -> Limits {
     let mut limits = Limits {
         depth: caps.depth,
         nodes: caps.nodes,
@@ -72,7 +72,7 @@ pub fn limits(clock: GameClock, turn_start: Instant, now: Instant, caps: &Caps) 
 
 /// Milliseconds since the Unix epoch of an RFC 3339 UTC time as the server writes it
 /// (`2026-11-23T21:43:18.25Z`, fraction optional); None when it is not one.
-pub fn unix_ms(stamp: &str) -> Option<i64> {
+pub(crate) fn unix_ms(stamp: &str) -> Option<i64> {
     let s = stamp.strip_suffix('Z')?;
     let (date, time) = s.split_once('T')?;
     let mut d = date.split('-');
@@ -112,7 +112,7 @@ pub fn unix_ms(stamp: &str) -> Option<i64> {
 }
 
 /// Milliseconds since the Unix epoch, now.
-pub fn now_unix_ms() -> i64 {
+pub(crate) fn now_unix_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))

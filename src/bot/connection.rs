@@ -14,7 +14,7 @@ use super::message::{ClientMessage, SERVER_RELEASE, ServerMessage, VERSION_ID};
 
 /// The longest line read; longer ones are skipped whole (the server's lobby updates are
 /// the longest lines, a few kilobytes on a busy server).
-pub const MAX_LINE: usize = 16 << 20;
+pub(crate) const MAX_LINE: usize = 16 << 20;
 
 /// How long a connection attempt and the login may take.
 const LOGIN_TIMEOUT: Duration = Duration::from_secs(30);
@@ -51,14 +51,14 @@ pub enum ConnectError {
 
 impl ConnectError {
     /// True when trying again later cannot help.
-    pub fn is_permanent(&self) -> bool {
+    pub(crate) fn is_permanent(&self) -> bool {
         matches!(self, ConnectError::WrongVersion { .. })
     }
 }
 
 /// What one read produced.
 #[derive(Debug, PartialEq, Eq)]
-pub enum ReadLine {
+pub(crate) enum ReadLine {
     /// A line, without its newline (invalid UTF-8 replaced).
     Line(String),
     /// A line longer than the limit, skipped.
@@ -68,7 +68,7 @@ pub enum ReadLine {
 }
 
 /// Reads one line of at most `max` bytes; a longer one is consumed and reported.
-pub fn read_line(reader: &mut impl BufRead, max: usize) -> io::Result<ReadLine> {
+pub(crate) fn read_line(reader: &mut impl BufRead, max: usize) -> io::Result<ReadLine> {
     let mut line = Vec::new();
     let mut total = 0usize;
     loop {
@@ -107,16 +107,14 @@ pub fn read_line(reader: &mut impl BufRead, max: usize) -> io::Result<ReadLine> 
 }
 
 /// A live connection: the writing half (the reading half runs on its own thread).
-pub struct Connection {
+pub(crate) struct Connection {
     stream: TcpStream,
-    /// Counts connections, so that events of a dead one are told apart.
-    pub generation: u64,
 }
 
 impl Connection {
     /// Connects, logs in with `login` (a [`ClientMessage::Login`]) and starts the reader
     /// thread, which sends [`Event::Line`] and finally [`Event::Closed`] to `events`.
-    pub fn open(
+    pub(crate) fn open(
         host: &str,
         port: u16,
         login: &ClientMessage,
@@ -145,7 +143,7 @@ impl Connection {
         // Moves are single short lines: send them at once.
         stream.set_nodelay(true)?;
         stream.set_read_timeout(Some(LOGIN_TIMEOUT))?;
-        let mut conn = Connection { stream, generation };
+        let mut conn = Connection { stream };
         conn.send(login, log)?;
         let mut reader = BufReader::new(conn.stream.try_clone()?);
         loop {
@@ -198,7 +196,7 @@ impl Connection {
     }
 
     /// Sends one message (logged redacted with `--debug`).
-    pub fn send(&mut self, msg: &ClientMessage, log: &Log) -> io::Result<()> {
+    pub(crate) fn send(&mut self, msg: &ClientMessage, log: &Log) -> io::Result<()> {
         log.sent(&msg.redacted());
         let mut line = msg.line();
         line.push('\n');
@@ -206,7 +204,7 @@ impl Connection {
     }
 
     /// Closes both halves (the reader thread then ends).
-    pub fn close(&self) {
+    pub(crate) fn close(&self) {
         let _ = self.stream.shutdown(std::net::Shutdown::Both);
     }
 }
@@ -214,7 +212,7 @@ impl Connection {
 /// The wait before reconnection attempt `attempt` (0 first): 1, 2, 4, ... seconds, at
 /// most a minute. The server itself makes a failed login wait 2, 4, 8 and 16 seconds
 /// before the next one.
-pub fn backoff(attempt: u32) -> Duration {
+pub(crate) fn backoff(attempt: u32) -> Duration {
     Duration::from_secs(1u64 << attempt.min(6)).min(Duration::from_secs(60))
 }
 

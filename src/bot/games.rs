@@ -18,34 +18,24 @@ use crate::core::role::Role;
 use crate::core::variant::{Variant, VariantError};
 
 use super::clock::GameClock;
-use super::message::GameId;
 
 /// The rules the server plays by: this family's game of each size is the server's game
 /// on that board (docs/RULES.md sections 13 and 16).
-pub const SERVER_RULES: RulePreset = RulePreset::HnefataflOrg;
+pub(crate) const SERVER_RULES: RulePreset = RulePreset::HnefataflOrg;
 
 /// The board sizes the server offers games on (its `BoardSize`: 7, 11 and 13).
-pub const SERVER_SIZES: [BoardSize; 3] = [BoardSize::S7, BoardSize::S11, BoardSize::S13];
+pub(crate) const SERVER_SIZES: [BoardSize; 3] = [BoardSize::S7, BoardSize::S11, BoardSize::S13];
 
 /// The server's game on a board of `size`: its start, first mover and rules; an error
 /// (the reason) for a board the server does not offer or hnefi cannot play.
-///
-/// ```
-/// use hnefi::bot::games::server_game;
-/// use hnefi::core::geometry::BoardSize;
-/// use hnefi::core::role::Role;
-/// assert_eq!(server_game(BoardSize::S7).unwrap().first(), Role::Defender);
-/// assert_eq!(server_game(BoardSize::S13).unwrap().first(), Role::Attacker);
-/// assert!(server_game(BoardSize::S9).is_err());
-/// ```
-pub fn server_game(size: BoardSize) -> Result<Variant, VariantError> {
+pub(crate) fn server_game(size: BoardSize) -> Result<Variant, VariantError> {
     SERVER_RULES.variant(size)
 }
 
 /// Who moves first in the server's games on a board of `dim` files (the server's own
 /// rule, `join_game`: the defenders on 7x7, the attackers otherwise), for any size it
 /// may name, also one hnefi does not play.
-pub fn server_first_mover(dim: u64) -> Role {
+pub(crate) fn server_first_mover(dim: u64) -> Role {
     if dim == 7 {
         Role::Defender
     } else {
@@ -55,26 +45,24 @@ pub fn server_first_mover(dim: u64) -> Role {
 
 /// What the bot knows of a game.
 #[derive(Clone, Debug)]
-pub struct OpenGame {
-    /// The game's id.
-    pub id: GameId,
+pub(crate) struct OpenGame {
     /// Our side.
-    pub role: Role,
+    pub(crate) role: Role,
     /// The board and history, under the server's rules for its size.
-    pub game: AnyGame,
+    pub(crate) game: AnyGame,
     /// True while the board is known to be the server's (false after a refused move or a
     /// move we could not follow, until the next `resume_game_json`).
-    pub synced: bool,
+    pub(crate) synced: bool,
     /// A `resume_game_json` is on its way.
-    pub awaiting_resume: bool,
+    pub(crate) awaiting_resume: bool,
     /// A search for this game is queued or running.
-    pub searching: bool,
+    pub(crate) searching: bool,
     /// Our clock.
-    pub clock: GameClock,
+    pub(crate) clock: GameClock,
     /// When our current turn began, as far as the bot knows.
-    pub turn_start: Option<Instant>,
+    pub(crate) turn_start: Option<Instant>,
     /// Moves the server refused, by the ply at which they were sent.
-    pub refused: Vec<(usize, AnyMove)>,
+    pub(crate) refused: Vec<(usize, AnyMove)>,
 }
 
 /// The game of `variant` with `moves` played, or, when they do not replay under its
@@ -114,8 +102,7 @@ impl OpenGame {
     /// When the moves do not replay under the server's rules in hnefi's core (which would
     /// mean the two disagree on when a game ends), the board is rebuilt by the moves alone
     /// and the history of earlier boards is lost; the server remains the judge.
-    pub fn from_moves(
-        id: GameId,
+    pub(crate) fn from_moves(
         role: Role,
         size: BoardSize,
         moves: &[AnyMove],
@@ -127,7 +114,6 @@ impl OpenGame {
         });
         Ok((
             OpenGame {
-                id,
                 role,
                 game,
                 synced: true,
@@ -142,22 +128,22 @@ impl OpenGame {
     }
 
     /// The plies played (resignations not counted).
-    pub fn ply(&self) -> usize {
+    pub(crate) fn ply(&self) -> usize {
         self.game.moves_played()
     }
 
     /// True when it is our move on the board the bot knows.
-    pub fn our_turn(&self) -> bool {
+    pub(crate) fn our_turn(&self) -> bool {
         self.game.to_move() == self.role
     }
 
     /// The last move played, if the last ply is a move.
-    pub fn last_move(&self) -> Option<AnyMove> {
+    pub(crate) fn last_move(&self) -> Option<AnyMove> {
         on_size!(&self.game, AnyGame, g => g.plies().last().and_then(|p| p.mv()).map(AnyMove::from))
     }
 
     /// Records that the server refused `mv` at the current ply.
-    pub fn refuse(&mut self, mv: AnyMove) {
+    pub(crate) fn refuse(&mut self, mv: AnyMove) {
         let ply = self.ply();
         self.refused.push((ply, mv));
     }
@@ -171,7 +157,7 @@ impl OpenGame {
     /// legal move it has not refused. When hnefi's core sees the game as over but the
     /// server asks for a move, any move by the movement rules that does not recreate an
     /// earlier board (the server's repetition rule) is a candidate.
-    pub fn choose(&self, best: Option<AnyMove>) -> Option<AnyMove> {
+    pub(crate) fn choose(&self, best: Option<AnyMove>) -> Option<AnyMove> {
         if let Some(mv) = best
             && !self.is_refused(mv)
         {
@@ -202,7 +188,7 @@ impl OpenGame {
     }
 
     /// The game's record so far, moves with their captures (`h1-h3 e5-e2 g3-e3xe2`).
-    pub fn record(&self) -> String {
+    pub(crate) fn record(&self) -> String {
         on_size!(&self.game, AnyGame, g => {
             let moves: Vec<String> = g
                 .plies()
@@ -239,4 +225,20 @@ impl OpenGame {
 /// ```
 pub fn agrees(winner: Option<Role>, status: Status) -> bool {
     !status.is_over() || status.winner() == winner
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn server_game() {
+        use crate::bot::games::server_game;
+        use crate::core::geometry::BoardSize;
+        use crate::core::role::Role;
+        assert_eq!(server_game(BoardSize::S7).unwrap().first(), Role::Defender);
+        assert_eq!(server_game(BoardSize::S13).unwrap().first(), Role::Attacker);
+        assert!(server_game(BoardSize::S9).is_err());
+    }
 }

@@ -11,13 +11,13 @@ use super::message::GameId;
 /// `= game_time {"id":..,"attacker_ms_left":..,"defender_ms_left":..}`: the clocks right
 /// after a move (the mover's increment included).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameTime {
+pub(crate) struct GameTime {
     /// The game.
-    pub id: GameId,
+    pub(crate) id: GameId,
     /// The attackers' time left, in milliseconds.
-    pub attacker_ms: i64,
+    pub(crate) attacker_ms: i64,
     /// The defenders' time left, in milliseconds.
-    pub defender_ms: i64,
+    pub(crate) defender_ms: i64,
 }
 
 fn field<'a>(v: &'a Value, name: &str) -> Result<&'a Value, String> {
@@ -45,7 +45,7 @@ fn text(v: &Value, name: &str) -> Result<String, String> {
 
 impl GameTime {
     /// Decodes the payload.
-    pub fn parse(json: &str) -> Result<GameTime, String> {
+    pub(crate) fn parse(json: &str) -> Result<GameTime, String> {
         let v: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
         Ok(GameTime {
             id: id(&v)?,
@@ -57,43 +57,43 @@ impl GameTime {
 
 /// The clocks of a resumed timed game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResumedClock {
+pub(crate) struct ResumedClock {
     /// The increment in seconds.
-    pub increment_s: i64,
+    pub(crate) increment_s: i64,
     /// The attackers' time left at `last_move`, in milliseconds.
-    pub attacker_ms: i64,
+    pub(crate) attacker_ms: i64,
     /// The defenders' time left at `last_move`, in milliseconds.
-    pub defender_ms: i64,
+    pub(crate) defender_ms: i64,
     /// When the server last updated the clocks (RFC 3339, UTC), as given.
-    pub last_move: String,
+    pub(crate) last_move: String,
 }
 
 /// `= resume_game_json {...}`: a whole game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResumedGame {
+pub(crate) struct ResumedGame {
     /// The game.
-    pub id: GameId,
+    pub(crate) id: GameId,
     /// The attackers' account.
-    pub attackers: String,
+    pub(crate) attackers: String,
     /// The defenders' account.
-    pub defenders: String,
+    pub(crate) defenders: String,
     /// The board size (7, 11 or 13).
-    pub dim: u64,
+    pub(crate) dim: u64,
     /// The board, if hnefi has one of `dim` files.
-    pub size: Option<BoardSize>,
+    pub(crate) size: Option<BoardSize>,
     /// The plies so far (moves; resignations end a game and are not listed here).
-    pub plies: usize,
+    pub(crate) plies: usize,
     /// The moves, read on the game's board (empty when hnefi has no board of `dim`
     /// files).
-    pub moves: Vec<AnyMove>,
+    pub(crate) moves: Vec<AnyMove>,
     /// The clocks; None for an untimed game.
-    pub clock: Option<ResumedClock>,
+    pub(crate) clock: Option<ResumedClock>,
 }
 
 impl ResumedGame {
     /// Decodes the payload. Moves are `FROM-TO` with optional `xSQUARE` captures (the
     /// server writes the files of 13x13 squares in capitals: `A4-C4xD4`).
-    pub fn parse(json: &str) -> Result<ResumedGame, String> {
+    pub(crate) fn parse(json: &str) -> Result<ResumedGame, String> {
         let v: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
         let dim = field(&v, "dim")?
             .as_u64()

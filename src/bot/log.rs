@@ -26,17 +26,17 @@ impl Log {
     }
 
     /// A log on stderr.
-    pub fn stderr(debug: bool) -> Log {
+    pub(crate) fn stderr(debug: bool) -> Log {
         Log::new(debug, Box::new(std::io::stderr()))
     }
 
     /// Logs an event.
-    pub fn info(&self, msg: &str) {
+    pub(crate) fn info(&self, msg: &str) {
         self.write(msg);
     }
 
     /// Logs a line received from the server (with `--debug` only).
-    pub fn received(&self, line: &str) {
+    pub(crate) fn received(&self, line: &str) {
         if self.debug {
             let mut cut = line.len().min(MAX_LOGGED);
             while !line.is_char_boundary(cut) {
@@ -51,7 +51,7 @@ impl Log {
     }
 
     /// Logs a line sent to the server, already redacted (with `--debug` only).
-    pub fn sent(&self, redacted: &str) {
+    pub(crate) fn sent(&self, redacted: &str) {
         if self.debug {
             self.write(&format!("> {redacted}"));
         }

@@ -20,10 +20,10 @@ use super::json::{GameTime, ResumedGame};
 pub const VERSION_ID: &str = "32d9a140";
 
 /// The server release whose protocol this bot speaks.
-pub const SERVER_RELEASE: &str = "6.4.1";
+pub(crate) const SERVER_RELEASE: &str = "6.4.1";
 
 /// A game id (the server counts them from 0).
-pub type GameId = u64;
+pub(crate) type GameId = u64;
 
 /// The server's word for a game's winner (`None`: a draw): `attacker_wins`,
 /// `defender_wins` (as `game_over` says) or `draw` (as `= draw accept` means).
@@ -37,7 +37,7 @@ pub const fn result_word(winner: Option<Role>) -> &'static str {
 
 /// A line from the server that the bot acts on.
 #[derive(Clone, Debug, PartialEq)]
-pub enum ServerMessage {
+pub(crate) enum ServerMessage {
     /// `= login` or `= create_account`: logged in.
     LoginOk,
     /// `? login wrong_version`: the server speaks another protocol version.
@@ -102,7 +102,7 @@ pub enum ServerMessage {
 
 /// A line the bot cannot read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ParseError {
+pub(crate) enum ParseError {
     /// A field of a known message is missing or malformed.
     #[error("malformed '{0}' message")]
     Malformed(&'static str),
@@ -145,7 +145,7 @@ fn rest_after(line: &str, n: usize) -> &str {
 impl ServerMessage {
     /// Parses one line (without its newline). Unknown lines are [`ServerMessage::Other`];
     /// known ones with bad fields are errors.
-    pub fn parse(line: &str) -> Result<ServerMessage, ParseError> {
+    pub(crate) fn parse(line: &str) -> Result<ServerMessage, ParseError> {
         let line = line.trim_end_matches(['\r', '\n']);
         let mut words = line.split(' ');
         let first = words.next().unwrap_or("");
@@ -236,7 +236,7 @@ impl ServerMessage {
 
 /// How the log names the clock of an offer: `60000 ms + 1 s` (base and increment, whole
 /// seconds as the server keeps them), or `untimed` for `None`.
-pub fn clock_text(time: Option<Fischer>) -> String {
+pub(crate) fn clock_text(time: Option<Fischer>) -> String {
     match time {
         None => "untimed".to_string(),
         Some(tc) => format!("{} ms + {} s", tc.base.as_millis(), tc.increment.as_secs()),
@@ -245,7 +245,7 @@ pub fn clock_text(time: Option<Fischer>) -> String {
 
 /// A line the bot sends.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClientMessage {
+pub(crate) enum ClientMessage {
     /// `VERSION_ID login NAME PASSWORD` or `VERSION_ID create_account NAME PASSWORD`.
     Login {
         /// The protocol version sent.
@@ -310,7 +310,7 @@ pub enum ClientMessage {
 
 impl ClientMessage {
     /// The line as sent (without its newline).
-    pub fn line(&self) -> String {
+    pub(crate) fn line(&self) -> String {
         match self {
             ClientMessage::Login {
                 version,
@@ -326,7 +326,7 @@ impl ClientMessage {
     }
 
     /// The line as logged: the password replaced by asterisks.
-    pub fn redacted(&self) -> String {
+    pub(crate) fn redacted(&self) -> String {
         match self {
             ClientMessage::Login {
                 version,

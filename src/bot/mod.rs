@@ -20,12 +20,12 @@
 
 pub mod cli;
 pub mod clock;
-pub mod connection;
+pub(crate) mod connection;
 pub mod games;
 pub mod json;
 pub mod log;
 pub mod message;
-pub mod password;
+pub(crate) mod password;
 pub mod shutdown;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -109,7 +109,7 @@ pub struct Finished {
     /// Its id.
     pub id: GameId,
     /// Our side.
-    pub role: Role,
+    pub(crate) role: Role,
     /// The winner the server gave; `None` for a draw.
     pub winner: Option<Role>,
     /// The moves as the bot saw them, with captures.
@@ -154,7 +154,7 @@ pub enum BotError {
 
 /// What the bot's loop waits for.
 #[derive(Debug)]
-pub enum Event {
+pub(crate) enum Event {
     /// A line from the server, on connection number `.0`.
     Line(u64, String),
     /// Connection number `.0` ended (why).
@@ -165,7 +165,7 @@ pub enum Event {
 
 /// A finished search.
 #[derive(Debug)]
-pub struct Searched {
+pub(crate) struct Searched {
     id: GameId,
     ply: usize,
     best: Option<AnyMove>,
@@ -911,7 +911,7 @@ impl Bot<'_> {
             }
         };
         let opened = match r.size {
-            Some(size) => OpenGame::from_moves(id, role, size, &r.moves).map_err(|e| e.to_string()),
+            Some(size) => OpenGame::from_moves(role, size, &r.moves).map_err(|e| e.to_string()),
             None => Err(format!("hnefi has no {0}x{0} board", r.dim)),
         };
         let (mut g, problem) = match opened {

@@ -8,14 +8,14 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The environment variable read when neither flag gives the password.
-pub const ENV: &str = "HNEFI_BOT_PASSWORD";
+pub(crate) const ENV: &str = "HNEFI_BOT_PASSWORD";
 
 /// The longest password accepted, in bytes (as the flag always was).
 const MAX_LEN: usize = 32;
 
 /// Where the password came from, for the messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
+pub(crate) enum Source {
     /// `--password`.
     Flag,
     /// `--password-file`.
@@ -28,7 +28,7 @@ pub enum Source {
 
 /// Why no password could be had.
 #[derive(Debug, Error)]
-pub enum PasswordError {
+pub(crate) enum PasswordError {
     /// The file cannot be read.
     #[error("cannot read --password-file {path}: {source}")]
     Read {
@@ -69,7 +69,7 @@ impl Source {
 /// The password and where it came from: `flag` if given, else the first line of `file`
 /// (which only its owner may read or write, on Unix), else `env` (the value of
 /// [`ENV`]), else empty.
-pub fn resolve(
+pub(crate) fn resolve(
     flag: Option<&str>,
     file: Option<&Path>,
     env: Option<std::ffi::OsString>,

@@ -19,7 +19,7 @@ pub struct Shutdown {
 
 /// How far the bot has been asked to stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stage {
+pub(crate) enum Stage {
     /// Play on.
     Running,
     /// Take no new games; finish the ones in progress, resign them past the deadline.
@@ -36,7 +36,7 @@ impl Shutdown {
 
     /// A stop triggered by SIGTERM, SIGINT or SIGHUP (once per process; a second call
     /// fails with the crate's error).
-    pub fn on_signals() -> Result<Shutdown, ctrlc::Error> {
+    pub(crate) fn on_signals() -> Result<Shutdown, ctrlc::Error> {
         let shutdown = Shutdown::new();
         let requests = Arc::clone(&shutdown.requests);
         ctrlc::set_handler(move || {
@@ -51,7 +51,7 @@ impl Shutdown {
     }
 
     /// How far the bot is asked to stop.
-    pub fn stage(&self) -> Stage {
+    pub(crate) fn stage(&self) -> Stage {
         match self.requests.load(Ordering::SeqCst) {
             0 => Stage::Running,
             1 => Stage::Finish,

@@ -79,7 +79,7 @@ fn offset<G: Geometry>(
 ///  3  X . . . . .      (or b6-c6) held, or fewer than 2 defender soldiers left, the
 ///     a b c d e f      attackers win (a7 is off the diagram).
 /// ```
-pub fn king_boxed_on_edge<G: Geometry>(board: &BoardOf<G>) -> bool {
+pub(crate) fn king_boxed_on_edge<G: Geometry>(board: &BoardOf<G>) -> bool {
     let king = board.king();
     let Some((inward, [back, fwd])) = edge_axes(king) else {
         return false;
@@ -191,7 +191,7 @@ fn edges_held_at_most<G: Geometry>(board: &BoardOf<G>, closed: BitboardOf<G>, n:
 /// - `d < 4` and `a >= 13`; or
 /// - `d < 6` and every edge has at most one unbroken run of open squares, at most 3 long;
 /// - or every edge has at most one run of open squares, at most 2 long.
-pub fn corners_closed_edge_lost<G: Geometry>(board: &BoardOf<G>) -> bool {
+pub(crate) fn corners_closed_edge_lost<G: Geometry>(board: &BoardOf<G>) -> bool {
     let mut closed = BitboardOf::<G>::EMPTY;
     for corner in SquareOf::<G>::CORNERS {
         match closed_corner(board, corner, corner_bracket(corner)) {

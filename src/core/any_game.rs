@@ -115,7 +115,7 @@ impl AnyGame {
     /// A new game on a board of `size` from an OpenTafl position, `to_move` to move; no
     /// soldier may stand on a square the rules restrict. A position with as many rows as
     /// another board has is refused naming both sizes.
-    pub fn from_opentafl(
+    pub(crate) fn from_opentafl(
         size: BoardSize,
         otn: &str,
         to_move: Role,
@@ -159,7 +159,7 @@ impl AnyGame {
     }
 
     /// The 11x11 game, if the board is 11x11 (what the search plays).
-    pub fn s11(&self) -> Option<&GameOf<S11>> {
+    pub(crate) fn s11(&self) -> Option<&GameOf<S11>> {
         match self {
             AnyGame::S11(g) => Some(g),
             _ => None,
@@ -167,12 +167,12 @@ impl AnyGame {
     }
 
     /// The rule set.
-    pub fn rules(&self) -> RuleSet {
+    pub(crate) fn rules(&self) -> RuleSet {
         on_size!(self, AnyGame, g => g.rules())
     }
 
     /// Changes the rules for the rest of the game ([`GameOf::set_rules`]).
-    pub fn set_rules(&mut self, rules: RuleSet) {
+    pub(crate) fn set_rules(&mut self, rules: RuleSet) {
         on_size!(self, AnyGame, g => g.set_rules(rules))
     }
 
@@ -233,12 +233,12 @@ impl AnyGame {
     }
 
     /// `role` resigns ([`GameOf::resign`]).
-    pub fn resign(&mut self, role: Role) -> Result<(), AnyIllegalMove> {
+    pub(crate) fn resign(&mut self, role: Role) -> Result<(), AnyIllegalMove> {
         on_size!(self, AnyGame, g => g.resign(role).map_err(AnyIllegalMove::from))
     }
 
     /// Takes back the last ply; false at the first position.
-    pub fn undo(&mut self) -> bool {
+    pub(crate) fn undo(&mut self) -> bool {
         on_size!(self, AnyGame, g => g.undo().is_some())
     }
 
@@ -254,7 +254,7 @@ impl AnyGame {
     }
 
     /// The moves so far in record notation ([`GameRecordOf::moves_field`]).
-    pub fn moves_field(&self) -> String {
+    pub(crate) fn moves_field(&self) -> String {
         on_size!(self, AnyGame, g => {
             GameRecordOf::from_game(g, record::result_of(g.status())).moves_field()
         })
@@ -262,7 +262,7 @@ impl AnyGame {
 
     /// The perft count `depth` plies below the current position under the game's rules,
     /// or `None` when `stop` ended it ([`perft::perft_until`]).
-    pub fn perft_until(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    pub(crate) fn perft_until(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
         on_size!(self, AnyGame, g => perft::perft_until(g.position(), depth, &g.rules(), stop))
     }
 }

@@ -32,17 +32,17 @@ impl AnySquare {
     }
 
     /// The square on a board of geometry `G`, if it is on that board.
-    pub fn on<G: Geometry>(self) -> Option<SquareOf<G>> {
+    pub(crate) fn on<G: Geometry>(self) -> Option<SquareOf<G>> {
         SquareOf::from_coords(self.file, self.rank)
     }
 
     /// The 0-based file (`a` = 0).
-    pub const fn file(self) -> u8 {
+    pub(crate) const fn file(self) -> u8 {
         self.file
     }
 
     /// The 0-based rank (rank 1 = 0).
-    pub const fn rank(self) -> u8 {
+    pub(crate) const fn rank(self) -> u8 {
         self.rank
     }
 }
@@ -84,7 +84,7 @@ impl AnyMove {
     }
 
     /// The move on a board of geometry `G`, if both squares are on that board.
-    pub fn on<G: Geometry>(self) -> Option<MoveOf<G>> {
+    pub(crate) fn on<G: Geometry>(self) -> Option<MoveOf<G>> {
         MoveOf::new(self.from.on()?, self.to.on()?)
     }
 }

@@ -29,25 +29,25 @@ impl<G: Geometry> BitboardOf<G> {
     /// No squares.
     pub const EMPTY: BitboardOf<G> = BitboardOf(G::Bits::ZERO);
     /// All squares.
-    pub const FULL: BitboardOf<G> = BitboardOf(G::FULL);
+    pub(crate) const FULL: BitboardOf<G> = BitboardOf(G::FULL);
     /// File `a`.
-    pub const FILE_A: BitboardOf<G> = BitboardOf(G::FILE_FIRST);
+    pub(crate) const FILE_A: BitboardOf<G> = BitboardOf(G::FILE_FIRST);
     /// The last file (`k` on 11x11).
-    pub const FILE_LAST: BitboardOf<G> = BitboardOf(G::FILE_LAST);
+    pub(crate) const FILE_LAST: BitboardOf<G> = BitboardOf(G::FILE_LAST);
     /// Rank 1.
-    pub const RANK_1: BitboardOf<G> = BitboardOf(G::RANK_FIRST);
+    pub(crate) const RANK_1: BitboardOf<G> = BitboardOf(G::RANK_FIRST);
     /// The last rank (11 on 11x11).
-    pub const RANK_LAST: BitboardOf<G> = BitboardOf(G::RANK_LAST);
+    pub(crate) const RANK_LAST: BitboardOf<G> = BitboardOf(G::RANK_LAST);
     /// The edge squares.
     pub const EDGE: BitboardOf<G> = BitboardOf(G::EDGE);
     /// The four corners.
     pub const CORNERS: BitboardOf<G> = BitboardOf(G::CORNERS);
     /// The throne.
-    pub const THRONE: BitboardOf<G> = BitboardOf(G::THRONE);
+    pub(crate) const THRONE: BitboardOf<G> = BitboardOf(G::THRONE);
 
     /// A set from the board's bits (bits past the board are the caller's to keep clear).
     #[inline(always)]
-    pub const fn from_bits(bits: G::Bits) -> BitboardOf<G> {
+    pub(crate) const fn from_bits(bits: G::Bits) -> BitboardOf<G> {
         BitboardOf(bits)
     }
 
@@ -64,12 +64,14 @@ impl<G: Geometry> BitboardOf<G> {
     }
 
     /// A file (`0` = a) as a set.
-    pub fn file(file: u8) -> BitboardOf<G> {
+    #[cfg(test)]
+    pub(crate) fn file(file: u8) -> BitboardOf<G> {
         BitboardOf(G::FILE_FIRST << u32::from(file % G::SIZE))
     }
 
     /// A rank (`0` = rank 1) as a set.
-    pub fn rank(rank: u8) -> BitboardOf<G> {
+    #[cfg(test)]
+    pub(crate) fn rank(rank: u8) -> BitboardOf<G> {
         BitboardOf(G::RANK_FIRST << (u32::from(rank % G::SIZE) * u32::from(G::SIZE)))
     }
 
@@ -103,15 +105,9 @@ impl<G: Geometry> BitboardOf<G> {
         self.0 |= sq.bit();
     }
 
-    /// Removes a square.
-    #[inline(always)]
-    pub fn remove(&mut self, sq: SquareOf<G>) {
-        self.0 &= !sq.bit();
-    }
-
     /// The lowest square of the set, if any.
     #[inline(always)]
-    pub fn first(self) -> Option<SquareOf<G>> {
+    pub(crate) fn first(self) -> Option<SquareOf<G>> {
         if self.0.is_zero() {
             None
         } else {
@@ -121,25 +117,25 @@ impl<G: Geometry> BitboardOf<G> {
 
     /// The squares one step north (towards the last rank).
     #[inline(always)]
-    pub fn north(self) -> BitboardOf<G> {
+    pub(crate) fn north(self) -> BitboardOf<G> {
         BitboardOf((self.0 << u32::from(G::SIZE)) & G::FULL)
     }
 
     /// The squares one step south (towards rank 1).
     #[inline(always)]
-    pub fn south(self) -> BitboardOf<G> {
+    pub(crate) fn south(self) -> BitboardOf<G> {
         BitboardOf(self.0 >> u32::from(G::SIZE))
     }
 
     /// The squares one step east (towards the last file), without wrapping.
     #[inline(always)]
-    pub fn east(self) -> BitboardOf<G> {
+    pub(crate) fn east(self) -> BitboardOf<G> {
         BitboardOf((self.0 << 1) & !G::FILE_FIRST & G::FULL)
     }
 
     /// The squares one step west (towards file a), without wrapping.
     #[inline(always)]
-    pub fn west(self) -> BitboardOf<G> {
+    pub(crate) fn west(self) -> BitboardOf<G> {
         BitboardOf((self.0 >> 1) & !G::FILE_LAST)
     }
 
@@ -152,7 +148,7 @@ impl<G: Geometry> BitboardOf<G> {
     /// Grows `self` through `passable` squares by orthogonal steps until it stops growing.
     /// The result is `self` plus every square of `passable` connected to it.
     #[inline]
-    pub fn flood(self, passable: BitboardOf<G>) -> BitboardOf<G> {
+    pub(crate) fn flood(self, passable: BitboardOf<G>) -> BitboardOf<G> {
         let mut fill = self;
         loop {
             let next = fill | (fill.neighbours() & passable);
@@ -167,7 +163,7 @@ impl<G: Geometry> BitboardOf<G> {
     /// `passable` squares (the set itself included): one "rook step" of a flood fill,
     /// computed with Kogge-Stone occluded fills in the four directions.
     #[inline(always)]
-    pub fn slide_fill(self, passable: BitboardOf<G>) -> BitboardOf<G> {
+    pub(crate) fn slide_fill(self, passable: BitboardOf<G>) -> BitboardOf<G> {
         let g = self.0;
         let p = passable.0;
         let not_a = !G::FILE_FIRST;
@@ -184,7 +180,7 @@ impl<G: Geometry> BitboardOf<G> {
     /// The same result as [`BitboardOf::flood`], grown by whole lines at a time with
     /// [`BitboardOf::slide_fill`] (fewer rounds in open positions).
     #[inline]
-    pub fn flood_lines(self, passable: BitboardOf<G>) -> BitboardOf<G> {
+    pub(crate) fn flood_lines(self, passable: BitboardOf<G>) -> BitboardOf<G> {
         let mut fill = self;
         loop {
             let next = fill.slide_fill(passable) & (passable | fill);
@@ -323,11 +319,11 @@ impl<G: Geometry> fmt::Debug for BitboardOf<G> {
 
 impl Bitboard {
     /// File `k`, the last of the 11x11 board.
-    pub const FILE_K: Bitboard = Bitboard::FILE_LAST;
+    #[cfg(test)]
+    pub(crate) const FILE_K: Bitboard = Bitboard::FILE_LAST;
     /// Rank 11, the last of the 11x11 board.
-    pub const RANK_11: Bitboard = Bitboard::RANK_LAST;
-    /// Corners and throne of the 11x11 board: only the king may stop there.
-    pub const RESTRICTED: Bitboard = BitboardOf(S11::CORNERS | S11::THRONE);
+    #[cfg(test)]
+    pub(crate) const RANK_11: Bitboard = Bitboard::RANK_LAST;
 }
 
 /// Squares of the 11x11 board named in tests.

@@ -84,7 +84,7 @@ impl<G: Geometry> BoardOf<G> {
 
     /// Builds a board from its three sets. Errors unless the sets are disjoint and no
     /// soldier stands on the throne or a corner.
-    pub fn from_parts(
+    pub(crate) fn from_parts(
         attackers: BitboardOf<G>,
         defenders: BitboardOf<G>,
         king: SquareOf<G>,
@@ -170,14 +170,8 @@ impl<G: Geometry> BoardOf<G> {
         }
     }
 
-    /// Checks the set-up rules: no soldier on the throne or a corner. (Exactly one king is
-    /// guaranteed by the type.)
-    pub fn validate(&self) -> Result<(), BoardError> {
-        self.validate_with(BitboardOf::restricted())
-    }
-
     /// [`BoardOf::validate`] with the squares no soldier may stand on given.
-    pub fn validate_with(&self, restricted: BitboardOf<G>) -> Result<(), BoardError> {
+    pub(crate) fn validate_with(&self, restricted: BitboardOf<G>) -> Result<(), BoardError> {
         if let Some(sq) = ((self.attackers | self.defenders) & restricted).first() {
             return Err(BoardError::SoldierOnRestricted(sq.to_string()));
         }
@@ -216,7 +210,7 @@ impl<G: Geometry> BoardOf<G> {
 
     /// Every occupied square.
     #[inline(always)]
-    pub fn occupied(&self) -> BitboardOf<G> {
+    pub(crate) fn occupied(&self) -> BitboardOf<G> {
         BitboardOf(self.attackers.0 | self.defenders.0 | self.king.bit())
     }
 
@@ -291,7 +285,7 @@ impl<G: Geometry> BoardOf<G> {
     }
 
     /// One character per square: `X`, `O`, `K` or `.`.
-    pub fn char_at(&self, sq: SquareOf<G>) -> char {
+    pub(crate) fn char_at(&self, sq: SquareOf<G>) -> char {
         match self.piece_at(sq) {
             Some(Piece::Attacker) => 'X',
             Some(Piece::Defender) => 'O',

@@ -15,7 +15,11 @@ use super::square::SquareOf;
 /// enemy pieces (the king where he is armed as the far piece, or sits on a throne hostile
 /// when occupied), and the empty special squares the rule set makes hostile to them.
 #[inline(always)]
-pub fn hostile_to<G: Geometry>(board: &BoardOf<G>, victim: Role, rules: &RuleSet) -> BitboardOf<G> {
+pub(crate) fn hostile_to<G: Geometry>(
+    board: &BoardOf<G>,
+    victim: Role,
+    rules: &RuleSet,
+) -> BitboardOf<G> {
     let empty_special = rules.hostile_squares::<G>(victim, false) & board.empty();
     match victim {
         Role::Attacker => {
@@ -187,7 +191,7 @@ pub fn shield_wall<G: Geometry>(
 /// the rules have them) shield-wall captures found on the same board, to be removed
 /// together.
 #[inline(always)]
-pub fn captures<G: Geometry>(
+pub(crate) fn captures<G: Geometry>(
     board: &BoardOf<G>,
     mover: Role,
     to: SquareOf<G>,

@@ -13,11 +13,11 @@ pub enum EncirclementMode {
 
 impl EncirclementMode {
     /// Both modes, default first.
-    pub const ALL: [EncirclementMode; 2] =
+    pub(crate) const ALL: [EncirclementMode; 2] =
         [EncirclementMode::MultiPocket, EncirclementMode::SingleRing];
 
     /// The name used by the protocol and the rule cases.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             EncirclementMode::MultiPocket => "multi-pocket",
             EncirclementMode::SingleRing => "single-ring",

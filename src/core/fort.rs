@@ -77,7 +77,7 @@ fn wall_run_vulnerable<G: Geometry>(
 ///  1  . O K . O . . . .
 ///     c d e f g h i j k
 /// ```
-pub fn is_edge_fort<G: Geometry>(board: &BoardOf<G>) -> bool {
+pub(crate) fn is_edge_fort<G: Geometry>(board: &BoardOf<G>) -> bool {
     let king = board.king();
     if !king.is_edge() || king.is_corner() {
         return false;

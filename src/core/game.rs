@@ -7,14 +7,11 @@ use super::judge::outcome;
 use super::movegen;
 use super::moves::{MoveListOf, MoveOf};
 use super::outcome::{Reason, Status};
-use super::position::{IllegalMove, IllegalMoveOf, PositionOf};
+use super::position::{IllegalMoveOf, PositionOf};
 use super::repetition::Verdict;
 pub use super::repetition::{RepetitionMode, RepetitionModeError};
 use super::role::Role;
 pub use super::rules::RuleSet;
-
-/// One entry of the record of an 11x11 game.
-pub type Ply = PlyOf<S11>;
 
 /// One entry of the game record.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -41,9 +38,6 @@ impl<G: Geometry> PlyOf<G> {
         }
     }
 }
-
-/// Why a move was refused by a game.
-pub type PlayError = IllegalMove;
 
 /// A game in progress or finished.
 ///
@@ -119,7 +113,7 @@ impl<G: Geometry> GameOf<G> {
     }
 
     /// The first position of the game.
-    pub fn first_position(&self) -> &PositionOf<G> {
+    pub(crate) fn first_position(&self) -> &PositionOf<G> {
         &self.first
     }
 
@@ -237,12 +231,12 @@ impl<G: Geometry> GameOf<G> {
 
     /// Ends the game by resignation of `role` (either side, at any time while the game is
     /// on).
-    pub fn resign(&mut self, role: Role) -> Result<(), IllegalMoveOf<G>> {
+    pub(crate) fn resign(&mut self, role: Role) -> Result<(), IllegalMoveOf<G>> {
         self.end_by(PlyOf::Resign(role), role, Reason::Resignation)
     }
 
     /// Ends the game as a loss on time for `role`.
-    pub fn lose_on_time(&mut self, role: Role) -> Result<(), IllegalMoveOf<G>> {
+    pub(crate) fn lose_on_time(&mut self, role: Role) -> Result<(), IllegalMoveOf<G>> {
         self.end_by(PlyOf::Timeout(role), role, Reason::Time)
     }
 

@@ -125,44 +125,44 @@ impl Bits for U256 {
 
 /// Length of the per-square tables: any `u8` index is in range, so a lookup by a square's
 /// index needs no bounds check (entries past the board are empty).
-pub const TABLE: usize = 256;
+pub(crate) const TABLE: usize = 256;
 
 /// The squares beside a square, and the lines from it, for one board size.
 #[derive(Debug)]
 pub struct Tables<B: 'static> {
     /// `square_bits[i]`: the set holding square `i`; empty past the board.
-    pub square_bits: [B; TABLE],
+    pub(crate) square_bits: [B; TABLE],
     /// `rays[d][sq]`: the squares strictly beyond `sq` in direction `d` (N, E, S, W).
-    pub rays: [[B; TABLE]; 4],
+    pub(crate) rays: [[B; TABLE]; 4],
     /// `shadow[d][i]`: for a blocker on square `i - 1`, that square and everything beyond
     /// it in direction `d`; `shadow[d][0]` is empty (no blocker). Twice [`TABLE`] long so
     /// that an index masked with [`SHADOW_MASK`] needs no bounds check.
-    pub shadow: [[B; 2 * TABLE]; 4],
+    pub(crate) shadow: [[B; 2 * TABLE]; 4],
     /// `step[d][sq]`: the neighbour of `sq` in direction `d`, or [`NO_SQUARE`] (also for
     /// `sq` = [`NO_SQUARE`], so that two steps chain without a check).
-    pub step: [[u8; TABLE]; 4],
+    pub(crate) step: [[u8; TABLE]; 4],
     /// `neighbours[sq]`: the orthogonal neighbours of a square.
-    pub neighbours: [B; TABLE],
+    pub(crate) neighbours: [B; TABLE],
     /// `beyond[sq]`: the squares two steps from `sq` in each of the four directions.
-    pub beyond: [B; TABLE],
+    pub(crate) beyond: [B; TABLE],
     /// `edge_info[sq]`: for a non-corner edge square, its front direction (towards the
     /// centre) and the two directions along its edge, as indices in N, E, S, W order.
-    pub edge_info: [Option<(u8, [u8; 2])>; TABLE],
+    pub(crate) edge_info: [Option<(u8, [u8; 2])>; TABLE],
     /// `oriented[o][sq]`: the set holding square `sq` of the board seen in orientation `o`
     /// (see [`crate::core::oriented`]): 0 as it is, 1 turned half a turn, 2 mirrored in
     /// the a1 diagonal, 3 both; empty past the board.
-    pub oriented: [[B; TABLE]; 4],
+    pub(crate) oriented: [[B; TABLE]; 4],
     /// `kind[sq]`: [`EDGE_SQUARE`], plus [`CORNER_SQUARE`] for a corner; 0 past the board.
-    pub kind: [u8; TABLE],
+    pub(crate) kind: [u8; TABLE],
 }
 
 /// A flag of [`Tables::kind`]: the square is on the first or last file or rank.
-pub const EDGE_SQUARE: u8 = 1;
+pub(crate) const EDGE_SQUARE: u8 = 1;
 /// A flag of [`Tables::kind`]: the square is a corner.
-pub const CORNER_SQUARE: u8 = 2;
+pub(crate) const CORNER_SQUARE: u8 = 2;
 
 /// The mask of an index into [`Tables::shadow`].
-pub const SHADOW_MASK: usize = 2 * TABLE - 1;
+pub(crate) const SHADOW_MASK: usize = 2 * TABLE - 1;
 
 /// The index that stands for "no square" in [`Tables::step`].
 pub const NO_SQUARE: u8 = 255;

@@ -40,7 +40,7 @@ pub struct PositionHistory {
 
 impl PositionHistory {
     /// A history holding the first position.
-    pub fn new<G: Geometry>(first: &PositionOf<G>) -> PositionHistory {
+    pub(crate) fn new<G: Geometry>(first: &PositionOf<G>) -> PositionHistory {
         let mut entries = Vec::with_capacity(256);
         entries.push(Entry {
             hash: first.hash(),
@@ -54,7 +54,7 @@ impl PositionHistory {
     }
 
     /// Leaves the first position out of the comparisons: no move repeats it.
-    pub fn forget_first(&mut self) {
+    pub(crate) fn forget_first(&mut self) {
         self.first_counts = false;
     }
 
@@ -64,7 +64,8 @@ impl PositionHistory {
         self.entries.len()
     }
 
-    /// Never true: there is always a first position.
+    /// True when no position is recorded.
+    #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
@@ -72,7 +73,7 @@ impl PositionHistory {
     /// Adds the position a move led to; `irreversible` when no earlier position can come
     /// back after it (the move captured; the search's null move too).
     #[inline(always)]
-    pub fn push<G: Geometry>(&mut self, pos: &PositionOf<G>, irreversible: bool) {
+    pub(crate) fn push<G: Geometry>(&mut self, pos: &PositionOf<G>, irreversible: bool) {
         let len = self.entries.len() as u32;
         let since = match self.entries.last() {
             Some(top) if !irreversible => top.since,
@@ -87,7 +88,7 @@ impl PositionHistory {
 
     /// Takes back the last position (never the first one).
     #[inline(always)]
-    pub fn pop(&mut self) {
+    pub(crate) fn pop(&mut self) {
         if self.entries.len() > 1 {
             self.entries.pop();
         }
@@ -95,13 +96,13 @@ impl PositionHistory {
 
     /// Keeps the first `len` positions (at least one).
     #[inline(always)]
-    pub fn truncate(&mut self, len: usize) {
+    pub(crate) fn truncate(&mut self, len: usize) {
         self.entries.truncate(len.max(1));
     }
 
     /// The positions since the last irreversible move, the current one included: all a
     /// search from the current position needs.
-    pub fn since_irreversible(&self) -> PositionHistory {
+    pub(crate) fn since_irreversible(&self) -> PositionHistory {
         let start = self.entries.last().map_or(0, |e| e.since as usize);
         let tail = self.entries.get(start..).unwrap_or(&[]);
         let mut entries = Vec::with_capacity(tail.len() + 256);
@@ -151,7 +152,7 @@ impl PositionHistory {
     /// The rule's verdict on `mv`, a move the other rules allow from `before` (the current
     /// position), which captured `captured` and led to `after`.
     #[inline]
-    pub fn judge<G: Geometry>(
+    pub(crate) fn judge<G: Geometry>(
         &self,
         mode: RepetitionMode,
         before: &PositionOf<G>,

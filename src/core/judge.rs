@@ -102,7 +102,7 @@ impl<G: Geometry> PositionOf<G> {
     /// The win that the move just played to `to` produced under `rules`, by the side that
     /// is no longer to move (docs/RULES.md section 10, step 3).
     #[inline]
-    pub fn win_after_move(&self, to: SquareOf<G>, rules: &RuleSet) -> Option<Reason> {
+    pub(crate) fn win_after_move(&self, to: SquareOf<G>, rules: &RuleSet) -> Option<Reason> {
         match self.to_move().opponent() {
             Role::Defender => {
                 if rules.escaped(self.board().king()) {
@@ -191,7 +191,7 @@ impl Referee {
     /// (and, in a game, after the move limit): an attackers' win. Nothing under
     /// Copenhagen.
     #[inline]
-    pub fn adjudicate<G: Geometry>(self, after: &PositionOf<G>) -> Option<Outcome> {
+    pub(crate) fn adjudicate<G: Geometry>(self, after: &PositionOf<G>) -> Option<Outcome> {
         match self {
             Referee::Copenhagen | Referee::OpenTafl => None,
             Referee::HnefataflOrg if cannot_escape(after.board()) => {
@@ -203,7 +203,7 @@ impl Referee {
 
     /// The status of a position with no history, judged as if the other side had just
     /// moved (docs/RULES.md section 10, "static status"; no king-capture test).
-    pub fn static_status<G: Geometry>(self, pos: &PositionOf<G>, rules: &RuleSet) -> Status {
+    pub(crate) fn static_status<G: Geometry>(self, pos: &PositionOf<G>, rules: &RuleSet) -> Status {
         match self {
             Referee::Copenhagen => copenhagen_static_status(pos, rules),
             Referee::HnefataflOrg | Referee::OpenTafl => {

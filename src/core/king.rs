@@ -41,13 +41,13 @@ pub enum KingArmed {
 impl KingArmed {
     /// True when a king move can capture.
     #[inline(always)]
-    pub const fn hammer(self) -> bool {
+    pub(crate) const fn hammer(self) -> bool {
         matches!(self, KingArmed::Yes | KingArmed::HammerOnly)
     }
 
     /// True when the king is hostile to attackers as the far piece of a capture.
     #[inline(always)]
-    pub const fn anvil(self) -> bool {
+    pub(crate) const fn anvil(self) -> bool {
         matches!(self, KingArmed::Yes | KingArmed::AnvilOnly)
     }
 }
@@ -66,28 +66,28 @@ pub enum Escape {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Hostility {
     /// Attacking soldiers.
-    pub attackers: bool,
+    pub(crate) attackers: bool,
     /// Defending soldiers.
-    pub defenders: bool,
+    pub(crate) defenders: bool,
     /// The king (in the modes of [`KingCapture`] that use hostile squares).
-    pub king: bool,
+    pub(crate) king: bool,
 }
 
 impl Hostility {
     /// Hostile to every piece.
-    pub const ALL: Hostility = Hostility {
+    pub(crate) const ALL: Hostility = Hostility {
         attackers: true,
         defenders: true,
         king: true,
     };
     /// Hostile to the soldiers of both sides, not to the king.
-    pub const SOLDIERS: Hostility = Hostility {
+    pub(crate) const SOLDIERS: Hostility = Hostility {
         attackers: true,
         defenders: true,
         king: false,
     };
     /// Hostile to nobody.
-    pub const NONE: Hostility = Hostility {
+    pub(crate) const NONE: Hostility = Hostility {
         attackers: false,
         defenders: false,
         king: false,

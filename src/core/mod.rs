@@ -73,7 +73,7 @@ pub mod notation;
 pub mod perft;
 pub mod preset;
 #[cfg(test)]
-pub(crate) mod random_games;
+pub mod random_games;
 pub mod record;
 pub mod rules_source;
 pub mod rules_string;

@@ -35,7 +35,7 @@ fn nearest_down<B: Bits>(b: B) -> usize {
 /// The squares a piece on `sq` can slide to through empty squares (restricted squares
 /// included; the caller removes them for soldiers).
 #[inline(always)]
-pub fn slides<G: Geometry>(sq: SquareOf<G>, occupied: BitboardOf<G>) -> BitboardOf<G> {
+pub(crate) fn slides<G: Geometry>(sq: SquareOf<G>, occupied: BitboardOf<G>) -> BitboardOf<G> {
     let t = G::tables();
     let i = sq.index() & (TABLE - 1);
     let occ = occupied.0;
@@ -54,7 +54,10 @@ pub fn slides<G: Geometry>(sq: SquareOf<G>, occupied: BitboardOf<G>) -> Bitboard
 /// The pieces of `occupied` that see `sq` along a free line: the nearest occupied square
 /// in each of the four directions (the pieces that could slide to `sq` if it is empty).
 #[inline]
-pub fn nearest_blockers<G: Geometry>(sq: SquareOf<G>, occupied: BitboardOf<G>) -> BitboardOf<G> {
+pub(crate) fn nearest_blockers<G: Geometry>(
+    sq: SquareOf<G>,
+    occupied: BitboardOf<G>,
+) -> BitboardOf<G> {
     let t = G::tables();
     let i = sq.index() & (TABLE - 1);
     let occ = occupied.0;
@@ -74,7 +77,7 @@ pub fn nearest_blockers<G: Geometry>(sq: SquareOf<G>, occupied: BitboardOf<G>) -
 }
 
 /// The squares strictly between two squares on a line (empty if not on a line).
-pub fn between<G: Geometry>(a: SquareOf<G>, b: SquareOf<G>) -> BitboardOf<G> {
+pub(crate) fn between<G: Geometry>(a: SquareOf<G>, b: SquareOf<G>) -> BitboardOf<G> {
     let t = G::tables();
     let (ai, bi) = (a.index() & (TABLE - 1), b.index() & (TABLE - 1));
     for rays in &t.rays {
@@ -101,7 +104,7 @@ pub fn generate<G: Geometry>(board: &BoardOf<G>, role: Role, list: &mut MoveList
 /// direction at once, and each destination names its origin by arithmetic. The king's
 /// moves come from his rays.
 #[inline(always)]
-pub fn generate_under<G: Geometry>(
+pub(crate) fn generate_under<G: Geometry>(
     board: &BoardOf<G>,
     role: Role,
     rules: &RuleSet,
@@ -194,12 +197,6 @@ pub fn legal_moves<G: Geometry>(board: &BoardOf<G>, role: Role, rules: &RuleSet)
     list
 }
 
-/// True when `role` has at least one move under Copenhagen's squares (as [`generate`]).
-#[inline]
-pub fn has_move<G: Geometry>(board: &BoardOf<G>, role: Role) -> bool {
-    has_move_under(board, role, &RuleSet::COPENHAGEN)
-}
-
 /// True when `role` has at least one move under `rules` (repetition not considered).
 #[inline(always)]
 pub fn has_move_under<G: Geometry>(board: &BoardOf<G>, role: Role, rules: &RuleSet) -> bool {
@@ -219,21 +216,9 @@ pub fn has_move_under<G: Geometry>(board: &BoardOf<G>, role: Role, rules: &RuleS
     soldier_reach_under(soldiers, empty, restricted).1 > 0
 }
 
-/// The empty squares that `soldiers` can reach in one move (sliding through `empty`, never
-/// stopping on the throne or a corner), and the number of such moves. In one direction
-/// each reached square is exactly one move, so the count is the sum of four population
-/// counts of Kogge-Stone fills.
-#[inline(always)]
-pub fn soldier_reach<G: Geometry>(
-    soldiers: BitboardOf<G>,
-    empty: BitboardOf<G>,
-) -> (BitboardOf<G>, u32) {
-    soldier_reach_under(soldiers, empty, BitboardOf::restricted())
-}
-
 /// [`soldier_reach`] with the squares no soldier may stop on given.
 #[inline(always)]
-pub fn soldier_reach_under<G: Geometry>(
+pub(crate) fn soldier_reach_under<G: Geometry>(
     soldiers: BitboardOf<G>,
     empty: BitboardOf<G>,
     restricted: BitboardOf<G>,

@@ -44,7 +44,7 @@ pub enum MoveError {
 
 impl<G: Geometry> MoveOf<G> {
     /// A placeholder (throne to throne, never legal) for filling move buffers.
-    pub const NULL: MoveOf<G> = MoveOf {
+    pub(crate) const NULL: MoveOf<G> = MoveOf {
         from: SquareOf::THRONE,
         to: SquareOf::THRONE,
     };
@@ -89,10 +89,6 @@ impl<G: Geometry> FromStr for MoveOf<G> {
     }
 }
 
-/// Enough room for every move of any 11x11 position: each empty square is reached from
-/// at most four directions.
-pub const MAX_MOVES: usize = 484;
-
 /// A list of moves of the 11x11 board on the stack.
 pub type MoveList = MoveListOf<S11>;
 
@@ -121,7 +117,7 @@ impl<G: Geometry> MoveListOf<G> {
 
     /// Appends a move; a full list ignores it (it cannot be full: four moves per square).
     #[inline(always)]
-    pub fn push(&mut self, mv: MoveOf<G>) {
+    pub(crate) fn push(&mut self, mv: MoveOf<G>) {
         if let Some(slot) = self.moves.as_mut().get_mut(self.len) {
             *slot = mv;
             self.len += 1;
@@ -131,7 +127,7 @@ impl<G: Geometry> MoveListOf<G> {
     /// A fast appender that keeps the length in a register; the list's length is
     /// updated when the sink is dropped.
     #[inline(always)]
-    pub fn sink(&mut self) -> Sink<'_, G> {
+    pub(crate) fn sink(&mut self) -> Sink<'_, G> {
         Sink {
             len: self.len,
             list: self,
@@ -140,13 +136,13 @@ impl<G: Geometry> MoveListOf<G> {
 
     /// Number of moves.
     #[inline(always)]
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.len
     }
 
     /// True when there are no moves.
     #[inline(always)]
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.len == 0
     }
 
@@ -159,14 +155,14 @@ impl<G: Geometry> MoveListOf<G> {
 
     /// The moves as a mutable slice (for ordering).
     #[inline(always)]
-    pub fn as_mut_slice(&mut self) -> &mut [MoveOf<G>] {
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [MoveOf<G>] {
         let all = self.moves.as_mut();
         let len = self.len.min(all.len());
         &mut all[..len]
     }
 
     /// Keeps only the moves for which `f` is true.
-    pub fn retain(&mut self, mut f: impl FnMut(MoveOf<G>) -> bool) {
+    pub(crate) fn retain(&mut self, mut f: impl FnMut(MoveOf<G>) -> bool) {
         let mut j = 0;
         let all = self.moves.as_mut();
         for i in 0..self.len.min(all.len()) {
@@ -182,7 +178,7 @@ impl<G: Geometry> MoveListOf<G> {
 
 /// Appends moves to a [`MoveListOf`] with the length kept in a local variable (see
 /// [`MoveListOf::sink`]).
-pub struct Sink<'a, G: Geometry> {
+pub(crate) struct Sink<'a, G: Geometry> {
     list: &'a mut MoveListOf<G>,
     len: usize,
 }
@@ -190,7 +186,7 @@ pub struct Sink<'a, G: Geometry> {
 impl<G: Geometry> Sink<'_, G> {
     /// Appends a move; a full list ignores it (it cannot be full: four moves per square).
     #[inline(always)]
-    pub fn push(&mut self, mv: MoveOf<G>) {
+    pub(crate) fn push(&mut self, mv: MoveOf<G>) {
         if let Some(slot) = self.list.moves.as_mut().get_mut(self.len) {
             *slot = mv;
             self.len += 1;

@@ -37,7 +37,7 @@ pub enum Reason {
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 11] = [
+    pub(crate) const ALL: [Reason; 11] = [
         Reason::KingCaptured,
         Reason::KingEscaped,
         Reason::EdgeFort,
@@ -52,7 +52,7 @@ impl Reason {
     ];
 
     /// The protocol name (`king_captured`, `edge_fort`, ...).
-    pub const fn protocol_name(self) -> &'static str {
+    pub(crate) const fn protocol_name(self) -> &'static str {
         match self {
             Reason::KingCaptured => "king_captured",
             Reason::KingEscaped => "king_escaped",
@@ -69,7 +69,7 @@ impl Reason {
     }
 
     /// The name used in `tests/data/cases.txt` (`king-captured`, `edge-fort`, ...).
-    pub const fn rules_name(self) -> &'static str {
+    pub(crate) const fn rules_name(self) -> &'static str {
         match self {
             Reason::KingCaptured => "king-captured",
             Reason::KingEscaped => "king-escaped",
@@ -121,7 +121,7 @@ impl Status {
     }
 
     /// The winner; `None` while the game goes on and after a draw.
-    pub const fn winner(self) -> Option<Role> {
+    pub(crate) const fn winner(self) -> Option<Role> {
         match self {
             Status::Won { winner, .. } => Some(winner),
             Status::Ongoing | Status::Drawn { .. } => None,
@@ -193,7 +193,7 @@ impl<R> Outcome<R> {
 
     /// The same winner, the reason left untold: what a format that names only the winner
     /// (a records file's result field) keeps of it.
-    pub fn without_reason(self) -> Outcome<()> {
+    pub(crate) fn without_reason(self) -> Outcome<()> {
         Outcome {
             winner: self.winner,
             reason: (),
@@ -201,7 +201,7 @@ impl<R> Outcome<R> {
     }
 
     /// The same winner, with the reason put in other terms.
-    pub fn map_reason<T>(self, f: impl FnOnce(R) -> T) -> Outcome<T> {
+    pub(crate) fn map_reason<T>(self, f: impl FnOnce(R) -> T) -> Outcome<T> {
         Outcome {
             winner: self.winner,
             reason: f(self.reason),

@@ -71,7 +71,7 @@ fn perft_oriented<G: Geometry>(
 
 /// [`perft`] that gives up, returning `None`, soon after `stop` becomes true (it looks at
 /// the flag once per node above the last three plies, so the count costs the same).
-pub fn perft_until<G: Geometry>(
+pub(crate) fn perft_until<G: Geometry>(
     pos: &PositionOf<G>,
     depth: u32,
     rules: &RuleSet,

@@ -20,7 +20,7 @@ use super::square::SquareOf;
 use super::zobrist;
 
 /// Why a move is not legal in a position of the 11x11 board.
-pub type IllegalMove = IllegalMoveOf<S11>;
+pub(crate) type IllegalMove = IllegalMoveOf<S11>;
 
 /// Why a move is not legal in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
@@ -115,7 +115,7 @@ impl<G: Geometry> PositionOf<G> {
 
     /// The hash of the board alone, the side to move left out.
     #[inline(always)]
-    pub fn board_hash(&self) -> u64 {
+    pub(crate) fn board_hash(&self) -> u64 {
         self.hash ^ zobrist::side_key(self.to_move)
     }
 
@@ -123,7 +123,7 @@ impl<G: Geometry> PositionOf<G> {
     /// removed, side to move left out: what the `defender-any-repeat-illegal` rule
     /// compares with earlier boards.
     #[inline]
-    pub fn moved_board_hash(&self, mv: MoveOf<G>) -> u64 {
+    pub(crate) fn moved_board_hash(&self, mv: MoveOf<G>) -> u64 {
         let piece = if mv.from == self.board.king() {
             Piece::King
         } else if self.to_move == Role::Attacker {
@@ -143,7 +143,11 @@ impl<G: Geometry> PositionOf<G> {
     /// Checks a move against the board under `rules`: a piece of the side to move, a
     /// straight unblocked path, no soldier stopping on a restricted square, and no king
     /// returning to a throne he may not return to.
-    pub fn check_move(&self, mv: MoveOf<G>, rules: &RuleSet) -> Result<(), IllegalMoveOf<G>> {
+    pub(crate) fn check_move(
+        &self,
+        mv: MoveOf<G>,
+        rules: &RuleSet,
+    ) -> Result<(), IllegalMoveOf<G>> {
         let piece = self.board.piece_at(mv.from);
         if piece.is_none_or(|p| p.role() != self.to_move) {
             return Err(IllegalMoveOf::NoPiece {

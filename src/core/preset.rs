@@ -22,7 +22,7 @@ use super::variant::{Variant, VariantError};
 /// The turn number is the length of the game's play list before the move, and a server
 /// game's list starts with one empty entry (`ServerGame::new`), so the 141st ply draws
 /// (seen in a game against the real server). A turn there is one ply, not a move pair.
-pub const HNEFATAFL_ORG_MOVE_LIMIT: u32 = 141;
+pub(crate) const HNEFATAFL_ORG_MOVE_LIMIT: u32 = 141;
 
 /// A named set of rules.
 ///
@@ -109,7 +109,7 @@ impl RulePreset {
     }
 
     /// The family's usual board size (its game when no size is given).
-    pub const fn usual_size(self) -> BoardSize {
+    pub(crate) const fn usual_size(self) -> BoardSize {
         match self {
             RulePreset::Copenhagen
             | RulePreset::HnefataflOrg

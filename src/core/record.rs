@@ -41,7 +41,7 @@ pub const fn result_word(result: Option<Outcome<()>>) -> &'static str {
 }
 
 /// Reads the result field (one of the words of [`result_word`]).
-pub fn parse_result(word: &str) -> Result<Option<Outcome<()>>, GameRecordError> {
+pub(crate) fn parse_result(word: &str) -> Result<Option<Outcome<()>>, GameRecordError> {
     let finished = |winner| Some(Outcome { winner, reason: () });
     [
         finished(Some(Role::Attacker)),
@@ -107,9 +107,6 @@ pub enum GameRecordError {
     #[error("invalid result '{0}': expected Black, White, Draw or Ongoing")]
     Result(String),
 }
-
-/// Why a record of the 11x11 board does not replay.
-pub type ReplayError = ReplayErrorOf<S11>;
 
 /// Why a record does not replay under the rules.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -263,7 +260,7 @@ impl<G: Geometry> GameRecordOf<G> {
 
     /// The number of pieces each side captured, as the moves list them (the attackers
     /// moving first, as in the records file).
-    pub fn captures(&self) -> ByRole<u32> {
+    pub(crate) fn captures(&self) -> ByRole<u32> {
         let mut counts = ByRole::<u32>::default();
         for (i, m) in self.moves.iter().enumerate() {
             let mover = if i % 2 == 0 {
@@ -295,7 +292,7 @@ impl<G: Geometry> GameRecordOf<G> {
 
     /// Plays the record as [`GameRecordOf::replay`] does, from `start` (a variant's start
     /// position, whose side to move plays the first move).
-    pub fn replay_from(
+    pub(crate) fn replay_from(
         &self,
         start: PositionOf<G>,
         rules: RuleSet,

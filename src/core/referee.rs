@@ -28,7 +28,7 @@ pub enum Referee {
 
 impl Referee {
     /// The name, as in `tests/data` rule cases.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Referee::Copenhagen => "copenhagen",
             Referee::HnefataflOrg => "hnefatafl-org",
@@ -38,7 +38,7 @@ impl Referee {
 
     /// True when the move limit is tested before the side to move's lack of a legal move
     /// (and before the adjudication): the server's order. Copenhagen tests it last.
-    pub const fn move_limit_first(self) -> bool {
+    pub(crate) const fn move_limit_first(self) -> bool {
         matches!(self, Referee::HnefataflOrg)
     }
 }

@@ -48,7 +48,7 @@ impl RepetitionMode {
     ];
 
     /// The name used by the protocol and the rules text.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             RepetitionMode::DefenderThirdIllegal => "defender-third-illegal",
             RepetitionMode::Off => "off",
@@ -63,7 +63,7 @@ impl RepetitionMode {
     /// side, [`PositionHistory::judge`](super::history::PositionHistory::judge) always
     /// answers [`Verdict::Allowed`], and callers skip it.
     #[inline(always)]
-    pub const fn restricts(self, role: Role) -> bool {
+    pub(crate) const fn restricts(self, role: Role) -> bool {
         match self {
             RepetitionMode::Off => false,
             RepetitionMode::DefenderThirdIllegal | RepetitionMode::DefenderAnyRepeatIllegal => {

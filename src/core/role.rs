@@ -33,7 +33,7 @@ pub enum RoleError {
 
 impl Role {
     /// Both sides, attackers first.
-    pub const ALL: [Role; 2] = [Role::Attacker, Role::Defender];
+    pub(crate) const ALL: [Role; 2] = [Role::Attacker, Role::Defender];
 
     /// The other side.
     #[inline(always)]
@@ -45,7 +45,7 @@ impl Role {
     }
 
     /// Plural name as used by the rules text: `attackers` or `defenders`.
-    pub const fn plural(self) -> &'static str {
+    pub(crate) const fn plural(self) -> &'static str {
         match self {
             Role::Attacker => "attackers",
             Role::Defender => "defenders",
@@ -85,7 +85,6 @@ impl FromStr for Role {
 /// *captures.get_mut(Role::Defender) += 2;
 /// assert_eq!(*captures.get(Role::Defender), 2);
 /// assert_eq!(captures, ByRole { attacker: 0, defender: 2 });
-/// assert_eq!(captures.map(|n| n * 10).defender, 20);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct ByRole<T> {
@@ -97,7 +96,7 @@ pub struct ByRole<T> {
 
 impl<T> ByRole<T> {
     /// A value for each side from a function of the side.
-    pub fn new_with(mut f: impl FnMut(Role) -> T) -> ByRole<T> {
+    pub(crate) fn new_with(mut f: impl FnMut(Role) -> T) -> ByRole<T> {
         ByRole {
             attacker: f(Role::Attacker),
             defender: f(Role::Defender),
@@ -120,22 +119,5 @@ impl<T> ByRole<T> {
             Role::Attacker => &mut self.attacker,
             Role::Defender => &mut self.defender,
         }
-    }
-
-    /// Applies `f` to both values.
-    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByRole<U> {
-        ByRole {
-            attacker: f(self.attacker),
-            defender: f(self.defender),
-        }
-    }
-
-    /// Both sides with their values, attackers first.
-    pub fn iter(&self) -> impl Iterator<Item = (Role, &T)> {
-        [
-            (Role::Attacker, &self.attacker),
-            (Role::Defender, &self.defender),
-        ]
-        .into_iter()
     }
 }

@@ -117,7 +117,7 @@ impl RuleSet {
     /// The special squares hostile to `piece` when empty (a soldier of that side, or the
     /// king when `king`).
     #[inline(always)]
-    pub fn hostile_squares<G: Geometry>(&self, piece: Role, king: bool) -> BitboardOf<G> {
+    pub(crate) fn hostile_squares<G: Geometry>(&self, piece: Role, king: bool) -> BitboardOf<G> {
         let to = |h: Hostility| {
             if king {
                 h.king
@@ -140,7 +140,7 @@ impl RuleSet {
 
     /// True when the king on `king` has escaped.
     #[inline(always)]
-    pub fn escaped<G: Geometry>(&self, king: SquareOf<G>) -> bool {
+    pub(crate) fn escaped<G: Geometry>(&self, king: SquareOf<G>) -> bool {
         match self.escape {
             Escape::Corners => self.corners && king.is_corner(),
             Escape::Edges => king.is_edge(),

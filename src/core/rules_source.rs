@@ -60,12 +60,12 @@ pub struct CustomRules {
 impl CustomRules {
     /// The string as read (words joined by single spaces, without a leading `rules`):
     /// what `set_rule rules` is told to play the same game.
-    pub fn text(&self) -> &str {
+    pub(crate) fn text(&self) -> &str {
         &self.text
     }
 
     /// Its game.
-    pub fn variant(&self) -> &Variant {
+    pub(crate) fn variant(&self) -> &Variant {
         &self.variant
     }
 }
@@ -73,7 +73,7 @@ impl CustomRules {
 impl RulesSource {
     /// The game of an OpenTafl rules string (with or without OpenTafl's leading word
     /// `rules`); an error naming the first feature hnefi does not model.
-    pub fn from_rules_string(s: &str) -> Result<RulesSource, RulesStringError> {
+    pub(crate) fn from_rules_string(s: &str) -> Result<RulesSource, RulesStringError> {
         let text = normalize(s);
         let variant = parse_rules_string(&text)?;
         Ok(RulesSource::Custom(CustomRules { text, variant }))
@@ -89,13 +89,13 @@ impl RulesSource {
     }
 
     /// True when there is a game of `size`.
-    pub fn has_size(&self, size: BoardSize) -> bool {
+    #[cfg(test)]
+    pub(crate) fn has_size(&self, size: BoardSize) -> bool {
         match self {
             RulesSource::Family(f) => f.sizes().contains(&size),
             RulesSource::Custom(c) => c.variant.size() == size,
         }
     }
-
     /// The game on a board of `size`: the family's game of that size, or the rules
     /// string's game when `size` is its board. An error naming the sizes there are
     /// otherwise.
@@ -112,7 +112,7 @@ impl RulesSource {
     }
 
     /// The family, if the game is a named one.
-    pub fn family(&self) -> Option<RulePreset> {
+    pub(crate) fn family(&self) -> Option<RulePreset> {
         match self {
             RulesSource::Family(f) => Some(*f),
             RulesSource::Custom(_) => None,

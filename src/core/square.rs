@@ -9,9 +9,9 @@ use thiserror::Error;
 use super::geometry::{CORNER_SQUARE, EDGE_SQUARE, Geometry, S11};
 
 /// Number of files and ranks of the 11x11 board (the board the search plays).
-pub const SIZE: u8 = S11::SIZE;
+pub(crate) const SIZE: u8 = S11::SIZE;
 /// Number of squares of the 11x11 board.
-pub const NUM_SQUARES: usize = S11::NUM_SQUARES;
+pub(crate) const NUM_SQUARES: usize = S11::NUM_SQUARES;
 
 /// A square of the 11x11 board, `a1` = 0 .. `k11` = 120.
 ///
@@ -123,13 +123,13 @@ impl<G: Geometry> SquareOf<G> {
 
     /// True for the throne.
     #[inline(always)]
-    pub const fn is_throne(self) -> bool {
+    pub(crate) const fn is_throne(self) -> bool {
         self.0 == G::THRONE_INDEX
     }
 
     /// True for the corners and the throne, where only the king may stop.
     #[inline(always)]
-    pub fn is_restricted(self) -> bool {
+    pub(crate) fn is_restricted(self) -> bool {
         self.is_corner() || self.is_throne()
     }
 
@@ -184,7 +184,7 @@ impl<G: Geometry> SquareOf<G> {
 }
 
 /// The file letter of a 0-based file: `a`..`o` (files include `i`, unlike GTP's).
-pub const fn file_letter(file: u8) -> char {
+pub(crate) const fn file_letter(file: u8) -> char {
     (b'a' + file) as char
 }
 
@@ -243,7 +243,7 @@ impl Direction {
     ];
 
     /// (file, rank) step.
-    pub const fn delta(self) -> (i8, i8) {
+    pub(crate) const fn delta(self) -> (i8, i8) {
         match self {
             Direction::North => (0, 1),
             Direction::East => (1, 0),

@@ -11,7 +11,7 @@
 //! Start positions are facts of the games; the sources are named in docs/RULES.md.
 
 /// The 11x11 start position (Copenhagen), rank 11 first.
-pub const START_DIAGRAM: [&str; 11] = [
+pub(crate) const START_DIAGRAM: [&str; 11] = [
     "...XXXXX...",
     ".....X.....",
     "...........",
@@ -78,7 +78,7 @@ const START_15: [&str; 15] = [
 /// The usual start position of a board of `size` files, the last rank first; the 11x11
 /// diagram for a size hnefi has none for (every [`Geometry`](super::geometry::Geometry)
 /// has one).
-pub fn start_rows(size: u8) -> &'static [&'static str] {
+pub(crate) fn start_rows(size: u8) -> &'static [&'static str] {
     match size {
         7 => &START_7,
         9 => &START_9,

@@ -39,7 +39,7 @@ impl Variant {
     /// A variant from its parts; `start` is an OpenTafl position of `size`, or `None` for
     /// the size's usual start position. Errors when `start` is not a valid position of
     /// that size.
-    pub fn new(
+    pub(crate) fn new(
         name: impl Into<String>,
         size: BoardSize,
         start: Option<String>,
@@ -59,7 +59,7 @@ impl Variant {
     }
 
     /// The name (a preset's name, or the `name` of an OpenTafl rules string).
-    pub fn name(&self) -> &str {
+    pub(crate) fn name(&self) -> &str {
         &self.name
     }
 

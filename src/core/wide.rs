@@ -12,10 +12,10 @@ pub struct U256 {
 
 impl U256 {
     /// No bit set.
-    pub const ZERO: U256 = U256 { lo: 0, hi: 0 };
+    pub(crate) const ZERO: U256 = U256 { lo: 0, hi: 0 };
 
     /// The value with bit `i` set (`i < 256`; a larger `i` gives zero).
-    pub const fn bit(i: usize) -> U256 {
+    pub(crate) const fn bit(i: usize) -> U256 {
         if i < 128 {
             U256 { lo: 1 << i, hi: 0 }
         } else if i < 256 {
@@ -29,7 +29,7 @@ impl U256 {
     }
 
     /// `a | b`, for const evaluation.
-    pub const fn or(a: U256, b: U256) -> U256 {
+    pub(crate) const fn or(a: U256, b: U256) -> U256 {
         U256 {
             lo: a.lo | b.lo,
             hi: a.hi | b.hi,
@@ -38,13 +38,13 @@ impl U256 {
 
     /// The number of bits set.
     #[inline(always)]
-    pub const fn count_ones(self) -> u32 {
+    pub(crate) const fn count_ones(self) -> u32 {
         self.lo.count_ones() + self.hi.count_ones()
     }
 
     /// The index of the lowest bit set, 256 for zero.
     #[inline(always)]
-    pub const fn trailing_zeros(self) -> u32 {
+    pub(crate) const fn trailing_zeros(self) -> u32 {
         if self.lo != 0 {
             self.lo.trailing_zeros()
         } else {
@@ -54,7 +54,7 @@ impl U256 {
 
     /// The number of clear bits above the highest set one, 256 for zero.
     #[inline(always)]
-    pub const fn leading_zeros(self) -> u32 {
+    pub(crate) const fn leading_zeros(self) -> u32 {
         if self.hi != 0 {
             self.hi.leading_zeros()
         } else {
@@ -64,7 +64,7 @@ impl U256 {
 
     /// `self - rhs`, wrapping around at 256 bits.
     #[inline(always)]
-    pub const fn wrapping_sub(self, rhs: U256) -> U256 {
+    pub(crate) const fn wrapping_sub(self, rhs: U256) -> U256 {
         let (lo, borrow) = self.lo.overflowing_sub(rhs.lo);
         U256 {
             lo,
@@ -74,7 +74,7 @@ impl U256 {
 
     /// The value with its lowest set bit cleared.
     #[inline(always)]
-    pub const fn clear_lowest(self) -> U256 {
+    pub(crate) const fn clear_lowest(self) -> U256 {
         if self.lo != 0 {
             U256 {
                 lo: self.lo & (self.lo - 1),

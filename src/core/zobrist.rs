@@ -43,11 +43,11 @@ const KEYS: ([[u64; TABLE]; 3], u64) = keys();
 static PIECE_KEYS: [[u64; TABLE]; 3] = KEYS.0;
 
 /// XORed into the hash when the defenders are to move.
-pub const SIDE: u64 = KEYS.1;
+pub(crate) const SIDE: u64 = KEYS.1;
 
 /// The key of a piece on a square.
 #[inline(always)]
-pub fn piece_key<G: Geometry>(piece: Piece, sq: SquareOf<G>) -> u64 {
+pub(crate) fn piece_key<G: Geometry>(piece: Piece, sq: SquareOf<G>) -> u64 {
     let k = match piece {
         Piece::Attacker => 0,
         Piece::Defender => 1,
@@ -58,7 +58,7 @@ pub fn piece_key<G: Geometry>(piece: Piece, sq: SquareOf<G>) -> u64 {
 
 /// The key of the side to move.
 #[inline(always)]
-pub fn side_key(role: Role) -> u64 {
+pub(crate) fn side_key(role: Role) -> u64 {
     match role {
         Role::Attacker => 0,
         Role::Defender => SIDE,
@@ -66,7 +66,7 @@ pub fn side_key(role: Role) -> u64 {
 }
 
 /// The hash of a board alone (side to move not included), computed from scratch.
-pub fn board_hash<G: Geometry>(board: &BoardOf<G>) -> u64 {
+pub(crate) fn board_hash<G: Geometry>(board: &BoardOf<G>) -> u64 {
     let mut h = piece_key(Piece::King, board.king());
     for sq in board.attackers() {
         h ^= piece_key(Piece::Attacker, sq);

@@ -16,10 +16,10 @@ use crate::core::rng::SplitMix64;
 use super::vocabulary::{Turn, closest_first, pick, pick_preferring, random_move};
 
 /// The first move of the Millar Gambit, from the attackers' south side.
-pub const MILLAR_GAMBIT: &str = "h1-h3";
+pub(crate) const MILLAR_GAMBIT: &str = "h1-h3";
 
 /// Aggressive's move.
-pub fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     if turn.is_first_move()
         && let Some(mv) = MILLAR_GAMBIT.parse().ok().and_then(|mv| turn.legal(mv))
     {

@@ -7,7 +7,7 @@
 /// sizes and the successes of both together, of a split between them as unlikely as or
 /// less likely than the one seen (hypergeometric). 1 means no sign of a difference. A
 /// count larger than its sample is read as the whole sample.
-pub fn fisher_two_sided(a: u64, n: u64, b: u64, m: u64) -> f64 {
+pub(crate) fn fisher_two_sided(a: u64, n: u64, b: u64, m: u64) -> f64 {
     let a = a.min(n);
     let b = b.min(m);
     let k = a.saturating_add(b);

@@ -31,11 +31,11 @@ use super::vocabulary::{
 };
 
 /// The Dutch opening, the barricading attackers' first move.
-pub const DUTCH_OPENING: &str = "g1-g2";
+pub(crate) const DUTCH_OPENING: &str = "g1-g2";
 
 /// The steps both barricading strategies take first: the Dutch opening, the king's
 /// capture, blocking his escape.
-pub fn opening_steps(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn opening_steps(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     if turn.is_first_move()
         && let Some(mv) = DUTCH_OPENING.parse().ok().and_then(|mv| turn.legal(mv))
     {
@@ -72,7 +72,7 @@ fn open_corners<'a>(turn: &'a Turn<'_>) -> impl Iterator<Item = Square> + 'a {
 }
 
 /// "Defend the threatened barricade": capture a defender standing on a barricade square.
-pub fn defend_barricade(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn defend_barricade(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     let intruders = Square::CORNERS
         .into_iter()
         .fold(Bitboard::EMPTY, |acc, c| acc | barricade_squares(c))
@@ -85,14 +85,14 @@ pub fn defend_barricade(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
 }
 
 /// Take the middle square of an open corner's barricade.
-pub fn take_middle(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn take_middle(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     let targets = open_corners(turn).fold(Bitboard::EMPTY, |acc, c| acc | barricade_middle(c));
     pick(rng, &safe_moves_onto(turn, targets))
 }
 
 /// Take a border square of an open corner's barricade (the secondary barricade's when a
 /// defender holds the middle square).
-pub fn take_border(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn take_border(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     let board = turn.board();
     let targets = open_corners(turn).fold(Bitboard::EMPTY, |acc, c| {
         if (barricade_middle(c) & board.defenders()).any() {
@@ -105,7 +105,7 @@ pub fn take_border(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
 }
 
 /// Barricading - Aggressive's move.
-pub fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     if let Some(mv) = opening_steps(turn, rng) {
         return Some(mv);
     }

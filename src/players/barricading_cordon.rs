@@ -78,7 +78,7 @@ fn push(turn: &Turn, side: Side, c: &Cordon) -> Option<Move> {
 }
 
 /// Barricading - Cordon's move.
-pub fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     if let Some(mv) = opening_steps(turn, rng) {
         return Some(mv);
     }

@@ -38,7 +38,7 @@ fn rescue(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
 }
 
 /// Defensive's move.
-pub fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     if let Some(mv) = pick(rng, &turn.winning_moves()) {
         return Some(mv);
     }

@@ -7,7 +7,7 @@ use super::Player;
 
 /// Plays `attacker` against `defender` from the start position under `rules` until the
 /// game ends or `max_moves` moves have been played; returns the game.
-pub fn play(attacker: Player, defender: Player, rules: RuleSet, max_moves: usize) -> Game {
+pub(crate) fn play(attacker: Player, defender: Player, rules: RuleSet, max_moves: usize) -> Game {
     let mut game = Game::new(rules);
     while !game.status().is_over() && game.moves_played() < max_moves {
         let player = if game.to_move() == crate::core::role::Role::Attacker {

@@ -41,7 +41,7 @@ fn take(turn: &Turn, targets: Bitboard, rng: &mut SplitMix64) -> Option<Move> {
 }
 
 /// Foot-in-the-Door's move.
-pub fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     if let Some(mv) = pick(rng, &turn.winning_moves()) {
         return Some(mv);
     }

@@ -46,9 +46,9 @@ pub struct Fort {
     /// The square beside the throne the king steps to.
     pub hole: Square,
     /// The five squares its defenders hold.
-    pub walls: Bitboard,
+    pub(crate) walls: Bitboard,
     /// The walls next to the hole.
-    pub inner: Bitboard,
+    pub(crate) inner: Bitboard,
 }
 
 /// The directions in which the forts are tried: northern, western, southern, eastern.
@@ -69,7 +69,7 @@ const fn across(d: Direction) -> [Direction; 2] {
 
 impl Fort {
     /// The fort that opens from the throne towards `d`.
-    pub fn towards(d: Direction) -> Option<Fort> {
+    pub(crate) fn towards(d: Direction) -> Option<Fort> {
         let hole = Square::THRONE.step(d)?;
         let back = hole.step(d)?;
         let mut inner = Bitboard::from_square(back);
@@ -102,7 +102,7 @@ impl Fort {
     }
 
     /// True while the fort can still be completed.
-    pub fn completable(&self, board: &Board) -> bool {
+    pub(crate) fn completable(&self, board: &Board) -> bool {
         let mut ground = self.walls;
         ground.insert(self.hole);
         (ground & board.attackers()).is_empty()
@@ -182,7 +182,7 @@ impl Fort {
 }
 
 /// Fortification's move.
-pub fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     let board = turn.board();
     if let Some(fort) = Fort::all().find(|f| f.stands(board)) {
         if let Some(mv) = fort.hold(turn, rng) {

@@ -14,7 +14,7 @@ use crate::core::rng::SplitMix64;
 use super::vocabulary::{Turn, closest_first, pick};
 
 /// King Centered's move.
-pub fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     if let Some(mv) = pick(rng, &turn.winning_moves()) {
         return Some(mv);
     }

@@ -23,7 +23,7 @@ use super::vocabulary::{
 };
 
 /// The smallest royal guard.
-pub const MIN_GUARDS: u32 = 2;
+pub(crate) const MIN_GUARDS: u32 = 2;
 
 /// Bring a defender from outside the king's box as close to him as possible.
 fn call_guard(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
@@ -43,7 +43,7 @@ fn call_guard(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
 }
 
 /// King's Guard's move.
-pub fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     if let Some(mv) = leave_throne(turn, rng) {
         return Some(mv);
     }

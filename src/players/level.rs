@@ -72,7 +72,7 @@ impl LevelPlay {
 
     /// The scripted player for `role` at this level with `seed`, or `None` when the
     /// search plays.
-    pub fn player(self, role: Role, seed: u64) -> Option<Player> {
+    pub(crate) fn player(self, role: Role, seed: u64) -> Option<Player> {
         match self {
             LevelPlay::Strategies {
                 attackers,
@@ -90,7 +90,7 @@ impl LevelPlay {
 
     /// The search's limits at this level: the session's `limits` with the level's depth
     /// limit, or a shallower one the session already has.
-    pub fn limits(self, limits: Limits) -> Limits {
+    pub(crate) fn limits(self, limits: Limits) -> Limits {
         match self {
             LevelPlay::Depth(d) => Limits {
                 depth: Some(limits.depth.map_or(d, |own| own.min(d))),

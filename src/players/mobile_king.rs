@@ -36,7 +36,7 @@ const FIRST_KING_MOVE: u8 = 3;
 
 /// Until the king has left the throne: his longest move when it is long enough, else the
 /// soldier move that opens the longest way for him.
-pub fn leave_throne(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn leave_throne(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     if turn.king_has_left_throne() {
         return None;
     }
@@ -88,7 +88,7 @@ fn clearance(board: &Board) -> (u8, std::cmp::Reverse<u32>, usize) {
 }
 
 /// Mobile King's move.
-pub fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     if let Some(mv) = leave_throne(turn, rng) {
         return Some(mv);
     }

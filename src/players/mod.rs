@@ -19,15 +19,15 @@
 //! positions so far: the same seed and the same game give the same move, however the
 //! game was reached (a new game, an undo, a replay).
 
-pub mod aggressive;
-pub mod agreement;
-pub mod barricading_aggressive;
-pub mod barricading_cordon;
-pub mod defensive;
-pub mod duel;
-pub mod foot_in_the_door;
+pub(crate) mod aggressive;
+pub(crate) mod agreement;
+pub(crate) mod barricading_aggressive;
+pub(crate) mod barricading_cordon;
+pub(crate) mod defensive;
+pub(crate) mod duel;
+pub(crate) mod foot_in_the_door;
 pub mod fortification;
-pub mod king_centered;
+pub(crate) mod king_centered;
 pub mod kings_guard;
 pub mod level;
 pub mod mobile_king;
@@ -109,7 +109,7 @@ impl Strategy {
     }
 
     /// The known names, comma-separated.
-    pub fn names() -> String {
+    pub(crate) fn names() -> String {
         Strategy::ALL.map(Strategy::name).join(", ")
     }
 

@@ -15,18 +15,18 @@
 
 /// One pairing's result in the paper, from the attackers' side.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PaperCell {
+pub(crate) struct PaperCell {
     /// The attackers' wins.
-    pub wins: u64,
+    pub(crate) wins: u64,
     /// The attackers' losses (the defenders' wins).
-    pub losses: u64,
+    pub(crate) losses: u64,
     /// Ties (the paper counts a fort built and held).
-    pub ties: u64,
+    pub(crate) ties: u64,
     /// Games still on at the 1000-round cut-off.
-    pub unfinished: u64,
+    pub(crate) unfinished: u64,
     /// The average length of the finished games in the paper's "turns", `None` when no
     /// game finished.
-    pub average: Option<f64>,
+    pub(crate) average: Option<f64>,
 }
 
 const fn cell(wins: u64, losses: u64, ties: u64, unfinished: u64, average: f64) -> PaperCell {
@@ -49,13 +49,13 @@ const NONE_FINISHED: PaperCell = PaperCell {
 };
 
 /// The games a pairing had in the paper.
-pub const GAMES: u64 = 10;
+pub(crate) const GAMES: u64 = 10;
 
 /// `PAPER[a][d]`: attackers in the order of [`super::study::ATTACKERS`] (Aggressive,
 /// Barricading - Aggressive, Barricading - Cordon, King Centered, Random), defenders in
 /// that of [`super::study::DEFENDERS`] (Defensive, Foot-in-the-Door, Fortification,
 /// King's Guard, Mobile King, Random).
-pub const PAPER: [[PaperCell; 6]; 5] = [
+pub(crate) const PAPER: [[PaperCell; 6]; 5] = [
     // Table 3: Aggressive.
     [
         cell(0, 10, 0, 0, 34.0),

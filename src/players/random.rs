@@ -9,6 +9,6 @@ use crate::core::rng::SplitMix64;
 use super::vocabulary::{Turn, random_move};
 
 /// The Random player's move.
-pub fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn choose(turn: &Turn, rng: &mut SplitMix64) -> Option<Move> {
     random_move(rng, &turn.moves)
 }

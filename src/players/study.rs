@@ -58,7 +58,7 @@ pub struct StudyArgs {
 }
 
 /// The attackers' side of the tables: the four strategies and Random.
-pub const ATTACKERS: [Strategy; 5] = [
+pub(crate) const ATTACKERS: [Strategy; 5] = [
     Strategy::Aggressive,
     Strategy::BarricadingAggressive,
     Strategy::BarricadingCordon,
@@ -67,7 +67,7 @@ pub const ATTACKERS: [Strategy; 5] = [
 ];
 
 /// The defenders' side: the five strategies and Random.
-pub const DEFENDERS: [Strategy; 6] = [
+pub(crate) const DEFENDERS: [Strategy; 6] = [
     Strategy::Defensive,
     Strategy::FootInTheDoor,
     Strategy::Fortification,
@@ -112,22 +112,22 @@ pub fn counted(game: &Game) -> Counted {
 
 /// The tally of one pairing (or one strategy's pairings), from one side's view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub(crate) struct Tally {
     /// Games won.
-    pub wins: u64,
+    pub(crate) wins: u64,
     /// Games lost.
-    pub losses: u64,
+    pub(crate) losses: u64,
     /// Ties.
-    pub ties: u64,
+    pub(crate) ties: u64,
     /// Unfinished games.
-    pub unfinished: u64,
+    pub(crate) unfinished: u64,
     /// The moves of the finished games, summed.
-    pub finished_moves: u64,
+    pub(crate) finished_moves: u64,
 }
 
 impl Tally {
     /// Counts one game for the side `side`.
-    pub fn add(&mut self, game: Counted, side: Role) {
+    pub(crate) fn add(&mut self, game: Counted, side: Role) {
         match game.result.map(|o| o.winner) {
             Some(Some(winner)) => {
                 if winner == side {
@@ -161,7 +161,7 @@ impl Tally {
     }
 
     /// The games counted.
-    pub fn games(&self) -> u64 {
+    pub(crate) fn games(&self) -> u64 {
         self.wins
             .saturating_add(self.losses)
             .saturating_add(self.ties)
@@ -169,7 +169,7 @@ impl Tally {
     }
 
     /// The average length of the finished games, `None` when none finished.
-    pub fn average(&self) -> Option<f64> {
+    pub(crate) fn average(&self) -> Option<f64> {
         let finished = self.wins.saturating_add(self.losses);
         (finished > 0).then(|| self.finished_moves as f64 / finished as f64)
     }
@@ -192,7 +192,7 @@ fn shown(average: Option<f64>) -> String {
 
 /// The rules a study plays under: the preset, its repetition rule replaced if asked, and
 /// the cut-off as the move limit.
-pub fn rules(args: &StudyArgs) -> RuleSet {
+pub(crate) fn rules(args: &StudyArgs) -> RuleSet {
     let mut rules = args.rules.rules();
     if let Some(mode) = args.repetition {
         rules.repetition = mode;
@@ -269,16 +269,16 @@ fn escape_kind(game: &Game) -> &'static str {
 
 /// One pairing's games: the tally from the attackers' side and how the games ended.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Pairing {
+pub(crate) struct Pairing {
     /// Wins, losses, ties, unfinished games, from the attackers' side.
-    pub tally: Tally,
+    pub(crate) tally: Tally,
     /// How many games ended each way ([`ending`]).
-    pub endings: BTreeMap<String, u64>,
+    pub(crate) endings: BTreeMap<String, u64>,
 }
 
 /// The outcomes of every pairing: `results[a][d]`, in the order of [`ATTACKERS`] and
 /// [`DEFENDERS`].
-pub fn play_all(args: &StudyArgs) -> Vec<Vec<Pairing>> {
+pub(crate) fn play_all(args: &StudyArgs) -> Vec<Vec<Pairing>> {
     ATTACKERS
         .iter()
         .map(|&a| {
@@ -313,7 +313,7 @@ const HEADER: &str = "| | Wins | Losses | Ties | Unfinished | Average moves (fin
 /// results against each defender, Tables 3 to 7), one per defending strategy (Tables 8
 /// to 13), and the summary (Table 14; its averages are over the finished games, where the
 /// paper's are the mean of the pairings' averages).
-pub fn tables(results: &[Vec<Pairing>]) -> String {
+pub(crate) fn tables(results: &[Vec<Pairing>]) -> String {
     let mut out = String::new();
     let mut summary = Vec::new();
     for (row, &a) in results.iter().zip(ATTACKERS.iter()) {
@@ -357,7 +357,7 @@ pub fn tables(results: &[Vec<Pairing>]) -> String {
 /// One pairing's agreement with the paper: the two-sided p-values of Fisher's exact test
 /// on the attackers' wins and on the defenders' wins (the paper's of its 10 games against
 /// these of `ours.games()`).
-pub fn agreement(theirs: &PaperCell, ours: &Tally) -> (f64, f64) {
+pub(crate) fn agreement(theirs: &PaperCell, ours: &Tally) -> (f64, f64) {
     let n = ours.games();
     (
         fisher_two_sided(theirs.wins, paper::GAMES, ours.wins, n),
@@ -366,10 +366,10 @@ pub fn agreement(theirs: &PaperCell, ours: &Tally) -> (f64, f64) {
 }
 
 /// The p-value below which a pairing is said to disagree with the paper.
-pub const DISAGREES_BELOW: f64 = 0.05;
+pub(crate) const DISAGREES_BELOW: f64 = 0.05;
 
 /// Every pairing beside the paper's, as a Markdown table, with the agreement of each.
-pub fn comparison(results: &[Vec<Pairing>]) -> String {
+pub(crate) fn comparison(results: &[Vec<Pairing>]) -> String {
     let mut out = String::from(
         "| Attackers | Defenders | paper W-L-T-U (avg) | hnefi W-L-T-U (avg) | p, attackers' wins | p, defenders' wins | agree |\n|---|---|---|---|---|---|---|\n",
     );
@@ -411,7 +411,7 @@ pub fn comparison(results: &[Vec<Pairing>]) -> String {
 }
 
 /// How the games of every pairing ended, as a Markdown table.
-pub fn endings(results: &[Vec<Pairing>]) -> String {
+pub(crate) fn endings(results: &[Vec<Pairing>]) -> String {
     let mut out = String::from("| Attackers | Defenders | endings |\n|---|---|---|\n");
     for (row, &a) in results.iter().zip(ATTACKERS.iter()) {
         for (pairing, &d) in row.iter().zip(DEFENDERS.iter()) {

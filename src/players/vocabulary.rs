@@ -34,18 +34,18 @@ const LAST: u8 = SIZE - 1;
 
 /// What one move does to a position.
 #[derive(Clone, Copy, Debug)]
-pub struct Tried {
+pub(crate) struct Tried {
     /// The position after the move and its captures (the other side to move).
-    pub after: Position,
+    pub(crate) after: Position,
     /// The soldiers it captured.
-    pub captured: Bitboard,
+    pub(crate) captured: Bitboard,
     /// The win the move decides by itself, as the game's referee judges it.
-    pub win: Option<Outcome>,
+    pub(crate) win: Option<Outcome>,
 }
 
 /// Plays `mv` on a copy of `pos` and asks the core's judge ([`outcome`]) what it decided
 /// by itself (the repetition rule and the move limit left aside).
-pub fn try_move(pos: &Position, rules: &RuleSet, mv: Move) -> Tried {
+pub(crate) fn try_move(pos: &Position, rules: &RuleSet, mv: Move) -> Tried {
     let mut after = *pos;
     let captured = after.make_move(mv, rules);
     let win = match outcome(rules, &after, mv.to, Verdict::Allowed, false, || true) {
@@ -61,7 +61,7 @@ pub fn try_move(pos: &Position, rules: &RuleSet, mv: Move) -> Tried {
 
 /// True when the side to move in `pos` has a move (repetition left aside) that wins the
 /// game at once.
-pub fn wins_at_once(pos: &Position, rules: &RuleSet) -> bool {
+pub(crate) fn wins_at_once(pos: &Position, rules: &RuleSet) -> bool {
     let me = pos.to_move();
     pos.legal_moves(rules).iter().any(|&mv| {
         try_move(pos, rules, mv)
@@ -72,13 +72,13 @@ pub fn wins_at_once(pos: &Position, rules: &RuleSet) -> bool {
 
 /// True when `role` could win at once on `board` if it were its turn: for the attackers,
 /// "can the king be captured"; for the defenders, "can the king reach an exit castle".
-pub fn could_win_at_once(board: &Board, role: Role, rules: &RuleSet) -> bool {
+pub(crate) fn could_win_at_once(board: &Board, role: Role, rules: &RuleSet) -> bool {
     wins_at_once(&Position::new(*board, role), rules)
 }
 
 /// The soldiers of the side that just moved (not to move in `pos`) that the side to move
 /// could capture with one move under `rules`.
-pub fn capturable(pos: &Position, rules: &RuleSet) -> Bitboard {
+pub(crate) fn capturable(pos: &Position, rules: &RuleSet) -> Bitboard {
     let mut hit = Bitboard::EMPTY;
     for &mv in pos.legal_moves(rules).iter() {
         let mut p = *pos;
@@ -94,17 +94,17 @@ pub fn distance(a: Square, b: Square) -> u8 {
 
 /// The larger of the file and rank distances (the size of the box around `a` that holds
 /// `b`).
-pub fn box_distance(a: Square, b: Square) -> u8 {
+pub(crate) fn box_distance(a: Square, b: Square) -> u8 {
     a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank()))
 }
 
 /// A random member of `moves`.
-pub fn pick(rng: &mut SplitMix64, moves: &[Move]) -> Option<Move> {
+pub(crate) fn pick(rng: &mut SplitMix64, moves: &[Move]) -> Option<Move> {
     moves.get(rng.below(moves.len())).copied()
 }
 
 /// A random move of those that satisfy `good`, or of all of them when none does.
-pub fn pick_preferring(
+pub(crate) fn pick_preferring(
     rng: &mut SplitMix64,
     moves: &[Move],
     good: impl Fn(Move) -> bool,
@@ -114,7 +114,7 @@ pub fn pick_preferring(
 }
 
 /// The moves with the smallest `key`, in their order.
-pub fn lowest_by<K: Ord>(moves: &[Move], key: impl Fn(Move) -> K) -> Vec<Move> {
+pub(crate) fn lowest_by<K: Ord>(moves: &[Move], key: impl Fn(Move) -> K) -> Vec<Move> {
     let Some(best) = moves.iter().map(|&m| key(m)).min() else {
         return Vec::new();
     };
@@ -123,7 +123,7 @@ pub fn lowest_by<K: Ord>(moves: &[Move], key: impl Fn(Move) -> K) -> Vec<Move> {
 
 /// The random move of the study's Random player: a random piece among those that can
 /// move, then a random move of that piece.
-pub fn random_move(rng: &mut SplitMix64, moves: &[Move]) -> Option<Move> {
+pub(crate) fn random_move(rng: &mut SplitMix64, moves: &[Move]) -> Option<Move> {
     let mut pieces: Vec<Square> = moves.iter().map(|m| m.from).collect();
     pieces.sort_unstable();
     pieces.dedup();
@@ -134,7 +134,7 @@ pub fn random_move(rng: &mut SplitMix64, moves: &[Move]) -> Option<Move> {
 
 /// The moves ordered by how close they bring their piece to `target`, nearest first;
 /// equally near moves in a random order ("move closest to").
-pub fn closest_first(rng: &mut SplitMix64, moves: &[Move], target: Square) -> Vec<Move> {
+pub(crate) fn closest_first(rng: &mut SplitMix64, moves: &[Move], target: Square) -> Vec<Move> {
     let mut order = moves.to_vec();
     rng.shuffle(&mut order);
     order.sort_by_key(|m| distance(m.to, target));
@@ -144,20 +144,20 @@ pub fn closest_first(rng: &mut SplitMix64, moves: &[Move], target: Square) -> Ve
 /// One decision: the game, its current position and rules, and the legal moves of the
 /// side to move (the repetition rule included), the only moves a player may choose.
 #[derive(Debug)]
-pub struct Turn<'a> {
+pub(crate) struct Turn<'a> {
     /// The game.
-    pub game: &'a Game,
+    pub(crate) game: &'a Game,
     /// Its current position.
-    pub pos: Position,
+    pub(crate) pos: Position,
     /// Its rules.
-    pub rules: RuleSet,
+    pub(crate) rules: RuleSet,
     /// The legal moves, in the game's order.
-    pub moves: Vec<Move>,
+    pub(crate) moves: Vec<Move>,
 }
 
 impl<'a> Turn<'a> {
     /// The turn of the side to move in `game`.
-    pub fn new(game: &'a Game) -> Turn<'a> {
+    pub(crate) fn new(game: &'a Game) -> Turn<'a> {
         Turn {
             game,
             pos: *game.position(),
@@ -167,38 +167,38 @@ impl<'a> Turn<'a> {
     }
 
     /// The side to move.
-    pub fn me(&self) -> Role {
+    pub(crate) fn me(&self) -> Role {
         self.pos.to_move()
     }
 
     /// The board.
-    pub fn board(&self) -> &Board {
+    pub(crate) fn board(&self) -> &Board {
         self.pos.board()
     }
 
     /// The king's square.
-    pub fn king(&self) -> Square {
+    pub(crate) fn king(&self) -> Square {
         self.pos.board().king()
     }
 
     /// What `mv` does.
-    pub fn try_move(&self, mv: Move) -> Tried {
+    pub(crate) fn try_move(&self, mv: Move) -> Tried {
         try_move(&self.pos, &self.rules, mv)
     }
 
     /// `mv` if it is legal now.
-    pub fn legal(&self, mv: Move) -> Option<Move> {
+    pub(crate) fn legal(&self, mv: Move) -> Option<Move> {
         self.moves.contains(&mv).then_some(mv)
     }
 
     /// True at the attackers' first move of a game from the start position (where the
     /// study's attackers play their opening).
-    pub fn is_first_move(&self) -> bool {
+    pub(crate) fn is_first_move(&self) -> bool {
         self.game.moves_played() == 0 && *self.game.first_position() == Position::start()
     }
 
     /// True once the king has left the throne at some point of the game.
-    pub fn king_has_left_throne(&self) -> bool {
+    pub(crate) fn king_has_left_throne(&self) -> bool {
         self.game
             .positions()
             .iter()
@@ -207,13 +207,13 @@ impl<'a> Turn<'a> {
 
     /// The moves that win at once (for the attackers "capture the king", for the
     /// defenders "move the king to an exit castle").
-    pub fn winning_moves(&self) -> Vec<Move> {
+    pub(crate) fn winning_moves(&self) -> Vec<Move> {
         let me = self.me();
         self.filter(|t, mv| t.try_move(mv).win.is_some_and(|w| w.winner == Some(me)))
     }
 
     /// The moves that capture at least one soldier, with how many.
-    pub fn capturing_moves(&self) -> Vec<(Move, u32)> {
+    pub(crate) fn capturing_moves(&self) -> Vec<(Move, u32)> {
         self.moves
             .iter()
             .map(|&mv| (mv, self.try_move(mv).captured.count()))
@@ -222,7 +222,7 @@ impl<'a> Turn<'a> {
     }
 
     /// The capturing moves that take the most soldiers.
-    pub fn best_captures(&self) -> Vec<Move> {
+    pub(crate) fn best_captures(&self) -> Vec<Move> {
         let captures = self.capturing_moves();
         let most = captures.iter().map(|&(_, n)| n).max().unwrap_or(0);
         captures
@@ -233,7 +233,7 @@ impl<'a> Turn<'a> {
     }
 
     /// The legal moves for which `keep` holds.
-    pub fn filter(&self, keep: impl Fn(&Self, Move) -> bool) -> Vec<Move> {
+    pub(crate) fn filter(&self, keep: impl Fn(&Self, Move) -> bool) -> Vec<Move> {
         self.moves
             .iter()
             .copied()
@@ -242,21 +242,15 @@ impl<'a> Turn<'a> {
     }
 
     /// The king's legal moves.
-    pub fn king_moves(&self) -> Vec<Move> {
+    pub(crate) fn king_moves(&self) -> Vec<Move> {
         let king = self.king();
         self.filter(|_, mv| mv.from == king)
-    }
-
-    /// The legal moves of soldiers (every piece but the king).
-    pub fn soldier_moves(&self) -> Vec<Move> {
-        let king = self.king();
-        self.filter(|_, mv| mv.from != king)
     }
 
     /// True unless the moved piece can be captured at once: a soldier is not among the
     /// pieces the opponent could take with its reply, the king cannot be captured by the
     /// reply ("canMoveBeCaptured" negated). A move that wins is safe.
-    pub fn is_safe(&self, mv: Move) -> bool {
+    pub(crate) fn is_safe(&self, mv: Move) -> bool {
         let t = self.try_move(mv);
         if t.win.is_some_and(|w| w.winner == Some(self.me())) {
             return true;
@@ -270,21 +264,21 @@ impl<'a> Turn<'a> {
 
     /// True when after `mv` the opponent can neither capture any soldier of ours nor win
     /// at once.
-    pub fn leaves_nothing_capturable(&self, mv: Move) -> bool {
+    pub(crate) fn leaves_nothing_capturable(&self, mv: Move) -> bool {
         let t = self.try_move(mv);
         capturable(&t.after, &self.rules).is_empty() && !wins_at_once(&t.after, &self.rules)
     }
 
     /// The opponent's threat to win at once, if it were to move now: for the defenders
     /// "canCaptureKing(opponent)", for the attackers "canKingReachExit(opponent)".
-    pub fn opponent_threatens_win(&self) -> bool {
+    pub(crate) fn opponent_threatens_win(&self) -> bool {
         could_win_at_once(self.board(), self.me().opponent(), &self.rules)
     }
 
     /// The moves after which the opponent has no move that wins at once ("block capture
     /// of king", "block king from reaching exit"), safe ones preferred; `None` when
     /// nothing blocks.
-    pub fn block_win_threat(&self, rng: &mut SplitMix64) -> Option<Move> {
+    pub(crate) fn block_win_threat(&self, rng: &mut SplitMix64) -> Option<Move> {
         let blocks = self.filter(|t, mv| !wins_at_once(&t.try_move(mv).after, &t.rules));
         pick_preferring(rng, &blocks, |mv| self.is_safe(mv))
     }
@@ -294,7 +288,7 @@ impl<'a> Turn<'a> {
     /// ties broken by `tie` (higher first), then at random. `None` when every exit castle
     /// is barricaded or no king move comes closer ("move king as close to an unbarricaded
     /// exit castle as possible").
-    pub fn king_towards_open_exit(
+    pub(crate) fn king_towards_open_exit(
         &self,
         rng: &mut SplitMix64,
         tie: impl Fn(Move) -> u32,
@@ -319,7 +313,7 @@ impl<'a> Turn<'a> {
 }
 
 /// A square near a corner: `dx` files and `dy` ranks in from `corner`.
-pub fn near_corner(corner: Square, dx: u8, dy: u8) -> Option<Square> {
+pub(crate) fn near_corner(corner: Square, dx: u8, dy: u8) -> Option<Square> {
     Square::from_coords(corner.file().abs_diff(dx), corner.rank().abs_diff(dy))
 }
 
@@ -336,42 +330,37 @@ fn near_corner_set(corner: Square, offsets: &[(u8, u8)]) -> Bitboard {
 
 /// The middle square of a corner's primary barricade (b2 for a1): diagonally between the
 /// magic quadrant's two key edge squares.
-pub fn barricade_middle(corner: Square) -> Bitboard {
+pub(crate) fn barricade_middle(corner: Square) -> Bitboard {
     near_corner_set(corner, &[(1, 1)])
 }
 
 /// The two edge squares of a corner's primary barricade (a3 and c1 for a1): where the
 /// magic quadrant's third lines meet the edge, the "key edge positions".
-pub fn barricade_border(corner: Square) -> Bitboard {
+pub(crate) fn barricade_border(corner: Square) -> Bitboard {
     near_corner_set(corner, &[(0, 2), (2, 0)])
 }
 
 /// The squares of a corner's secondary barricade (a2, a3, b1, c1 for a1), built when the
 /// middle square cannot be held.
-pub fn secondary_barricade(corner: Square) -> Bitboard {
+pub(crate) fn secondary_barricade(corner: Square) -> Bitboard {
     near_corner_set(corner, &[(0, 1), (0, 2), (1, 0), (2, 0)])
 }
 
 /// Every square of either barricade of a corner.
-pub fn barricade_squares(corner: Square) -> Bitboard {
+pub(crate) fn barricade_squares(corner: Square) -> Bitboard {
     barricade_middle(corner) | barricade_border(corner) | secondary_barricade(corner)
 }
 
 /// True when the attackers hold a corner's primary barricade (its middle and border
 /// squares) or its secondary one: the exit castle is closed to the king.
-pub fn is_barricaded(board: &Board, corner: Square) -> bool {
+pub(crate) fn is_barricaded(board: &Board, corner: Square) -> bool {
     let primary = barricade_middle(corner) | barricade_border(corner);
     let held = |set: Bitboard| (set & !board.attackers()).is_empty();
     held(primary) || held(secondary_barricade(corner))
 }
 
-/// True when every exit castle is barricaded.
-pub fn all_exits_barricaded(board: &Board) -> bool {
-    Square::CORNERS.into_iter().all(|c| is_barricaded(board, c))
-}
-
 /// The 5x5 box centred on a square (the royal guard's ground around the king).
-pub fn guard_box(center: Square) -> Bitboard {
+pub(crate) fn guard_box(center: Square) -> Bitboard {
     let mut set = Bitboard::EMPTY;
     for sq in Square::all() {
         if box_distance(center, sq) <= 2 {
@@ -387,12 +376,12 @@ pub fn guards(board: &Board, king: Square) -> u32 {
 }
 
 /// The centre of the board: the 5x5 box around the throne.
-pub fn centre() -> Bitboard {
+pub(crate) fn centre() -> Bitboard {
     guard_box(Square::THRONE)
 }
 
 /// The longest move the king has on `board` (0 when he cannot move).
-pub fn king_reach(board: &Board) -> u8 {
+pub(crate) fn king_reach(board: &Board) -> u8 {
     let king = board.king();
     movegen::slides(king, board.occupied())
         .iter()
@@ -416,11 +405,11 @@ pub enum Side {
 
 impl Side {
     /// In the order the study's cordon builder tries them.
-    pub const ALL: [Side; 4] = [Side::North, Side::East, Side::South, Side::West];
+    pub(crate) const ALL: [Side; 4] = [Side::North, Side::East, Side::South, Side::West];
 
     /// The square `across` along the side and `depth` lines in from its edge (depth 0 is
     /// the edge itself).
-    pub fn square(self, across: u8, depth: u8) -> Option<Square> {
+    pub(crate) fn square(self, across: u8, depth: u8) -> Option<Square> {
         let inward = LAST.checked_sub(depth)?;
         match self {
             Side::North => Square::from_coords(across, inward),
@@ -431,7 +420,7 @@ impl Side {
     }
 
     /// The line `depth` lines in from the edge.
-    pub fn line(self, depth: u8) -> Bitboard {
+    pub(crate) fn line(self, depth: u8) -> Bitboard {
         let mut set = Bitboard::EMPTY;
         for across in 0..SIZE {
             if let Some(sq) = self.square(across, depth) {
@@ -440,16 +429,6 @@ impl Side {
         }
         set
     }
-
-    /// How many lines in from this side's edge a square is.
-    pub fn depth_of(self, sq: Square) -> u8 {
-        match self {
-            Side::North => LAST.abs_diff(sq.rank()),
-            Side::South => sq.rank(),
-            Side::East => LAST.abs_diff(sq.file()),
-            Side::West => sq.file(),
-        }
-    }
 }
 
 /// A cordon along one side: for each line across the board (file for north and south,
@@ -457,7 +436,7 @@ impl Side {
 /// differ by at most one, so no piece moving along ranks and files can pass it, and no
 /// defender or king stands between it and the edge (the study's condition for a cordon
 /// that works).
-pub type Cordon = [u8; SIZE as usize];
+pub(crate) type Cordon = [u8; SIZE as usize];
 
 /// The cordon along `side` that lies furthest in from the edge, if the attackers have one.
 pub fn cordon(board: &Board, side: Side) -> Option<Cordon> {
@@ -507,14 +486,14 @@ pub fn cordon(board: &Board, side: Side) -> Option<Cordon> {
 }
 
 /// The first side (north, east, south, west) with a cordon, and the cordon.
-pub fn any_cordon(board: &Board) -> Option<(Side, Cordon)> {
+pub(crate) fn any_cordon(board: &Board) -> Option<(Side, Cordon)> {
     Side::ALL
         .into_iter()
         .find_map(|s| cordon(board, s).map(|c| (s, c)))
 }
 
 /// The squares of a cordon.
-pub fn cordon_squares(side: Side, c: &Cordon) -> Bitboard {
+pub(crate) fn cordon_squares(side: Side, c: &Cordon) -> Bitboard {
     let mut set = Bitboard::EMPTY;
     for (across, &depth) in (0..SIZE).zip(c.iter()) {
         if let Some(sq) = side.square(across, depth) {

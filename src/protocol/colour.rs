@@ -34,7 +34,7 @@ pub fn wanted() -> bool {
 }
 
 /// The diagram of `game` in colour.
-pub fn diagram(game: &AnyGame) -> String {
+pub(crate) fn diagram(game: &AnyGame) -> String {
     let plain = game.diagram();
     let files = game.size().files();
     let restricted = restricted(game);

@@ -17,7 +17,7 @@ use crate::session::{EngineMove, MAX_PERFT_DEPTH, Session, short};
 use crate::time_control::Fischer;
 
 /// What a command returns: the reply text, or an error message.
-pub type Reply = Result<String, String>;
+pub(crate) type Reply = Result<String, String>;
 
 /// One command of the protocol.
 #[derive(Clone, Copy, Debug)]
@@ -25,13 +25,13 @@ pub struct Command {
     /// Its name.
     pub name: &'static str,
     /// How it is called, e.g. `play ROLE FROM TO`.
-    pub usage: &'static str,
+    pub(crate) usage: &'static str,
     /// What it does.
-    pub help: &'static str,
+    pub(crate) help: &'static str,
     /// True when a success ends the session (`quit`).
-    pub ends_session: bool,
+    pub(crate) ends_session: bool,
     /// The handler.
-    pub run: fn(&mut Session, &[&str]) -> Reply,
+    pub(crate) run: fn(&mut Session, &[&str]) -> Reply,
 }
 
 const fn cmd(
@@ -229,7 +229,7 @@ pub const COMMANDS: &[Command] = &[
 
 /// GTP's names (and other engines') for commands of this table: an unknown command with
 /// one of these names is answered with the name to use instead.
-pub const FOREIGN_NAMES: &[(&str, &str)] = &[
+pub(crate) const FOREIGN_NAMES: &[(&str, &str)] = &[
     ("genmove", "generate_move"),
     ("showboard", "show_board"),
     ("boardsize", "board_size"),
@@ -238,7 +238,7 @@ pub const FOREIGN_NAMES: &[(&str, &str)] = &[
 ];
 
 /// The command called `name`.
-pub fn find(name: &str) -> Option<&'static Command> {
+pub(crate) fn find(name: &str) -> Option<&'static Command> {
     COMMANDS.iter().find(|c| c.name == name)
 }
 

@@ -43,7 +43,7 @@ pub struct RawLine {
 impl RawLine {
     /// Builds a line from bytes without a line end: strips the comment and checks the
     /// length.
-    pub fn from_bytes(line: &[u8]) -> RawLine {
+    pub(crate) fn from_bytes(line: &[u8]) -> RawLine {
         let mut raw = RawLine::default();
         let end = line.iter().position(|&b| b == b'#').unwrap_or(line.len());
         raw.push(line.get(..end).unwrap_or_default());
@@ -105,7 +105,7 @@ pub fn read_line<R: BufRead>(input: &mut R, line: &mut RawLine) -> io::Result<bo
 
 /// A line split into its parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Parsed {
+pub(crate) enum Parsed {
     /// Nothing but spaces: no reply.
     Empty,
     /// A command with its optional id and its arguments.
@@ -127,7 +127,7 @@ pub enum Parsed {
 }
 
 /// Checks and splits one line (comment already removed).
-pub fn parse_line(line: &RawLine) -> Parsed {
+pub(crate) fn parse_line(line: &RawLine) -> Parsed {
     let invalid = |message: String| Parsed::Invalid { id: None, message };
     if line.too_long {
         return invalid(format!("line too long: more than {MAX_LINE} bytes"));
@@ -174,7 +174,7 @@ pub fn parse_line(line: &RawLine) -> Parsed {
 }
 
 /// Formats a reply: `=ID result` or `?ID message`, then the empty line.
-pub fn format_reply(id: Option<u64>, result: &Result<String, String>) -> String {
+pub(crate) fn format_reply(id: Option<u64>, result: &Result<String, String>) -> String {
     let (mark, text) = match result {
         Ok(text) => ('=', text.as_str()),
         Err(message) => ('?', message.as_str()),
@@ -335,7 +335,7 @@ impl Engine {
     }
 
     /// Handles one line as read by [`read_line`], as [`Engine::handle_line`] does.
-    pub fn handle_raw(&mut self, line: &RawLine) -> Option<String> {
+    pub(crate) fn handle_raw(&mut self, line: &RawLine) -> Option<String> {
         let mut out = Vec::new();
         // Writing to a vector cannot fail.
         let open = self

@@ -4,7 +4,7 @@
 //!
 //! OpenTafl writes one command per line and acknowledges nothing. The engine says
 //! `hello` when it starts; then come `rules RULES` (an OpenTafl rules string, read by
-//! [`parse_rules_string`]: hnefi plays every game it models, on its board, OpenTafl's
+//! [`parse_rules_string`](crate::core::rules_string::parse_rules_string): hnefi plays every game it models, on its board, OpenTafl's
 //! Copenhagen as hnefi's Copenhagen, and refuses a string asking for a feature it does
 //! not model, or a bad one, naming it: see [`OtepEngine`] for how), `side
 //! attackers|defenders`, `start`, and during the game `opponent-move MOVES POSITION`
@@ -42,9 +42,7 @@ use crate::core::notation::RecordMoveOf;
 use crate::core::notation::parse_opentafl_with;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::RulesSource;
-use crate::core::rules_string::parse_rules_string;
 use crate::core::square::{Square, SquareOf};
-use crate::core::variant::Variant;
 use crate::search::Info;
 use crate::session::{EngineMove, SearchOption, Session, SessionError};
 use crate::time_control::Fischer;
@@ -79,7 +77,7 @@ pub fn side_name(role: Role) -> &'static str {
 }
 
 /// Reads `attackers` or `defenders`.
-pub fn parse_side(s: &str) -> Result<Role, OtepError> {
+pub(crate) fn parse_side(s: &str) -> Result<Role, OtepError> {
     match s {
         "attackers" => Ok(Role::Attacker),
         "defenders" => Ok(Role::Defender),
@@ -107,15 +105,7 @@ pub fn parse_move(s: &str) -> Result<Move, OtepError> {
 }
 
 /// Reads a move as [`parse_move`] does, on a board of `size`.
-///
-/// ```
-/// use hnefi::core::geometry::BoardSize;
-/// use hnefi::protocol::otep::parse_move_on;
-/// assert_eq!(parse_move_on("m1-m3", BoardSize::S13).unwrap().to_string(), "m1-m3");
-/// assert_eq!(parse_move_on("Ta6-a7xb7", BoardSize::S7).unwrap().to_string(), "a6-a7");
-/// assert!(parse_move_on("m1-m3", BoardSize::S11).is_err());
-/// ```
-pub fn parse_move_on(s: &str, size: BoardSize) -> Result<AnyMove, OtepError> {
+pub(crate) fn parse_move_on(s: &str, size: BoardSize) -> Result<AnyMove, OtepError> {
     let (from, to) = move_squares(s)?;
     AnyMove::parse(&format!("{from}-{to}"), size).map_err(|_| OtepError::Move(clip(s)))
 }
@@ -126,19 +116,7 @@ pub fn parse_move_on(s: &str, size: BoardSize) -> Result<AnyMove, OtepError> {
 /// `+`, `-`, `++` or `--` (the king threatened or captured, his way out open or taken).
 /// A captured king is left out of the captures, as hnefi's records leave him out. A
 /// jump or a berserk move (`^`, `=`) is no move of a game hnefi plays.
-///
-/// ```
-/// use hnefi::core::geometry::S11;
-/// use hnefi::protocol::otep::parse_record_move;
-/// let m = parse_record_move::<S11>("g11-g9xh9").unwrap();
-/// assert_eq!(m.to_string(), "g11-g9xh9");
-/// assert_eq!(parse_record_move::<S11>("Kf6-f10-").unwrap().to_string(), "f6-f10");
-/// assert_eq!(parse_record_move::<S11>("a3-e3xe2/te4+").unwrap().to_string(), "a3-e3xe2xe4");
-/// assert_eq!(parse_record_move::<S11>("e3-e4xKe5++").unwrap().to_string(), "e3-e4");
-/// assert!(parse_record_move::<S11>("Ne6^e8").is_err());
-/// assert!(parse_record_move::<S11>("e3-e4xq9").is_err());
-/// ```
-pub fn parse_record_move<G: Geometry>(s: &str) -> Result<RecordMoveOf<G>, OtepError> {
+pub(crate) fn parse_record_move<G: Geometry>(s: &str) -> Result<RecordMoveOf<G>, OtepError> {
     let err = || OtepError::Move(clip(s));
     let (from, to, rest) = move_fields(s)?;
     let mv: MoveOf<G> = format!("{from}-{to}").parse().map_err(|_| err())?;
@@ -189,7 +167,7 @@ fn move_fields(s: &str) -> Result<(&str, &str, &str), OtepError> {
 }
 
 /// Reads a rules string into the game the search will play: an error unless hnefi models
-/// every feature it asks for ([`parse_rules_string`], whose error names the feature).
+/// every feature it asks for ([`parse_rules_string`](crate::core::rules_string::parse_rules_string), whose error names the feature).
 /// The search plays every game hnefi models, on its own board.
 ///
 /// ```
@@ -202,10 +180,10 @@ fn move_fields(s: &str) -> Result<(&str, &str, &str), OtepError> {
 /// assert!(parse_rules("dim:11 start:/11/11/11/11/11/5K5/11/11/11/11/11/").is_ok());
 /// assert!(parse_rules("dim:10").is_err());
 /// ```
-pub fn parse_rules(s: &str) -> Result<Variant, OtepError> {
-    parse_rules_string(s).map_err(|e| OtepError::Rules(e.to_string()))
+#[cfg(test)]
+pub(crate) fn parse_rules(s: &str) -> Result<crate::core::variant::Variant, OtepError> {
+    crate::core::rules_string::parse_rules_string(s).map_err(|e| OtepError::Rules(e.to_string()))
 }
-
 /// One side's time as a `clock` command gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SideClock {
@@ -286,10 +264,10 @@ impl OtepEngine {
     }
 
     /// The session (for tests).
-    pub fn session(&self) -> &Session {
+    #[cfg(test)]
+    pub(crate) fn session(&self) -> &Session {
         &self.session
     }
-
     /// Reads commands until `goodbye` or the end of the input; writes `hello` first.
     pub fn run<R: BufRead, W: Write>(&mut self, input: R, mut output: W) -> io::Result<()> {
         writeln!(output, "hello")?;
@@ -311,7 +289,7 @@ impl OtepEngine {
     }
 
     /// Handles one command and returns the lines to write.
-    pub fn handle(&mut self, line: &str) -> Vec<String> {
+    pub(crate) fn handle(&mut self, line: &str) -> Vec<String> {
         let mut words = line.split_whitespace();
         let Some(command) = words.next() else {
             return Vec::new();
@@ -641,5 +619,68 @@ mod tests {
         );
         assert!(e.handle("goodbye").is_empty());
         assert!(e.done);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn parse_move_on() {
+        use crate::core::geometry::BoardSize;
+        use crate::protocol::otep::parse_move_on;
+        assert_eq!(
+            parse_move_on("m1-m3", BoardSize::S13).unwrap().to_string(),
+            "m1-m3"
+        );
+        assert_eq!(
+            parse_move_on("Ta6-a7xb7", BoardSize::S7)
+                .unwrap()
+                .to_string(),
+            "a6-a7"
+        );
+        assert!(parse_move_on("m1-m3", BoardSize::S11).is_err());
+    }
+
+    #[test]
+    fn parse_record_move() {
+        use crate::core::geometry::S11;
+        use crate::protocol::otep::parse_record_move;
+        let m = parse_record_move::<S11>("g11-g9xh9").unwrap();
+        assert_eq!(m.to_string(), "g11-g9xh9");
+        assert_eq!(
+            parse_record_move::<S11>("Kf6-f10-").unwrap().to_string(),
+            "f6-f10"
+        );
+        assert_eq!(
+            parse_record_move::<S11>("a3-e3xe2/te4+")
+                .unwrap()
+                .to_string(),
+            "a3-e3xe2xe4"
+        );
+        assert_eq!(
+            parse_record_move::<S11>("e3-e4xKe5++").unwrap().to_string(),
+            "e3-e4"
+        );
+        assert!(parse_record_move::<S11>("Ne6^e8").is_err());
+        assert!(parse_record_move::<S11>("e3-e4xq9").is_err());
+    }
+
+    #[test]
+    fn parse_rules() {
+        use crate::core::geometry::BoardSize;
+        use crate::core::role::Role;
+        use crate::protocol::otep::{COPENHAGEN_RULES, parse_rules};
+        assert_eq!(
+            parse_rules(COPENHAGEN_RULES).unwrap().first(),
+            Role::Attacker
+        );
+        let tablut =
+            "dim:9 name:Tablut esc:e start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+        assert_eq!(parse_rules(tablut).unwrap().size(), BoardSize::S9);
+        assert!(parse_rules("dim:11 start:/11/11/11/11/11/5K5/11/11/11/11/11/").is_ok());
+        assert!(parse_rules("dim:10").is_err());
     }
 }

@@ -7,15 +7,6 @@
 //! distance 0: `show` suggests the `show_` commands. hnefi's names are few and short, so a
 //! name further than the typed word's length in characters is not suggested: `foo` is not
 //! a typo of `stop`.
-//!
-//! ```
-//! use hnefi::protocol::commands::{COMMANDS, FOREIGN_NAMES};
-//! use hnefi::protocol::suggest::hint;
-//! assert_eq!(hint(COMMANDS, FOREIGN_NAMES, "PLAY").as_deref(), Some("did you mean play?"));
-//! assert_eq!(hint(COMMANDS, FOREIGN_NAMES, "plya").as_deref(), Some("did you mean play?"));
-//! assert_eq!(hint(COMMANDS, FOREIGN_NAMES, "genmove").as_deref(), Some("hnefi calls it generate_move"));
-//! assert_eq!(hint(COMMANDS, FOREIGN_NAMES, "xyzzy"), None);
-//! ```
 
 use super::commands::Command;
 
@@ -26,7 +17,7 @@ const LONGEST: usize = 64;
 
 /// The hint for the unknown command `name` in `table`, whose `foreign` names map another
 /// protocol's names to the table's: `hnefi calls it NAME`, `did you mean NAME?`, or none.
-pub fn hint(table: &[Command], foreign: &[(&str, &str)], name: &str) -> Option<String> {
+pub(crate) fn hint(table: &[Command], foreign: &[(&str, &str)], name: &str) -> Option<String> {
     if let Some((_, own)) = foreign.iter().find(|(other, _)| *other == name) {
         return Some(format!("hnefi calls it {own}"));
     }
@@ -138,5 +129,31 @@ mod tests {
             h("show").as_deref(),
             Some("did you mean show_board or show_moves or show_position?")
         );
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn suggest() -> Result<(), Box<dyn std::error::Error>> {
+        use crate::protocol::commands::{COMMANDS, FOREIGN_NAMES};
+        use crate::protocol::suggest::hint;
+        assert_eq!(
+            hint(COMMANDS, FOREIGN_NAMES, "PLAY").as_deref(),
+            Some("did you mean play?")
+        );
+        assert_eq!(
+            hint(COMMANDS, FOREIGN_NAMES, "plya").as_deref(),
+            Some("did you mean play?")
+        );
+        assert_eq!(
+            hint(COMMANDS, FOREIGN_NAMES, "genmove").as_deref(),
+            Some("hnefi calls it generate_move")
+        );
+        assert_eq!(hint(COMMANDS, FOREIGN_NAMES, "xyzzy"), None);
+        Ok(())
     }
 }

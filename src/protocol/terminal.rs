@@ -26,11 +26,11 @@ use crate::options;
 /// Completes the word under the cursor: a command name first (after an optional id), a
 /// command name after `help` and `known_command`, an option name after `set_option`.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct NameCompleter;
+pub(crate) struct NameCompleter;
 
 impl NameCompleter {
     /// The candidates for the word that ends at `pos` in `line`, and where it starts.
-    pub fn candidates(line: &str, pos: usize) -> (usize, Vec<String>) {
+    pub(crate) fn candidates(line: &str, pos: usize) -> (usize, Vec<String>) {
         let before = line.get(..pos).unwrap_or(line);
         let start = before.rfind([' ', '\t']).map_or(0, |i| i + 1);
         let word = before.get(start..).unwrap_or_default();

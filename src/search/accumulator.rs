@@ -20,7 +20,7 @@ use super::ply::MAX_PLY;
 
 /// One search thread's sums for a network of board `G`, by ply. It belongs to one
 /// network: a thread keeps it for one search only.
-pub struct AccumulatorStackOf<G: Geometry> {
+pub(crate) struct AccumulatorStackOf<G: Geometry> {
     plies: Vec<Option<AccumulatorOf<G>>>,
 }
 
@@ -36,7 +36,7 @@ impl<G: Geometry> AccumulatorStackOf<G> {
     /// The network's correction for `board` with `side` to move, reached at `ply` of the
     /// search; keeps its sums for the plies that follow.
     #[inline]
-    pub fn correction(
+    pub(crate) fn correction(
         &mut self,
         net: &NetworkOf<G>,
         ply: usize,

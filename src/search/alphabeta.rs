@@ -40,11 +40,11 @@ use super::pruning::{self, MoveKind, Node};
 use super::tt::Bound;
 
 /// The score of a win at the root.
-pub const MATE: i32 = 30000;
+pub(crate) const MATE: i32 = 30000;
 /// Scores beyond this are wins or losses.
-pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32 - 10;
+pub(crate) const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32 - 10;
 /// A score above every other.
-pub const INFINITE: i32 = MATE + 1;
+pub(crate) const INFINITE: i32 = MATE + 1;
 const EVAL_LIMIT: i32 = MATE_BOUND - 100;
 /// Nodes between two looks at the stop flags, the hard deadline and the node limit (and
 /// between two additions to the shared node count): rare enough to cost nothing, often
@@ -87,9 +87,9 @@ pub(crate) struct Worker<'a, G: SearchGeometry, K: Knowledge<G>> {
     /// main thread (which passes it on through the abort), the abort itself for helpers.
     stop: &'a AtomicBool,
     /// Killers and history.
-    pub heur: &'a mut Heuristics,
+    pub(crate) heur: &'a mut Heuristics,
     /// 0 for the main thread.
-    pub id: usize,
+    pub(crate) id: usize,
     unflushed: u64,
     stopped: bool,
     /// The depth of the iteration being searched (0 outside [`Worker::begin_iteration`]).
@@ -105,7 +105,7 @@ pub(crate) struct Worker<'a, G: SearchGeometry, K: Knowledge<G>> {
     /// neither the node nor any ancestor stores it in the table.
     rep_affected: bool,
     /// The root moves, best first after each iteration.
-    pub root_moves: Vec<MoveOf<G>>,
+    pub(crate) root_moves: Vec<MoveOf<G>>,
     /// What the evaluation keeps along the path (the network's sums).
     scratch: K::Scratch,
 }
@@ -120,16 +120,16 @@ enum Probe<G: SearchGeometry> {
 
 /// The outcome of one iteration at the root.
 #[derive(Clone, Debug)]
-pub struct Iteration<G: SearchGeometry> {
+pub(crate) struct Iteration<G: SearchGeometry> {
     /// Score for the side to move.
-    pub score: i32,
+    pub(crate) score: i32,
     /// Principal variation.
-    pub pv: Vec<MoveOf<G>>,
+    pub(crate) pv: Vec<MoveOf<G>>,
 }
 
 impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
     /// A worker over the shared state, with its own heuristics.
-    pub fn new(
+    pub(crate) fn new(
         shared: &'a Shared<G, K>,
         heur: &'a mut Heuristics,
         id: usize,
@@ -155,7 +155,7 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
     }
 
     /// True once the search was told to stop.
-    pub fn stopped(&self) -> bool {
+    pub(crate) fn stopped(&self) -> bool {
         self.stopped
     }
 
@@ -165,7 +165,7 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
     }
 
     /// Moves `mv` to the front of the root moves (a best move another thread found).
-    pub fn put_first(&mut self, mv: Option<MoveOf<G>>) {
+    pub(crate) fn put_first(&mut self, mv: Option<MoveOf<G>>) {
         if let Some(i) = mv.and_then(|m| self.root_moves.iter().position(|&r| r == m)) {
             let m = self.root_moves.remove(i);
             self.root_moves.insert(0, m);
@@ -173,13 +173,13 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
     }
 
     /// Starts an iteration of `depth`.
-    pub fn begin_iteration(&mut self, depth: i32) {
+    pub(crate) fn begin_iteration(&mut self, depth: i32) {
         self.depth_now = depth;
     }
 
     /// True when the iteration stopped only because another thread completed its depth
     /// first; the worker then goes on with the next.
-    pub fn take_superseded(&mut self) -> bool {
+    pub(crate) fn take_superseded(&mut self) -> bool {
         let s = self.superseded;
         if s {
             self.superseded = false;
@@ -189,17 +189,17 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
     }
 
     /// Adds the nodes not yet counted to the shared count.
-    pub fn flush(&mut self) {
+    pub(crate) fn flush(&mut self) {
         self.flush_nodes();
     }
 
     /// The search features in force.
-    pub fn features(&self) -> super::Features {
+    pub(crate) fn features(&self) -> super::Features {
         self.shared.features
     }
 
     /// True once the soft time budget is spent.
-    pub fn soft_expired(&self) -> bool {
+    pub(crate) fn soft_expired(&self) -> bool {
         self.shared.plan.soft_expired()
     }
 
@@ -260,7 +260,7 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
     }
 
     /// Searches the root to `depth` within (`alpha`, `beta`).
-    pub fn search_root(
+    pub(crate) fn search_root(
         &mut self,
         root: &PositionOf<G>,
         depth: i32,
@@ -966,7 +966,7 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
 }
 
 /// Nodes per second from a count and a start time.
-pub fn nps(nodes: u64, start: Instant) -> u64 {
+pub(crate) fn nps(nodes: u64, start: Instant) -> u64 {
     let us = start.elapsed().as_micros().max(1);
     (nodes as u128 * 1_000_000 / us) as u64
 }

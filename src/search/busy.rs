@@ -21,7 +21,7 @@ pub(crate) struct Busy {
 impl Busy {
     /// The table, or an empty one that marks nothing where no thread defers (one
     /// thread, or the feature off), so that such a search allocates none.
-    pub fn new(on: bool) -> Busy {
+    pub(crate) fn new(on: bool) -> Busy {
         let n = if on { SLOTS } else { 0 };
         Busy {
             slots: (0..n).map(|_| AtomicU64::new(0)).collect(),
@@ -29,7 +29,7 @@ impl Busy {
     }
 
     /// Whether the table marks anything: whether the threads defer.
-    pub fn on(&self) -> bool {
+    pub(crate) fn on(&self) -> bool {
         !self.slots.is_empty()
     }
 
@@ -38,20 +38,20 @@ impl Busy {
     }
 
     /// Whether some thread marked `key` as being searched.
-    pub fn is_busy(&self, key: u64) -> bool {
+    pub(crate) fn is_busy(&self, key: u64) -> bool {
         self.slot(key)
             .is_some_and(|s| s.load(Ordering::Relaxed) == key)
     }
 
     /// Marks `key` as being searched.
-    pub fn enter(&self, key: u64) {
+    pub(crate) fn enter(&self, key: u64) {
         if let Some(s) = self.slot(key) {
             s.store(key, Ordering::Relaxed);
         }
     }
 
     /// Clears the mark of `key`, unless another key has taken its slot since.
-    pub fn leave(&self, key: u64) {
+    pub(crate) fn leave(&self, key: u64) {
         if let Some(s) = self.slot(key) {
             let _ = s.compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
         }

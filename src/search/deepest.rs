@@ -30,13 +30,13 @@ impl<G: SearchGeometry> Default for Deepest<G> {
 
 impl<G: SearchGeometry> Deepest<G> {
     /// The deepest completed depth (0 before any).
-    pub fn depth(&self) -> i32 {
+    pub(crate) fn depth(&self) -> i32 {
         self.depth.load(Ordering::Acquire)
     }
 
     /// Records a completed iteration of `depth`, unless a deeper or as deep one is
     /// recorded already.
-    pub fn publish(&self, depth: i32, it: &Iteration<G>) {
+    pub(crate) fn publish(&self, depth: i32, it: &Iteration<G>) {
         if depth <= self.depth() || it.pv.is_empty() {
             return;
         }
@@ -49,7 +49,7 @@ impl<G: SearchGeometry> Deepest<G> {
     }
 
     /// The recorded iteration, if it is deeper than `depth`.
-    pub fn deeper_than(&self, depth: i32) -> Option<(i32, Iteration<G>)> {
+    pub(crate) fn deeper_than(&self, depth: i32) -> Option<(i32, Iteration<G>)> {
         if self.depth() <= depth {
             return None;
         }

@@ -19,7 +19,7 @@ pub(super) struct Deferral<M> {
 impl<M: Copy> Deferral<M> {
     /// A node's deferral, `on` where moves can be deferred.
     #[inline]
-    pub fn new(on: bool) -> Deferral<M> {
+    pub(crate) fn new(on: bool) -> Deferral<M> {
         Deferral {
             moves: on.then_some([None; ROOM]),
             len: 0,
@@ -29,13 +29,13 @@ impl<M: Copy> Deferral<M> {
 
     /// Whether another move can be put off.
     #[inline]
-    pub fn has_room(&self) -> bool {
+    pub(crate) fn has_room(&self) -> bool {
         self.moves.is_some() && self.len < ROOM
     }
 
     /// Puts a move off (nothing when there is no room).
     #[inline]
-    pub fn put_off(&mut self, mv: M, order: i32, rank: usize) {
+    pub(crate) fn put_off(&mut self, mv: M, order: i32, rank: usize) {
         if let Some(slot) = self.moves.as_mut().and_then(|d| d.get_mut(self.len)) {
             *slot = Some((mv, order, rank));
             self.len += 1;
@@ -44,7 +44,7 @@ impl<M: Copy> Deferral<M> {
 
     /// The next move put off, once the others are searched.
     #[inline]
-    pub fn next(&mut self) -> Option<(M, i32, usize)> {
+    pub(crate) fn next(&mut self) -> Option<(M, i32, usize)> {
         if self.next >= self.len {
             return None;
         }

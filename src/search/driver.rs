@@ -175,18 +175,13 @@ impl Searcher {
     /// How many root moves a search reports, each with its own score and pv (1 to
     /// [`MAX_MULTIPV`]): the best, then the best of the others, and so on. The result is
     /// the first; with more than one, each iteration searches the root once per line.
-    pub fn set_multipv(&mut self, lines: usize) {
+    pub(crate) fn set_multipv(&mut self, lines: usize) {
         self.multipv = lines.clamp(1, MAX_MULTIPV);
-    }
-
-    /// The number of root moves a search reports.
-    pub fn multipv(&self) -> usize {
-        self.multipv
     }
 
     /// The node count of the search under way (of the last one once it is over), for a
     /// caller that reports progress while the search runs.
-    pub fn node_counter(&self) -> Arc<AtomicU64> {
+    pub(crate) fn node_counter(&self) -> Arc<AtomicU64> {
         Arc::clone(&self.nodes)
     }
 
@@ -211,7 +206,7 @@ impl Searcher {
     }
 
     /// Resizes the transposition table (1 to [`MAX_HASH_MB`] MiB).
-    pub fn set_hash_mb(&mut self, hash_mb: usize) {
+    pub(crate) fn set_hash_mb(&mut self, hash_mb: usize) {
         let mb = hash_mb.clamp(1, MAX_HASH_MB);
         if mb != self.hash_mb {
             self.hash_mb = mb;
@@ -225,12 +220,12 @@ impl Searcher {
     }
 
     /// The search features in force.
-    pub fn features(&self) -> Features {
+    pub(crate) fn features(&self) -> Features {
         self.features
     }
 
     /// The evaluation weights of a search for `side` (the side to move at the root).
-    pub fn weights(&self, side: Role) -> Weights {
+    pub(crate) fn weights(&self, side: Role) -> Weights {
         *self.weights.get(side)
     }
 
@@ -241,12 +236,12 @@ impl Searcher {
 
     /// Sets the learned correction of every board size (a new searcher has the engine's
     /// own, [`Networks::embedded`]).
-    pub fn set_networks(&mut self, networks: Networks) {
+    pub(crate) fn set_networks(&mut self, networks: Networks) {
         self.networks = networks;
     }
 
     /// The learned corrections of the board sizes.
-    pub fn networks(&self) -> &Networks {
+    pub(crate) fn networks(&self) -> &Networks {
         &self.networks
     }
 

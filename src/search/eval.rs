@@ -225,7 +225,7 @@ fn hand_terms<G: Geometry>(
 /// in the order of [`TERM_NAMES`](super::terms::TERM_NAMES): the one list of the
 /// evaluation's features, which the tuner fits and an [`Evaluator`] weighs (the
 /// piece-square and king-relative terms through its tables, which sum the same products).
-pub fn terms<G: Geometry>(pos: &PositionOf<G>, t: &Threats<G>) -> Terms {
+pub(crate) fn terms<G: Geometry>(pos: &PositionOf<G>, t: &Threats<G>) -> Terms {
     let b = pos.board();
     let mut out = [0; TERMS];
     let all = hand_terms(pos, t, &corner_blocks(t))
@@ -243,7 +243,7 @@ pub fn terms<G: Geometry>(pos: &PositionOf<G>, t: &Threats<G>) -> Terms {
 /// squares and the king-relative ones over rings around each square, so that a piece
 /// costs one look-up, and the corner blocks, computed once.
 #[derive(Clone, Debug)]
-pub struct Evaluator<G: Geometry> {
+pub(crate) struct Evaluator<G: Geometry> {
     threats: Threats<G>,
     blocks: [BitboardOf<G>; 4],
     hand: [i32; HAND_TERMS],
@@ -254,7 +254,7 @@ pub struct Evaluator<G: Geometry> {
 
 impl<G: Geometry> Evaluator<G> {
     /// The evaluator of the weights `w` under the rules of `t`.
-    pub fn new(t: &Threats<G>, w: &Weights) -> Evaluator<G> {
+    pub(crate) fn new(t: &Threats<G>, w: &Weights) -> Evaluator<G> {
         let weight = |i: usize| w.0.get(i).copied().unwrap_or(0);
         Evaluator {
             threats: *t,
@@ -266,15 +266,9 @@ impl<G: Geometry> Evaluator<G> {
         }
     }
 
-    /// The threats of the rules this evaluator reads.
-    #[inline(always)]
-    pub fn threats(&self) -> &Threats<G> {
-        &self.threats
-    }
-
     /// The weighted sum of the [`terms`] of `pos`, from the defenders' point of view.
     #[inline(always)]
-    pub fn score(&self, pos: &PositionOf<G>) -> i32 {
+    pub(crate) fn score(&self, pos: &PositionOf<G>) -> i32 {
         let b: &BoardOf<G> = pos.board();
         let hand: i32 = hand_terms(pos, &self.threats, &self.blocks)
             .iter()
@@ -289,15 +283,15 @@ impl<G: Geometry> Evaluator<G> {
 
     /// The evaluation of `pos` for the side to move, in centi-units: [`Evaluator::score`]
     /// signed for the mover (the `tempo` term makes it a bonus for the mover).
-    #[inline(always)]
-    pub fn evaluate(&self, pos: &PositionOf<G>) -> i32 {
+    #[cfg(test)]
+    pub(crate) fn evaluate(&self, pos: &PositionOf<G>) -> i32 {
         for_mover(pos.to_move(), self.score(pos))
     }
 }
 
 /// A score from the defenders' point of view, signed for `side`.
 #[inline(always)]
-pub fn for_mover(side: Role, s: i32) -> i32 {
+pub(crate) fn for_mover(side: Role, s: i32) -> i32 {
     match side {
         Role::Defender => s,
         Role::Attacker => -s,

@@ -121,7 +121,7 @@ impl Feature {
     ];
 
     /// The command-line name.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Feature::NullMove => "null-move",
             Feature::Lmr => "lmr",

@@ -28,28 +28,28 @@
 
 mod accumulator;
 pub(crate) mod alphabeta;
-pub mod boards;
+pub(crate) mod boards;
 mod busy;
 mod deepest;
 mod deferral;
 mod driver;
 pub mod eval;
 mod features;
-pub(crate) mod knowledge;
+pub mod knowledge;
 pub mod network;
-pub mod networks;
+pub(crate) mod networks;
 pub(crate) mod ordering;
 pub(crate) mod path;
-pub mod placement;
+pub(crate) mod placement;
 mod ply;
-pub mod proximity;
+pub(crate) mod proximity;
 mod pruning;
 pub mod terms;
 mod threadpool;
-pub mod threats;
+pub(crate) mod threats;
 pub(crate) mod timeman;
 pub(crate) mod tt;
-pub mod wdl;
+pub(crate) mod wdl;
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -60,7 +60,7 @@ pub use boards::SearchGeometry;
 pub(crate) use driver::Shared;
 pub use driver::{MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Searcher, hardware_threads};
 pub use features::{Feature, Features, UnknownFeature};
-pub use networks::Networks;
+pub(crate) use networks::Networks;
 
 /// A reading of the mover's clock under a Fischer time control, as the controller reports
 /// it: the time left now and the increment its move will earn, from which the searcher
@@ -69,9 +69,9 @@ pub use networks::Networks;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {
     /// Time left on the mover's clock.
-    pub remaining: Duration,
+    pub(crate) remaining: Duration,
     /// Time added after each of the mover's moves.
-    pub increment: Duration,
+    pub(crate) increment: Duration,
 }
 
 /// What bounds one search. All set limits apply; none set means one second.
@@ -123,24 +123,24 @@ pub struct Info<M = Move> {
     /// Depth completed.
     pub depth: u32,
     /// In a multi-PV search, which line this is (1 the best); `None` otherwise.
-    pub multipv: Option<u32>,
+    pub(crate) multipv: Option<u32>,
     /// Score of the line's first move.
-    pub score: Score,
+    pub(crate) score: Score,
     /// The side to move's chances at that score, when asked for (`show_wdl`).
-    pub wdl: Option<wdl::Wdl>,
+    pub(crate) wdl: Option<wdl::Wdl>,
     /// Nodes searched so far.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Nodes per second.
-    pub nps: u64,
+    pub(crate) nps: u64,
     /// Time used so far.
-    pub time: Duration,
+    pub(crate) time: Duration,
     /// The principal variation.
     pub pv: Vec<M>,
 }
 
 impl<M: Copy> Info<M> {
     /// The same report with each move turned by `f` (to a move of any board size).
-    pub fn map_moves<N>(&self, f: impl Fn(M) -> N) -> Info<N> {
+    pub(crate) fn map_moves<N>(&self, f: impl Fn(M) -> N) -> Info<N> {
         Info {
             depth: self.depth,
             multipv: self.multipv,
@@ -198,7 +198,7 @@ pub struct SearchResult<M = Move> {
 
 impl<M: Copy> SearchResult<M> {
     /// The same result with each move turned by `f` (to a move of any board size).
-    pub fn map_moves<N>(self, f: impl Fn(M) -> N) -> SearchResult<N> {
+    pub(crate) fn map_moves<N>(self, f: impl Fn(M) -> N) -> SearchResult<N> {
         SearchResult {
             best: self.best.map(&f),
             score: self.score,

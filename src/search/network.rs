@@ -31,19 +31,21 @@ use crate::core::bitboard::BitboardOf;
 use crate::core::board::BoardOf;
 use crate::core::geometry::{Geometry, S11};
 use crate::core::role::Role;
-use crate::core::square::{NUM_SQUARES, SquareOf};
+use crate::core::square::SquareOf;
 
 /// The inputs of an 11x11 network: one per kind of piece (attacker, defender soldier,
 /// king) and square.
-pub const INPUTS: usize = 3 * NUM_SQUARES;
+#[cfg(test)]
+pub(crate) const INPUTS: usize = 3 * crate::core::square::NUM_SQUARES;
+
 /// The hidden units.
-pub const HIDDEN: usize = 64;
+pub(crate) const HIDDEN: usize = 64;
 /// A hidden unit's full activation (1) in the integer first layer.
-pub const QA: i32 = 127;
+pub(crate) const QA: i32 = 127;
 /// The scale of the output weights beyond `QA`.
-pub const QB: i32 = 32;
+pub(crate) const QB: i32 = 32;
 /// The largest output bias a file may hold, in centi-units.
-pub const MAX_BIAS: i32 = 10_000;
+pub(crate) const MAX_BIAS: i32 = 10_000;
 /// The largest first-layer weight or bias an 11x11 file may hold: with at most 37 pieces
 /// on the board (Copenhagen's start, the only 11x11 game the network plays), a hidden
 /// unit's sum stays within an `i16` (38 · 800 < 32,767), so it is summed in 16 bits,
@@ -52,12 +54,12 @@ pub const MAX_W1: i16 = 800;
 
 /// The 11x11 network, the one the Copenhagen search plays with.
 pub type Network = NetworkOf<S11>;
-/// The first layer's sums of an 11x11 network.
-pub type Accumulator = AccumulatorOf<S11>;
 
 const MAGIC: &[u8; 8] = b"HNEFINN2";
+
 /// The length of an 11x11 network file.
-pub const FILE_LEN: usize = file_len::<S11>();
+#[cfg(test)]
+pub(crate) const FILE_LEN: usize = file_len::<S11>();
 /// Where a file's shape (the inputs and hidden units, `u32` each) starts: after the magic
 /// and the board's files.
 const SHAPE_AT: usize = 8 + 4;
@@ -65,7 +67,7 @@ const SHAPE_AT: usize = 8 + 4;
 const HEADER_LEN: usize = SHAPE_AT + 2 * 4;
 
 /// The inputs of a network for board `G`: three per square.
-pub const fn inputs_of<G: Geometry>() -> usize {
+pub(crate) const fn inputs_of<G: Geometry>() -> usize {
     3 * G::NUM_SQUARES
 }
 
@@ -73,7 +75,7 @@ pub const fn inputs_of<G: Geometry>() -> usize {
 /// hidden unit's sum over every piece and its bias stays within an `i16` (see
 /// [`MAX_W1`]): on 11x11 for Copenhagen's 37 pieces, on other boards for a piece on
 /// every square, whatever the game.
-pub const fn max_w1_of<G: Geometry>() -> i16 {
+pub(crate) const fn max_w1_of<G: Geometry>() -> i16 {
     if G::SIZE == 11 {
         MAX_W1
     } else {
@@ -87,7 +89,7 @@ pub const fn max_w1_of<G: Geometry>() -> i16 {
 }
 
 /// The length of a network file for board `G`.
-pub const fn file_len<G: Geometry>() -> usize {
+pub(crate) const fn file_len<G: Geometry>() -> usize {
     HEADER_LEN + 2 * (inputs_of::<G>() * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 * 2
 }
 
@@ -151,7 +153,7 @@ pub enum NetworkError {
 
 /// The board size (files) a network file's bytes declare, from its header alone (11 for
 /// the `legacy` form).
-pub fn declared_size(bytes: &[u8]) -> Result<u32, NetworkError> {
+pub(crate) fn declared_size(bytes: &[u8]) -> Result<u32, NetworkError> {
     header(bytes).map(|(size, _)| size)
 }
 
@@ -183,28 +185,21 @@ mod legacy {
     pub(super) const SHAPE_AT: usize = 8;
 }
 
-/// The input of a piece of kind `kind` (0 attacker, 1 defender soldier, 2 king) on the
-/// square of index `square` of an 11x11 board.
-#[inline]
-pub fn input(kind: usize, square: usize) -> usize {
-    input_of::<S11>(kind, square)
-}
-
 /// The input of a piece of kind `kind` on the square of index `square` of board `G`.
 #[inline]
-pub fn input_of<G: Geometry>(kind: usize, square: usize) -> usize {
+pub(crate) fn input_of<G: Geometry>(kind: usize, square: usize) -> usize {
     kind * G::NUM_SQUARES + square
 }
 
 /// Input `i` of an 11x11 network under one of the board's 8 symmetries.
-pub fn transform_input(i: usize, sym: u8) -> usize {
+#[cfg(test)]
+pub(crate) fn transform_input(i: usize, sym: u8) -> usize {
     transform_input_of::<S11>(i, sym)
 }
-
 /// Input `i` of a network for board `G` under one of the board's 8 symmetries (`sym`, see
 /// [`SquareOf::transform`]): the same kind of piece on the transformed square; an index
 /// past the inputs is kept.
-pub fn transform_input_of<G: Geometry>(i: usize, sym: u8) -> usize {
+pub(crate) fn transform_input_of<G: Geometry>(i: usize, sym: u8) -> usize {
     let (kind, index) = (i / G::NUM_SQUARES, i % G::NUM_SQUARES);
     match u8::try_from(index).ok().and_then(SquareOf::<G>::new) {
         Some(sq) if kind < 3 => input_of::<G>(kind, sq.transform(sym).index()),
@@ -213,7 +208,7 @@ pub fn transform_input_of<G: Geometry>(i: usize, sym: u8) -> usize {
 }
 
 /// The active inputs of a board, in the order attackers, defenders, king.
-pub fn inputs<G: Geometry>(board: &BoardOf<G>) -> impl Iterator<Item = usize> {
+pub(crate) fn inputs<G: Geometry>(board: &BoardOf<G>) -> impl Iterator<Item = usize> {
     pieces(board)
         .into_iter()
         .enumerate()
@@ -225,7 +220,7 @@ pub fn inputs<G: Geometry>(board: &BoardOf<G>) -> impl Iterator<Item = usize> {
 
 /// The output head of a side.
 #[inline]
-pub fn head(side: Role) -> usize {
+pub(crate) fn head(side: Role) -> usize {
     match side {
         Role::Defender => 0,
         Role::Attacker => 1,
@@ -246,7 +241,7 @@ impl<G: Geometry> NetworkOf<G> {
     /// A network of these weights: `w1` one row per input (missing rows are zero, extra
     /// ones ignored), first-layer weights and biases kept within the board's bound
     /// ([`max_w1_of`]), output biases within [`MAX_BIAS`].
-    pub fn new(
+    pub(crate) fn new(
         w1: &[[i16; HIDDEN]],
         b1: [i16; HIDDEN],
         w2: [[i16; HIDDEN]; 2],
@@ -327,13 +322,8 @@ impl<G: Geometry> NetworkOf<G> {
         })
     }
 
-    /// The network of the file at `path`.
-    pub fn read(path: &std::path::Path) -> Result<NetworkOf<G>, NetworkError> {
-        read_file(path, NetworkOf::from_bytes)
-    }
-
     /// The file's bytes of the network, in the format.
-    pub fn to_bytes(&self) -> Vec<u8> {
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(file_len::<G>());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&u32::from(G::SIZE).to_le_bytes());
@@ -356,13 +346,13 @@ impl<G: Geometry> NetworkOf<G> {
     /// The network's correction for `board` with `side` to move, in centi-units from the
     /// defenders' point of view.
     #[inline]
-    pub fn evaluate(&self, board: &BoardOf<G>, side: Role) -> i32 {
+    pub(crate) fn evaluate(&self, board: &BoardOf<G>, side: Role) -> i32 {
         self.output(&self.accumulate(board), side)
     }
 
     /// The first layer's sums for `board`, summed over all its pieces.
     #[inline]
-    pub fn accumulate(&self, board: &BoardOf<G>) -> AccumulatorOf<G> {
+    pub(crate) fn accumulate(&self, board: &BoardOf<G>) -> AccumulatorOf<G> {
         let mut acc = AccumulatorOf {
             pieces: [BitboardOf::EMPTY; 3],
             sums: self.b1,
@@ -375,7 +365,7 @@ impl<G: Geometry> NetworkOf<G> {
     /// for, by the pieces that differ: a move changes two to four inputs, where summing
     /// anew takes one per piece.
     #[inline]
-    pub fn update(&self, acc: &mut AccumulatorOf<G>, board: &BoardOf<G>) {
+    pub(crate) fn update(&self, acc: &mut AccumulatorOf<G>, board: &BoardOf<G>) {
         // Wrapping arithmetic is exact here: it is modular, and a board's sums (see
         // max_w1_of) lie within an i16.
         let now = pieces(board);
@@ -400,7 +390,7 @@ impl<G: Geometry> NetworkOf<G> {
 
     /// The correction of the board `acc` was summed for, with `side` to move.
     #[inline]
-    pub fn output(&self, acc: &AccumulatorOf<G>, side: Role) -> i32 {
+    pub(crate) fn output(&self, acc: &AccumulatorOf<G>, side: Role) -> i32 {
         let h = head(side);
         let (w2, b2) = match (self.w2.get(h), self.b2.get(h)) {
             (Some(w), Some(b)) => (w, *b),
@@ -420,7 +410,7 @@ impl<G: Geometry> NetworkOf<G> {
 /// The first layer's sums for one board, kept with the pieces they were summed over so
 /// that another board's sums can be had from them ([`NetworkOf::update`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AccumulatorOf<G: Geometry> {
+pub(crate) struct AccumulatorOf<G: Geometry> {
     pieces: [BitboardOf<G>; 3],
     sums: [i16; HIDDEN],
 }
@@ -429,7 +419,7 @@ impl<G: Geometry> AccumulatorOf<G> {
     /// How many inputs differ between the board these sums are for and `board`: the cost
     /// of [`NetworkOf::update`] to it.
     #[inline]
-    pub fn distance(&self, board: &BoardOf<G>) -> u32 {
+    pub(crate) fn distance(&self, board: &BoardOf<G>) -> u32 {
         self.pieces
             .iter()
             .zip(pieces(board))
@@ -462,7 +452,7 @@ pub const EMBEDDED_FILE: &str = embedded_file!();
 const EMBEDDED: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/", embedded_file!()));
 
 /// The engine's own network ([`EMBEDDED`]), read once.
-pub fn embedded() -> Option<Arc<Network>> {
+pub(crate) fn embedded() -> Option<Arc<Network>> {
     static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
     NET.get_or_init(|| Network::from_bytes(EMBEDDED).ok().map(Arc::new))
         .clone()
@@ -657,9 +647,9 @@ mod tests {
         let start = Board::start();
         // Every attacker adds 10 to unit 0; the king adds 200 to unit 1 (clipped at QA).
         for i in inputs(&start) {
-            if i < NUM_SQUARES {
+            if i < crate::core::square::NUM_SQUARES {
                 w1[i][0] = 10;
-            } else if i >= 2 * NUM_SQUARES {
+            } else if i >= 2 * crate::core::square::NUM_SQUARES {
                 w1[i][1] = 200;
             }
         }

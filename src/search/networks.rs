@@ -24,7 +24,7 @@ use super::network::{self, NetworkError, NetworkOf};
 /// True when `rules` have Copenhagen's squares, king and escape (the repetition rule, the
 /// referee, shield walls, forts and encirclement may be any): the rules the 11x11
 /// network learned.
-pub fn copenhagen_like(rules: &RuleSet) -> bool {
+pub(crate) fn copenhagen_like(rules: &RuleSet) -> bool {
     let c = RuleSet::COPENHAGEN;
     rules.corners == c.corners
         && rules.throne == c.throne
@@ -42,15 +42,15 @@ pub fn copenhagen_like(rules: &RuleSet) -> bool {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Networks {
     /// 7x7.
-    pub s7: Option<Arc<NetworkOf<S7>>>,
+    pub(crate) s7: Option<Arc<NetworkOf<S7>>>,
     /// 9x9.
-    pub s9: Option<Arc<NetworkOf<S9>>>,
+    pub(crate) s9: Option<Arc<NetworkOf<S9>>>,
     /// 11x11 (the Copenhagen search's only).
-    pub s11: Option<Arc<NetworkOf<S11>>>,
+    pub(crate) s11: Option<Arc<NetworkOf<S11>>>,
     /// 13x13.
-    pub s13: Option<Arc<NetworkOf<S13>>>,
+    pub(crate) s13: Option<Arc<NetworkOf<S13>>>,
     /// 15x15.
-    pub s15: Option<Arc<NetworkOf<S15>>>,
+    pub(crate) s15: Option<Arc<NetworkOf<S15>>>,
 }
 
 /// The 7x7 network built in: `docs/nets/README.md` has the commands that made it.
@@ -74,12 +74,12 @@ fn built_in<G: crate::core::geometry::Geometry>(
 
 impl Networks {
     /// No network: the hand-written evaluation alone on every board.
-    pub fn none() -> Networks {
+    pub(crate) fn none() -> Networks {
         Networks::default()
     }
 
     /// The engine's own: the built-in network of each board size that has one.
-    pub fn embedded() -> Networks {
+    pub(crate) fn embedded() -> Networks {
         static S7_NET: OnceLock<Option<Arc<NetworkOf<S7>>>> = OnceLock::new();
         static S13_NET: OnceLock<Option<Arc<NetworkOf<S13>>>> = OnceLock::new();
         Networks {
@@ -94,7 +94,7 @@ impl Networks {
     /// The networks a `--net` flag (or `set_option net`) asks for: without one the
     /// engine's own, none for `none`, else the engine's own with the file's network in
     /// place of the one of the board size its header names.
-    pub fn chosen(flag: Option<&Path>) -> Result<Networks, NetworkError> {
+    pub(crate) fn chosen(flag: Option<&Path>) -> Result<Networks, NetworkError> {
         match flag {
             None => Ok(Networks::embedded()),
             Some(path) if path.as_os_str() == "none" => Ok(Networks::none()),
@@ -108,13 +108,13 @@ impl Networks {
 
     /// Reads the network file at `path` and puts it in place of the one of the board
     /// size its header names; returns that size. On an error nothing changes.
-    pub fn install_file(&mut self, path: &Path) -> Result<u8, NetworkError> {
+    pub(crate) fn install_file(&mut self, path: &Path) -> Result<u8, NetworkError> {
         network::read_file(path, |bytes| self.install_bytes(bytes))
     }
 
     /// Puts the network of `bytes` in place of the one of the board size its header
     /// names; returns that size. On an error nothing changes.
-    pub fn install_bytes(&mut self, bytes: &[u8]) -> Result<u8, NetworkError> {
+    pub(crate) fn install_bytes(&mut self, bytes: &[u8]) -> Result<u8, NetworkError> {
         fn read<G: crate::core::geometry::Geometry>(
             bytes: &[u8],
         ) -> Result<Option<Arc<NetworkOf<G>>>, NetworkError> {
@@ -133,7 +133,8 @@ impl Networks {
     }
 
     /// The board sizes that have a network, smallest first.
-    pub fn sizes(&self) -> Vec<u8> {
+    #[cfg(test)]
+    pub(crate) fn sizes(&self) -> Vec<u8> {
         [
             (7, self.s7.is_some()),
             (9, self.s9.is_some()),

@@ -31,7 +31,7 @@ pub(crate) const HISTORY_LIMIT: i32 = 16384;
 /// History and killer tables of one search thread, for the board of the last search
 /// (a search on another board size starts them afresh).
 #[derive(Clone)]
-pub struct Heuristics {
+pub(crate) struct Heuristics {
     /// Indexed by origin and destination, `NUM_SQUARES` squares a row.
     history: ByRole<Vec<i32>>,
     /// The squares of the board the tables are for.
@@ -78,7 +78,7 @@ impl Heuristics {
     }
 
     /// Forgets everything.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         for role in Role::ALL {
             self.history.get_mut(role).iter_mut().for_each(|h| *h = 0);
         }
@@ -87,7 +87,7 @@ impl Heuristics {
 
     /// Ages the history between searches and clears the killers; a search on a board of
     /// another size than the last starts with empty tables of its size.
-    pub fn new_search<G: Geometry>(&mut self) {
+    pub(crate) fn new_search<G: Geometry>(&mut self) {
         if self.squares != G::NUM_SQUARES {
             *self = Heuristics::for_squares(G::NUM_SQUARES);
             return;
@@ -100,7 +100,7 @@ impl Heuristics {
 
     /// The killers of a ply.
     #[inline]
-    pub fn killers<G: Geometry>(&self, ply: usize) -> [Option<MoveOf<G>>; 2] {
+    pub(crate) fn killers<G: Geometry>(&self, ply: usize) -> [Option<MoveOf<G>>; 2] {
         self.killers
             .get(ply)
             .map_or([None; 2], |k| k.map(killer_move))
@@ -109,7 +109,7 @@ impl Heuristics {
     /// Records a quiet move that caused a cut-off, and penalises the quiet moves tried
     /// before it.
     #[inline]
-    pub fn cutoff<G: Geometry>(
+    pub(crate) fn cutoff<G: Geometry>(
         &mut self,
         role: Role,
         ply: usize,
@@ -142,26 +142,26 @@ impl Heuristics {
 
     /// The history score of a move.
     #[inline(always)]
-    pub fn history<G: Geometry>(&self, role: Role, mv: MoveOf<G>) -> i32 {
+    pub(crate) fn history<G: Geometry>(&self, role: Role, mv: MoveOf<G>) -> i32 {
         self.history.get(role).get(hidx(mv)).copied().unwrap_or(0)
     }
 }
 
 /// What the ordering needs to know about a node.
-pub struct NodeInfo<G: Geometry> {
+pub(crate) struct NodeInfo<G: Geometry> {
     /// The hash move.
-    pub hash_move: Option<MoveOf<G>>,
+    pub(crate) hash_move: Option<MoveOf<G>>,
     /// Squares on the king's free lines to where he escapes (blocking squares).
-    pub blocks: BitboardOf<G>,
+    pub(crate) blocks: BitboardOf<G>,
     /// The ply.
-    pub ply: usize,
+    pub(crate) ply: usize,
 }
 
 /// Moves with their ordering scores, picked best first. The hash move comes first
 /// without scoring the others: it is searched before they are scored, so where it cuts
 /// off no other move is scored, and where it does not, they are scored with the history
 /// its subtree has just updated.
-pub struct Picker<'k, G: SearchGeometry, K> {
+pub(crate) struct Picker<'k, G: SearchGeometry, K> {
     moves: MoveListOf<G>,
     scores: G::Scores,
     next: usize,
@@ -174,14 +174,14 @@ pub struct Picker<'k, G: SearchGeometry, K> {
 
 /// A move's ordering class, used by the reductions.
 #[inline]
-pub fn is_tactical(score: i32) -> bool {
+pub(crate) fn is_tactical(score: i32) -> bool {
     score >= NEAR_KING
 }
 
 impl<'k, G: SearchGeometry, K: Knowledge<G>> Picker<'k, G, K> {
     /// The moves of `role` on `board`, to be picked in order, under what `know` knows of
     /// the rules.
-    pub fn new(
+    pub(crate) fn new(
         board: &BoardOf<G>,
         role: Role,
         moves: MoveListOf<G>,
@@ -274,7 +274,7 @@ impl<'k, G: SearchGeometry, K: Knowledge<G>> Picker<'k, G, K> {
     /// The next best move and its ordering score (`h` scores the moves after the hash
     /// move).
     #[inline]
-    pub fn pick(&mut self, h: &Heuristics) -> Option<(MoveOf<G>, i32)> {
+    pub(crate) fn pick(&mut self, h: &Heuristics) -> Option<(MoveOf<G>, i32)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;

@@ -20,14 +20,14 @@ use crate::core::geometry::Geometry;
 use crate::core::square::SquareOf;
 
 /// The number of square classes (a1 to f6).
-pub const CLASSES: usize = 21;
+pub(crate) const CLASSES: usize = 21;
 
 /// The classes with a term, for each kind of piece: a2 to d6 (classes 1 to 18).
-pub const KIND_TERMS: usize = CLASSES - 3;
+pub(crate) const KIND_TERMS: usize = CLASSES - 3;
 
 /// The number of piece-square terms: the king's, then the attackers', then the
 /// defenders'.
-pub const TERMS: usize = 3 * KIND_TERMS;
+pub(crate) const TERMS: usize = 3 * KIND_TERMS;
 
 /// The largest square index of any board, plus one: a table of this length has an entry
 /// for every square of every board.
@@ -35,7 +35,7 @@ const TABLE: usize = 256;
 
 /// The class of `sq`: with `a ≤ b` its distances from the nearer edges, sorted, the class
 /// is `b (b + 1) / 2 + a` (a1 is 0, a2 1, b2 2, a3 3, ..., f6 20); `None` when `b > 5`.
-pub fn class<G: Geometry>(sq: SquareOf<G>) -> Option<usize> {
+pub(crate) fn class<G: Geometry>(sq: SquareOf<G>) -> Option<usize> {
     let n = G::SIZE;
     let f = sq.file().min(n - 1 - sq.file());
     let r = sq.rank().min(n - 1 - sq.rank());
@@ -54,7 +54,7 @@ fn term_of<G: Geometry>(sq: SquareOf<G>) -> Option<usize> {
 
 /// The piece-square terms of a position: the king's class (one term is 1, or none on
 /// the reference), then the number of attackers, then of defenders, on each class.
-pub fn terms<G: Geometry>(
+pub(crate) fn terms<G: Geometry>(
     king: BitboardOf<G>,
     attackers: BitboardOf<G>,
     defenders: BitboardOf<G>,
@@ -83,7 +83,7 @@ pub struct Tables<G: Geometry> {
 impl<G: Geometry> Tables<G> {
     /// The tables of the piece-square weights `w` (in the order of [`terms`]) on board
     /// `G`.
-    pub fn new(w: &[i32; TERMS]) -> Tables<G> {
+    pub(crate) fn new(w: &[i32; TERMS]) -> Tables<G> {
         let weights = |kind: usize| {
             let mut t = [0; TABLE];
             for sq in SquareOf::<G>::all() {
@@ -104,7 +104,7 @@ impl<G: Geometry> Tables<G> {
     /// The weighted sum of the piece-square terms of the position, as the weights times
     /// [`terms`] would give it.
     #[inline(always)]
-    pub fn score(
+    pub(crate) fn score(
         &self,
         king: SquareOf<G>,
         attackers: BitboardOf<G>,

@@ -2,4 +2,4 @@
 //! search (killers, principal variations, the network's sums along the path) is sized by.
 
 /// Maximum search ply the per-ply tables cover.
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;

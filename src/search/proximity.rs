@@ -17,11 +17,11 @@ use crate::core::square::SquareOf;
 pub(crate) const REACH: usize = 3;
 
 /// The number of offsets `(a, b)` with `a ≤ b`, `1 ≤ b ≤ REACH`.
-pub const OFFSETS: usize = (REACH + 1) * (REACH + 2) / 2 - 1;
+pub(crate) const OFFSETS: usize = (REACH + 1) * (REACH + 2) / 2 - 1;
 
 /// The number of king-relative terms: the attackers' for each offset, then the
 /// defenders'.
-pub const TERMS: usize = 2 * OFFSETS;
+pub(crate) const TERMS: usize = 2 * OFFSETS;
 
 /// The term index of the offset with sorted distances `a ≤ b` (`b ≥ 1`): the offsets of
 /// distance `b` follow those of the smaller ones, `(0, 1)` is 0, `(1, 1)` 1, `(0, 2)` 2,
@@ -41,7 +41,7 @@ fn offset_of<G: Geometry>(king: SquareOf<G>, sq: SquareOf<G>) -> Option<usize> {
 
 /// The king-relative terms: the number of attackers at each offset from the king, then
 /// of defender soldiers.
-pub fn terms<G: Geometry>(
+pub(crate) fn terms<G: Geometry>(
     king: SquareOf<G>,
     attackers: BitboardOf<G>,
     defenders: BitboardOf<G>,
@@ -60,11 +60,11 @@ pub fn terms<G: Geometry>(
 /// For each square of the king on board `G`, the squares at each offset from it: a
 /// piece's offset costs one intersection, not a subtraction per piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rings<G: Geometry>(Vec<[BitboardOf<G>; OFFSETS]>);
+pub(crate) struct Rings<G: Geometry>(Vec<[BitboardOf<G>; OFFSETS]>);
 
 impl<G: Geometry> Rings<G> {
     /// The rings of every square of `G`.
-    pub fn new() -> Rings<G> {
+    pub(crate) fn new() -> Rings<G> {
         Rings(
             SquareOf::<G>::all()
                 .map(|king| {
@@ -83,7 +83,7 @@ impl<G: Geometry> Rings<G> {
     /// The weighted sum of the king-relative terms, as the weights `w` (in the order of
     /// [`terms`]) times [`terms`] would give it.
     #[inline(always)]
-    pub fn score(
+    pub(crate) fn score(
         &self,
         w: &[i32; TERMS],
         king: SquareOf<G>,

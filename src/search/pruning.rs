@@ -66,15 +66,15 @@ pub(super) fn prunable(features: &Features, depth: i32, sharp: bool, pv_node: bo
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node {
     /// The side to move.
-    pub us: Role,
+    pub(crate) us: Role,
     /// The remaining depth.
-    pub depth: i32,
+    pub(crate) depth: i32,
     /// Prunable and with no quiet win or threat near: the evaluation can be trusted.
-    pub calm: bool,
+    pub(crate) calm: bool,
     /// The static evaluation where a pruning reads it (see [`wants_eval`]).
-    pub static_eval: i32,
+    pub(crate) static_eval: i32,
     /// Beta is a heuristic score, not a win or a loss.
-    pub beta_heuristic: bool,
+    pub(crate) beta_heuristic: bool,
 }
 
 /// Whether the node's static evaluation is read: only where a pruning below reads it (it
@@ -125,11 +125,11 @@ pub(super) fn null_move(
 #[derive(Clone, Copy, Debug)]
 pub(super) struct MoveKind {
     /// Its rank in the picker's order (1 the first).
-    pub rank: usize,
+    pub(crate) rank: usize,
     /// Its ordering score marks it tactical.
-    pub tactical: bool,
+    pub(crate) tactical: bool,
     /// A king move.
-    pub king: bool,
+    pub(crate) king: bool,
 }
 
 /// Late-move pruning: at a shallow calm node of the defenders, the quiet moves ordered

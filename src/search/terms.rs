@@ -8,10 +8,10 @@ use crate::core::role::Role;
 use super::{placement, proximity};
 
 /// The number of evaluation terms (features), and of weights.
-pub const TERMS: usize = HAND_TERMS + placement::TERMS + proximity::TERMS;
+pub(crate) const TERMS: usize = HAND_TERMS + placement::TERMS + proximity::TERMS;
 
 /// The terms written by hand, before the piece-square terms.
-pub const HAND_TERMS: usize = 21;
+pub(crate) const HAND_TERMS: usize = 21;
 
 /// The name of each term, in the order of [`eval::terms`](super::eval::terms) and of [`Weights`]: the one list that
 /// `--weight NAME=VALUE`, the tuner's output and the data path read. What each term counts
@@ -55,7 +55,7 @@ pub const HAND_TERMS: usize = 21;
 /// - `attacker_near_0_1` to `attacker_near_3_3`, `defender_near_0_1` to
 ///   `defender_near_3_3`: the number of that side's soldiers at that offset from the king
 ///   (the sorted distances along files and ranks, see `proximity`).
-pub const TERM_NAMES: [&str; TERMS] = [
+pub(crate) const TERM_NAMES: [&str; TERMS] = [
     "attacker",
     "defender",
     "corner_route",
@@ -153,7 +153,7 @@ pub const TERM_NAMES: [&str; TERMS] = [
 
 /// The value of each term of a position, in the order of [`TERM_NAMES`], from the
 /// defenders' point of view.
-pub type Terms = [i32; TERMS];
+pub(crate) type Terms = [i32; TERMS];
 
 /// The weights of the evaluation, one per term of [`TERM_NAMES`], in centi-units
 /// (defenders' point of view).
@@ -290,7 +290,7 @@ pub enum WeightError {
 }
 
 /// The index of the term `name` in [`TERM_NAMES`] (and in [`Weights`] and [`eval::terms`](super::eval::terms)).
-pub fn term_index(name: &str) -> Option<usize> {
+pub(crate) fn term_index(name: &str) -> Option<usize> {
     TERM_NAMES.iter().position(|n| *n == name)
 }
 
@@ -310,7 +310,7 @@ impl Weights {
     /// The default weights of the searches for `side` (the side to move at their root):
     /// [`Weights::default`], and for the attackers those of [`ATTACKERS_WEIGHTS`]: enough
     /// guards at each corner for the defenders that gather there, and a closing ring.
-    pub fn for_side(side: Role) -> Weights {
+    pub(crate) fn for_side(side: Role) -> Weights {
         let mut w = Weights::default();
         if side == Role::Attacker {
             for (name, value) in ATTACKERS_WEIGHTS {
@@ -323,27 +323,16 @@ impl Weights {
     }
 
     /// The names of the weights, as [`Weights::set`] takes them.
-    pub const NAMES: [&'static str; TERMS] = TERM_NAMES;
+    #[cfg(test)]
+    pub(crate) const NAMES: [&'static str; TERMS] = TERM_NAMES;
 
     /// The weight of the term `name`, if there is one.
-    pub fn get(&self, name: &str) -> Option<i32> {
+    #[cfg(test)]
+    pub(crate) fn get(&self, name: &str) -> Option<i32> {
         self.0.get(term_index(name)?).copied()
     }
-
     /// Sets one weight from `NAME=VALUE` (for tuning by self-play:
     /// `hnefi --weight corner_route=40`). On an error nothing changes.
-    ///
-    /// ```
-    /// use hnefi::search::terms::Weights;
-    ///
-    /// let mut w = Weights::default();
-    /// w.set("tempo=-5").unwrap();
-    /// assert_eq!(w.get("tempo"), Some(-5));
-    /// assert!(w.set("tempo").is_err());
-    /// assert!(w.set("speed=1").is_err());
-    /// assert!(w.set("tempo=1e9").is_err());
-    /// assert_eq!(w.get("tempo"), Some(-5));
-    /// ```
     pub fn set(&mut self, assignment: &str) -> Result<(), WeightError> {
         let (name, value) = assignment
             .split_once('=')
@@ -363,7 +352,7 @@ impl Weights {
     }
 
     /// The weights as the Rust block of [`Weights::default`] (what `hnefi tune` prints).
-    pub fn to_rust(&self) -> String {
+    pub(crate) fn to_rust(self) -> String {
         let mut out = String::from("Weights([\n");
         for (name, v) in TERM_NAMES.iter().zip(self.0) {
             let value = format!("{v},");
@@ -375,7 +364,7 @@ impl Weights {
 }
 
 /// The weighted sum of the terms, from the defenders' point of view.
-pub fn weigh(t: &Terms, w: &Weights) -> i32 {
+pub(crate) fn weigh(t: &Terms, w: &Weights) -> i32 {
     t.iter().zip(w.0.iter()).map(|(t, w)| t * w).sum()
 }
 
@@ -414,5 +403,24 @@ mod tests {
         }
         let differ = a.0.iter().zip(d.0).filter(|(x, y)| **x != *y).count();
         assert_eq!(differ, ATTACKERS_WEIGHTS.len());
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn weights_set() {
+        use crate::search::terms::Weights;
+
+        let mut w = Weights::default();
+        w.set("tempo=-5").unwrap();
+        assert_eq!(w.get("tempo"), Some(-5));
+        assert!(w.set("tempo").is_err());
+        assert!(w.set("speed=1").is_err());
+        assert!(w.set("tempo=1e9").is_err());
+        assert_eq!(w.get("tempo"), Some(-5));
     }
 }

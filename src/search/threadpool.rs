@@ -88,7 +88,7 @@ impl<T> std::fmt::Debug for Task<T> {
 
 impl<T> Task<T> {
     /// Waits for the job to end: its value, or the payload of its panic.
-    pub fn join(self) -> Outcome<T> {
+    pub(crate) fn join(self) -> Outcome<T> {
         match self.result.recv() {
             Ok(outcome) => outcome,
             // The job was dropped unrun (its thread had ended): as good as a panic.
@@ -99,14 +99,14 @@ impl<T> Task<T> {
 
 impl ThreadPool {
     /// The number of threads.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.threads.len()
     }
 
     /// Starts or ends threads until there are `threads` (fewer if the system refuses
     /// some). Ended threads are joined; none is running a job, since every job is joined
     /// before the searcher can be changed.
-    pub fn resize(&mut self, threads: usize) {
+    pub(crate) fn resize(&mut self, threads: usize) {
         if threads < self.threads.len() {
             let mut gone = self.threads.split_off(threads);
             shut(&mut gone);
@@ -121,7 +121,7 @@ impl ThreadPool {
 
     /// Runs `job` on thread `index`. `None` when there is no such thread (or it has
     /// ended), and then `job` is not run.
-    pub fn run<T, F>(&self, index: usize, job: F) -> Option<Task<T>>
+    pub(crate) fn run<T, F>(&self, index: usize, job: F) -> Option<Task<T>>
     where
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,

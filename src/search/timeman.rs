@@ -8,25 +8,25 @@ use super::Limits;
 
 /// The time plan of one search.
 #[derive(Clone, Copy, Debug)]
-pub struct TimePlan {
+pub(crate) struct TimePlan {
     /// When the move's time started: the request's arrival ([`Limits::since`]) if it is
     /// known, else the search's start.
-    pub start: Instant,
+    pub(crate) start: Instant,
     /// No new iteration starts after this much time.
-    pub soft: Option<Duration>,
+    pub(crate) soft: Option<Duration>,
     /// The search stops at once after this much time.
-    pub hard: Option<Duration>,
+    pub(crate) hard: Option<Duration>,
 }
 
 /// Kept back from every budget for the reply and the process around the search.
 const OVERHEAD: Duration = Duration::from_millis(5);
 /// The time used when no limit at all is given.
-pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+pub(crate) const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 
 impl TimePlan {
     /// The plan for `limits` of a search that starts at `start`; its budgets count from
     /// the request's arrival ([`Limits::since`]) when that is earlier.
-    pub fn new(limits: &Limits, start: Instant) -> TimePlan {
+    pub(crate) fn new(limits: &Limits, start: Instant) -> TimePlan {
         let start = limits.since.map_or(start, |since| since.min(start));
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
@@ -66,13 +66,13 @@ impl TimePlan {
     }
 
     /// True once the soft budget is spent.
-    pub fn soft_expired(&self) -> bool {
+    pub(crate) fn soft_expired(&self) -> bool {
         self.soft.is_some_and(|s| self.start.elapsed() >= s)
     }
 
     /// True once the hard deadline has passed.
     #[inline]
-    pub fn hard_expired(&self) -> bool {
+    pub(crate) fn hard_expired(&self) -> bool {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
 }

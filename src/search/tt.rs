@@ -14,7 +14,7 @@ use crate::core::square::SquareOf;
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The true value is at most the score (fail-low).
     Upper,
     /// The true value is at least the score (fail-high).
@@ -26,15 +26,15 @@ pub enum Bound {
 /// One probed entry, its move on the board of geometry `G` (the table itself stores
 /// square indices, whatever the board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry<G: Geometry = S11> {
+pub(crate) struct Entry<G: Geometry = S11> {
     /// The best or refuting move, if any.
-    pub mv: Option<MoveOf<G>>,
+    pub(crate) mv: Option<MoveOf<G>>,
     /// The score, with win/loss scores relative to the stored node.
-    pub score: i32,
+    pub(crate) score: i32,
     /// The remaining depth the score was searched to.
-    pub depth: i32,
+    pub(crate) depth: i32,
     /// The kind of bound.
-    pub bound: Bound,
+    pub(crate) bound: Bound,
 }
 
 struct Slot {
@@ -43,7 +43,7 @@ struct Slot {
 }
 
 /// The shared table.
-pub struct Table {
+pub(crate) struct Table {
     slots: Vec<Slot>,
     buckets: usize,
     age: AtomicU64,
@@ -100,7 +100,7 @@ fn unpack<G: Geometry>(data: u64) -> Option<Entry<G>> {
 
 impl Table {
     /// A table of about `mb` MiB (at least one bucket).
-    pub fn new(mb: usize) -> Table {
+    pub(crate) fn new(mb: usize) -> Table {
         let slots = (mb.max(1) * 1024 * 1024 / SLOT_BYTES).max(2) & !1;
         Table {
             slots: (0..slots)
@@ -115,7 +115,7 @@ impl Table {
     }
 
     /// Forgets every entry.
-    pub fn clear(&self) {
+    pub(crate) fn clear(&self) {
         for s in &self.slots {
             s.check.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
@@ -124,7 +124,7 @@ impl Table {
     }
 
     /// Starts a new search: older entries become preferred victims.
-    pub fn new_search(&self) {
+    pub(crate) fn new_search(&self) {
         self.age.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -135,7 +135,7 @@ impl Table {
 
     /// The entry stored for `key`, if any.
     #[inline]
-    pub fn probe<G: Geometry>(&self, key: u64) -> Option<Entry<G>> {
+    pub(crate) fn probe<G: Geometry>(&self, key: u64) -> Option<Entry<G>> {
         let b = self.bucket(key);
         for i in b..b + 2 {
             let Some(slot) = self.slots.get(i) else {
@@ -151,7 +151,7 @@ impl Table {
 
     /// Stores a result for `key`.
     #[inline]
-    pub fn store<G: Geometry>(
+    pub(crate) fn store<G: Geometry>(
         &self,
         key: u64,
         mv: Option<MoveOf<G>>,

@@ -18,18 +18,18 @@ use crate::core::rules_source::RulesSource;
 
 /// The chances of the side to move, in per mille (they add up to 1000).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Wdl {
+pub(crate) struct Wdl {
     /// The side to move wins.
-    pub win: u16,
+    pub(crate) win: u16,
     /// A draw.
-    pub draw: u16,
+    pub(crate) draw: u16,
     /// The side to move loses.
-    pub loss: u16,
+    pub(crate) loss: u16,
 }
 
 impl Wdl {
     /// The same chances from the other side's view.
-    pub const fn flipped(self) -> Wdl {
+    pub(crate) const fn flipped(self) -> Wdl {
         Wdl {
             win: self.loss,
             draw: self.draw,
@@ -47,23 +47,23 @@ impl std::fmt::Display for Wdl {
 
 /// The chances as probabilities (each from 0 to 1, adding up to 1).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Chances {
+pub(crate) struct Chances {
     /// The attackers win.
-    pub attackers: f64,
+    pub(crate) attackers: f64,
     /// A draw.
-    pub draw: f64,
+    pub(crate) draw: f64,
     /// The defenders win.
-    pub defenders: f64,
+    pub(crate) defenders: f64,
 }
 
 impl Chances {
     /// The expected result of `side`, from 0 to 1 (a win 1, a draw one half).
-    pub fn expected(&self, side: Role) -> f64 {
+    pub(crate) fn expected(&self, side: Role) -> f64 {
         self.win_of(side) + self.draw / 2.0
     }
 
     /// The chance that `side` wins.
-    pub fn win_of(&self, side: Role) -> f64 {
+    pub(crate) fn win_of(&self, side: Role) -> f64 {
         match side {
             Role::Attacker => self.attackers,
             Role::Defender => self.defenders,
@@ -71,7 +71,7 @@ impl Chances {
     }
 
     /// The chances of `mover` in per mille, rounded so that they add up to 1000.
-    pub fn per_mille(&self, mover: Role) -> Wdl {
+    pub(crate) fn per_mille(&self, mover: Role) -> Wdl {
         let win = per_mille(self.win_of(mover));
         let loss = per_mille(self.win_of(mover.opponent())).min(1000 - win);
         Wdl {
@@ -90,25 +90,25 @@ fn per_mille(p: f64) -> u16 {
 }
 
 /// The logistic function.
-pub fn sigmoid(x: f64) -> f64 {
+pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// The two thresholds and the scale of an ordered logistic model, in centi-units of the
 /// attackers' view of the score.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Thresholds {
+pub(crate) struct Thresholds {
     /// Below it the defenders are more likely to win than not.
-    pub low: f64,
+    pub(crate) low: f64,
     /// Above it the attackers are more likely to win than not.
-    pub high: f64,
+    pub(crate) high: f64,
     /// How many centi-units make the odds e times larger.
-    pub scale: f64,
+    pub(crate) scale: f64,
 }
 
 impl Thresholds {
     /// The chances at `attackers_score` (the attackers' view).
-    pub fn chances(&self, attackers_score: f64) -> Chances {
+    pub(crate) fn chances(&self, attackers_score: f64) -> Chances {
         let scale = self.scale.max(f64::MIN_POSITIVE);
         let attackers = sigmoid((attackers_score - self.high) / scale);
         let defenders = sigmoid((self.low - attackers_score) / scale);
@@ -124,15 +124,15 @@ impl Thresholds {
 
 /// The WDL model of one game: thresholds for each side to move.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct WdlModel {
+pub(crate) struct WdlModel {
     /// The thresholds of the positions each side is to move in.
-    pub by_mover: ByRole<Thresholds>,
+    pub(crate) by_mover: ByRole<Thresholds>,
 }
 
 impl WdlModel {
     /// The model of the family's game on `size`: the fitted one where there is one, a
     /// generic one otherwise.
-    pub fn of(family: RulePreset, size: BoardSize) -> WdlModel {
+    pub(crate) fn of(family: RulePreset, size: BoardSize) -> WdlModel {
         FITTED
             .iter()
             .find(|(f, s, _)| *f == family && *s == size)
@@ -141,7 +141,7 @@ impl WdlModel {
 
     /// The model of the game `source` plays on `size`: a rules string whose rules are a
     /// family's on that board has the family's model.
-    pub fn of_game(source: &RulesSource, size: BoardSize) -> WdlModel {
+    pub(crate) fn of_game(source: &RulesSource, size: BoardSize) -> WdlModel {
         let family = source.family().or_else(|| {
             let rules = source.variant(size).ok()?.rules();
             RulePreset::ALL
@@ -153,7 +153,7 @@ impl WdlModel {
 
     /// The chances of a position where `mover` is to move and the search says `score`.
     /// A proven result is certain.
-    pub fn chances(&self, score: Score, mover: Role) -> Chances {
+    pub(crate) fn chances(&self, score: Score, mover: Role) -> Chances {
         let certain = |winner: Role| Chances {
             attackers: if winner == Role::Attacker { 1.0 } else { 0.0 },
             draw: 0.0,
@@ -173,7 +173,7 @@ impl WdlModel {
     }
 
     /// The chances of the side to move, in per mille.
-    pub fn wdl(&self, score: Score, mover: Role) -> Wdl {
+    pub(crate) fn wdl(&self, score: Score, mover: Role) -> Wdl {
         self.chances(score, mover).per_mille(mover)
     }
 }

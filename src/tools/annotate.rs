@@ -29,11 +29,11 @@
 //!   started (the file unreadable or without a game, no game of --rules on --board-size,
 //!   an OpenTafl record without rules hnefi plays).
 
-pub mod annotation;
-pub mod input;
-pub mod judgement;
-pub mod otg;
-pub mod pgn;
+pub(crate) mod annotation;
+pub(crate) mod input;
+pub(crate) mod judgement;
+pub(crate) mod otg;
+pub(crate) mod pgn;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -64,7 +64,7 @@ use judgement::judge;
 
 /// The depth of every search when neither `--depth` nor `--movetime-ms` is given: a file
 /// of a few games in seconds.
-pub const DEFAULT_DEPTH: u32 = 4;
+pub(crate) const DEFAULT_DEPTH: u32 = 4;
 
 /// The transposition table of the searches, in MiB.
 const HASH_MB: usize = 16;
@@ -78,36 +78,36 @@ pub struct AnnotateArgs {
     /// hnefatafl.org's PGN export (hnefatafl-org rules unless --rules says otherwise); or
     /// an OpenTafl game record (.otg), played under its own rules string.
     #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     /// Search every position to this depth in plies [default: 4, unless --movetime-ms
     /// is given].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Search every position for this many milliseconds (with --depth, whichever ends
     /// first).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS))]
-    pub movetime_ms: Option<u64>,
+    pub(crate) movetime_ms: Option<u64>,
     /// The games' rule family (copenhagen, the default, hnefatafl-org, fetlar, brandubh,
     /// tablut, sea-battle or tawlbwrdd), played on --board-size; or an OpenTafl rules
     /// string quoted as one argument, played on its own board.
     #[arg(long, value_name = "NAME|STRING")]
-    pub rules: Option<RulesSource>,
+    pub(crate) rules: Option<RulesSource>,
     /// The board: the --rules family's game of that size [default: the family's usual
     /// board, 11x11 for copenhagen].
     #[arg(long, value_name = "N")]
-    pub board_size: Option<BoardSize>,
+    pub(crate) board_size: Option<BoardSize>,
     /// The repetition rule, instead of the --rules family's (off replays any record).
     #[arg(long, value_name = "MODE")]
-    pub repetition: Option<RepetitionMode>,
+    pub(crate) repetition: Option<RepetitionMode>,
     /// Also draw each game's evaluation graph (each side's win chance by ply) as SVG in
     /// this file; `{n}` in its name stands for the game's number, which a file of more
     /// than one game needs.
     #[arg(long, value_name = "FILE")]
-    pub graph: Option<PathBuf>,
+    pub(crate) graph: Option<PathBuf>,
 }
 
 /// What stands for the game's number in `--graph`'s file name.
-pub const GAME_NUMBER: &str = "{n}";
+pub(crate) const GAME_NUMBER: &str = "{n}";
 
 /// The file of game `number`'s graph: `pattern` with [`GAME_NUMBER`] replaced.
 fn graph_file(pattern: &Path, number: usize) -> PathBuf {

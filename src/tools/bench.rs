@@ -26,23 +26,23 @@ use crate::outln;
 use crate::search::{Limits, MAX_DEPTH, Searcher};
 
 /// A bench position: OpenTafl board, side to move, depth, and where it comes from.
-pub type BenchPosition = (&'static str, Role, u32, &'static str);
+pub(crate) type BenchPosition = (&'static str, Role, u32, &'static str);
 
 /// One suite: the game of a rule family on a board, and its positions.
 #[derive(Clone, Copy, Debug)]
-pub struct Suite {
+pub(crate) struct Suite {
     /// The suite's name in the output and in `.ci/bench-signature`.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// The rule family whose game the positions are searched under.
-    pub family: RulePreset,
+    pub(crate) family: RulePreset,
     /// The board.
-    pub size: BoardSize,
+    pub(crate) size: BoardSize,
     /// The positions.
-    pub positions: &'static [BenchPosition],
+    pub(crate) positions: &'static [BenchPosition],
 }
 
 /// Every suite, in the order `hnefi bench` runs them.
-pub const SUITES: &[Suite] = &[
+pub(crate) const SUITES: &[Suite] = &[
     Suite {
         name: "copenhagen-11x11",
         family: RulePreset::Copenhagen,
@@ -70,7 +70,7 @@ pub const SUITES: &[Suite] = &[
 ];
 
 /// The Copenhagen 11x11 positions (also those of `hnefi bench --ttd`).
-pub const POSITIONS: &[BenchPosition] = &[
+pub(crate) const POSITIONS: &[BenchPosition] = &[
     (
         "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
         Role::Attacker,
@@ -339,16 +339,16 @@ const HNEFATAFL_ORG_13: &[BenchPosition] = &[
 
 /// The totals of one bench run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BenchResult {
+pub(crate) struct BenchResult {
     /// Nodes searched over all positions.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Wall time in milliseconds.
-    pub millis: u64,
+    pub(crate) millis: u64,
 }
 
 impl BenchResult {
     /// Nodes per second.
-    pub fn nps(&self) -> u64 {
+    pub(crate) fn nps(&self) -> u64 {
         self.nodes * 1000 / self.millis.max(1)
     }
 }
@@ -379,7 +379,7 @@ pub enum BenchError {
 }
 
 /// The suite named `name`.
-pub fn suite(name: &str) -> Result<Suite, BenchError> {
+pub(crate) fn suite(name: &str) -> Result<Suite, BenchError> {
     SUITES
         .iter()
         .find(|s| s.name == name)
@@ -432,7 +432,12 @@ pub(crate) fn suite_searches(
 /// threads to its depth plus `extra_depth`. `verbose` prints one line per position to
 /// stdout. Only one thread gives a signature; with more (Lazy SMP), the node count varies
 /// from run to run, and the wall time to the same depths measures what the threads gain.
-pub fn run_suite(suite: &Suite, extra_depth: u32, threads: usize, verbose: bool) -> BenchResult {
+pub(crate) fn run_suite(
+    suite: &Suite,
+    extra_depth: u32,
+    threads: usize,
+    verbose: bool,
+) -> BenchResult {
     let stop = AtomicBool::new(false);
     let mut total = 0u64;
     let start = Instant::now();

@@ -16,10 +16,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 static REQUESTED: AtomicBool = AtomicBool::new(false);
 
 /// The exit status of a process ended by SIGINT (128 + 2, as shells report it).
-pub const EXIT_STATUS: u8 = 130;
+pub(crate) const EXIT_STATUS: u8 = 130;
 
 /// Installs the handler (once per process; a second call fails with the crate's error).
-pub fn install() -> Result<(), ctrlc::Error> {
+pub(crate) fn install() -> Result<(), ctrlc::Error> {
     ctrlc::set_handler(|| {
         if REQUESTED.swap(true, Ordering::SeqCst) {
             std::process::exit(i32::from(EXIT_STATUS));
@@ -28,12 +28,12 @@ pub fn install() -> Result<(), ctrlc::Error> {
 }
 
 /// True once a SIGINT came.
-pub fn requested() -> bool {
+pub(crate) fn requested() -> bool {
     REQUESTED.load(Ordering::SeqCst)
 }
 
 /// The flag itself, for work that takes a stop flag (as [`crate::core::perft::perft_until`]
 /// does).
-pub fn flag() -> &'static AtomicBool {
+pub(crate) fn flag() -> &'static AtomicBool {
     &REQUESTED
 }

@@ -6,5 +6,5 @@ pub mod interrupt;
 pub mod matches;
 pub mod perft;
 pub mod picture;
-pub mod stdout;
-pub mod ttd;
+pub(crate) mod stdout;
+pub(crate) mod ttd;

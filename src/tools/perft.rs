@@ -23,16 +23,7 @@ use crate::outln;
 use crate::tools::interrupt;
 
 /// The progress line after `done` of `total` root moves, `leaves` counted in `elapsed`.
-///
-/// ```
-/// use std::time::Duration;
-/// use hnefi::tools::perft::progress_line;
-/// assert_eq!(
-///     progress_line(7, 12, 104, 1_234_567, Duration::from_millis(3_400)),
-///     "perft 7: 12/104 root moves, 1234567 leaves, 3.4 s"
-/// );
-/// ```
-pub fn progress_line(
+pub(crate) fn progress_line(
     depth: u32,
     done: usize,
     total: usize,
@@ -151,5 +142,21 @@ fn main_on<G: Geometry>(job: PerftJob<'_>) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(interrupt::EXIT_STATUS)
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn progress_line() {
+        use crate::tools::perft::progress_line;
+        use std::time::Duration;
+        assert_eq!(
+            progress_line(7, 12, 104, 1_234_567, Duration::from_millis(3_400)),
+            "perft 7: 12/104 root moves, 1234567 leaves, 3.4 s"
+        );
     }
 }

@@ -10,9 +10,9 @@
 //! - [`scene`] is what the picture shows, [`board`] draws it; [`graph`] draws the
 //!   evaluation graph of an annotated game (`hnefi annotate --graph`).
 
-pub mod board;
-pub mod graph;
-pub mod scene;
+pub(crate) mod board;
+pub(crate) mod graph;
+pub(crate) mod scene;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -40,36 +40,36 @@ pub struct PictureArgs {
     /// f8-i8 g3-e3xe2', quoted as one argument), from the start position or from
     /// --position; the last is marked [default: none].
     #[arg(long, value_name = "MOVES", default_value = "")]
-    pub moves: String,
+    pub(crate) moves: String,
     /// Start from this OpenTafl position instead of the game's start position (e.g.
     /// "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/").
     #[arg(long, value_name = "OTN")]
-    pub position: Option<String>,
+    pub(crate) position: Option<String>,
     /// The side to move first, in --position or the start position [default: the game's
     /// first mover].
     #[arg(long, value_name = "ROLE")]
-    pub to_move: Option<Role>,
+    pub(crate) to_move: Option<Role>,
     /// The rule family (copenhagen, the default, hnefatafl-org, fetlar, brandubh, tablut,
     /// sea-battle or tawlbwrdd), played on --board-size; or an OpenTafl rules string
     /// quoted as one argument, played on its own board. Its restricted squares are shaded.
     #[arg(long, value_name = "NAME|STRING")]
-    pub rules: Option<RulesSource>,
+    pub(crate) rules: Option<RulesSource>,
     /// The board: the --rules family's game of that size [default: the family's usual
     /// board, 11x11 for copenhagen].
     #[arg(long, value_name = "N")]
-    pub board_size: Option<BoardSize>,
+    pub(crate) board_size: Option<BoardSize>,
     /// The repetition rule the moves are replayed under, instead of the --rules family's
     /// (off replays any record).
     #[arg(long, value_name = "MODE")]
-    pub repetition: Option<RepetitionMode>,
+    pub(crate) repetition: Option<RepetitionMode>,
     /// Write the SVG to this file [default: stdout].
     #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
 }
 
 /// Why no picture was drawn.
 #[derive(Debug, Error)]
-pub enum PictureError {
+pub(crate) enum PictureError {
     /// The rules have no game on the board asked for.
     #[error(transparent)]
     Rules(#[from] RulesSourceError),
@@ -107,7 +107,7 @@ pub fn main(args: &PictureArgs) -> ExitCode {
 }
 
 /// The SVG text of the picture `args` ask for.
-pub fn picture(args: &PictureArgs) -> Result<String, PictureError> {
+pub(crate) fn picture(args: &PictureArgs) -> Result<String, PictureError> {
     let source = args.rules.clone().unwrap_or_default();
     let size = args.board_size.unwrap_or_else(|| source.usual_size());
     let variant = source.variant(size)?;

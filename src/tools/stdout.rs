@@ -6,14 +6,14 @@ use std::io::{self, Write};
 use std::process;
 
 /// Writes `args` and a newline to stdout, as [`text`] does.
-pub fn line(args: fmt::Arguments) {
+pub(crate) fn line(args: fmt::Arguments) {
     write(|out| out.write_fmt(args).and_then(|()| out.write_all(b"\n")));
 }
 
 /// Writes `s` to stdout as it is. When the reader has gone (a closed pipe) the program
 /// ends at once with success, as the pipeline asked for no more; on any other write error
 /// it ends with the error on stderr and status 2.
-pub fn text(s: &str) {
+pub(crate) fn text(s: &str) {
     write(|out| out.write_all(s.as_bytes()));
 }
 

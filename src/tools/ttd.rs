@@ -115,7 +115,7 @@ fn median(mut xs: Vec<f64>) -> f64 {
 
 /// The `hnefi bench --ttd REPS --threads N` command (N at least 2; the bench checked the
 /// depth).
-pub fn main(extra_depth: u32, threads: usize, reps: usize) {
+pub(crate) fn main(extra_depth: u32, threads: usize, reps: usize) {
     let reps = reps.max(1);
     let got = Searcher::new(threads, 1).threads();
     outln!(

@@ -21,18 +21,18 @@ use crate::search::{Limits, Score, SearchGeometry, Searcher};
 
 /// What one game on board `G` produced: its samples (with the game's result) and the
 /// result.
-pub struct Played<G: Geometry> {
+pub(crate) struct Played<G: Geometry> {
     /// The samples, in the game's order.
-    pub samples: Vec<SampleOf<G>>,
+    pub(crate) samples: Vec<SampleOf<G>>,
     /// Who won (`None`: a draw).
-    pub winner: Option<Role>,
+    pub(crate) winner: Option<Role>,
 }
 
 /// Searches the position of `game` (of the rule family `rules`) within `limits`: the best
 /// move, and the position as a sample of game number `number` when `quiet` says a static
 /// evaluation can judge it (`sample::is_quiet`) and the score is no forced win or loss
 /// (its winner none until the caller knows the game's).
-pub fn search_sample<G: SearchGeometry>(
+pub(crate) fn search_sample<G: SearchGeometry>(
     game: &GameOf<G>,
     rules: RulePreset,
     searcher: &mut Searcher,
@@ -56,28 +56,28 @@ pub fn search_sample<G: SearchGeometry>(
 }
 
 /// Games `0..count` to play on `concurrency` threads, their samples to `out`.
-pub struct Jobs<'a> {
+pub(crate) struct Jobs<'a> {
     /// The command's name, for the progress lines (`selfplay: 100/2000 games ...`).
-    pub name: &'a str,
+    pub(crate) name: &'a str,
     /// The number of games.
-    pub count: u64,
+    pub(crate) count: u64,
     /// Threads, each with its own one-thread searcher.
-    pub concurrency: u16,
+    pub(crate) concurrency: u16,
     /// Each searcher's transposition table, in MiB.
-    pub hash_mb: u64,
+    pub(crate) hash_mb: u64,
     /// The samples' file (overwritten).
-    pub out: &'a Path,
+    pub(crate) out: &'a Path,
     /// Its format.
-    pub format: Format,
+    pub(crate) format: Format,
     /// The samples' game (for a binary file's header).
-    pub game: SampleGame,
+    pub(crate) game: SampleGame,
 }
 
 impl Jobs<'_> {
     /// Plays every game with `play(number, searcher)` and writes the samples in the
     /// games' order, with a progress line on stderr (at each game on a terminal, every
     /// hundredth otherwise).
-    pub fn run<F, G>(&self, play: F) -> Result<(), String>
+    pub(crate) fn run<F, G>(&self, play: F) -> Result<(), String>
     where
         F: Fn(u64, &mut Searcher) -> Played<G> + Sync,
         G: Geometry,

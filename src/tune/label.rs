@@ -33,22 +33,22 @@ use crate::search::{Limits, Searcher};
 pub struct LabelArgs {
     /// The records file (one game per line: `moves,attacker_captures,defender_captures,result`).
     #[arg(value_name = "RECORDS")]
-    pub records: PathBuf,
+    pub(crate) records: PathBuf,
     /// Nodes of the search of each position.
     #[arg(long, default_value_t = 20000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Plies of each game not sampled (the opening).
     #[arg(long, default_value_t = 8)]
-    pub skip_plies: usize,
+    pub(crate) skip_plies: usize,
     /// Games searched at once (threads).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub concurrency: u16,
+    pub(crate) concurrency: u16,
     /// Transposition table per game, in MiB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub hash_mb: u64,
+    pub(crate) hash_mb: u64,
     /// Output file for the samples (one line each; see src/tune/sample.rs). Overwritten.
     #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
 }
 
 /// A finished recorded game: its line's number, its moves and its result.

@@ -26,16 +26,16 @@ use crate::outln;
 #[derive(Args, Debug, Clone)]
 pub struct MergeArgs {
     /// The merged file (binary; overwritten).
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// The shards, text or binary, in shard order.
     #[arg(required = true, num_args = 1..)]
-    pub shards: Vec<PathBuf>,
+    pub(crate) shards: Vec<PathBuf>,
 }
 
 /// A shard's game numbers are below this: the merged number is `shard * GAMES + game`.
 pub const GAMES: u64 = 1 << 20;
 /// The most shards a merge takes: the merged numbers stay within a record's `u32`.
-pub const SHARDS: usize = 1 << 12;
+pub(crate) const SHARDS: usize = 1 << 12;
 
 /// Why shards cannot be merged.
 #[derive(Debug, thiserror::Error)]
@@ -68,7 +68,7 @@ pub enum MergeError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Merged {
     /// The game of the samples.
-    pub game: SampleGame,
+    pub(crate) game: SampleGame,
     /// Samples read.
     pub read: u64,
     /// Samples written.

@@ -10,7 +10,7 @@ pub mod jobs;
 pub mod label;
 pub mod merge;
 pub mod net;
-pub mod record;
+pub(crate) mod record;
 pub mod sample;
 pub mod sample_file;
 pub mod selfplay;

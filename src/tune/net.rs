@@ -36,9 +36,7 @@ use crate::core::rng::SplitMix64;
 use crate::core::role::{ByRole, Role};
 use crate::outln;
 use crate::search::eval::terms;
-use crate::search::network::{
-    self, HIDDEN, INPUTS, MAX_BIAS, NetworkOf, QA, QB, inputs_of, max_w1_of,
-};
+use crate::search::network::{self, HIDDEN, MAX_BIAS, NetworkOf, QA, QB, inputs_of, max_w1_of};
 use crate::search::terms::{Weights, weigh};
 use crate::search::threats::Threats;
 
@@ -48,40 +46,40 @@ pub struct TrainArgs {
     /// The samples written by `hnefi selfplay`, `hnefi label` or `hnefi merge`, text or
     /// binary (told apart by the binary magic); several files are fitted together.
     #[arg(required = true, num_args = 1..)]
-    pub data: Vec<PathBuf>,
+    pub(crate) data: Vec<PathBuf>,
     /// Where to write the network.
     #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Passes over the training samples.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-    pub epochs: u32,
+    pub(crate) epochs: u32,
     /// Adam's step size at the start (it falls linearly by nine tenths of it over the
     /// passes: the last pass steps at a tenth plus one pass's fall).
     #[arg(long, default_value_t = 0.002)]
-    pub rate: f64,
+    pub(crate) rate: f64,
     /// Samples per step.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    pub batch: u64,
+    pub(crate) batch: u64,
     /// The share of the game's result in each sample's target, from 0 to 1; the rest goes
     /// to the sample's search score as an expected score (as `hnefi tune --lambda`).
     #[arg(long, default_value_t = 1.0)]
-    pub lambda: f64,
+    pub(crate) lambda: f64,
     /// Samples of games whose number is a multiple of this are held out (0: none).
     #[arg(long, default_value_t = 10)]
-    pub holdout_every: u64,
+    pub(crate) holdout_every: u64,
     /// An evaluation weight of the attackers' searches that scored the samples
     /// (`NAME=VALUE`, as given to `hnefi selfplay --attacker-weight`), so that each
     /// sample is fitted against the evaluation that scored it. May be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
-    pub attacker_weight: Vec<String>,
+    pub(crate) attacker_weight: Vec<String>,
     /// Seed of the starting weights and of the order of the samples.
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Show each training sample, at each pass, under one of the board's 8 symmetries
     /// (mirrors and rotations) drawn from the seed: the rules and the hand-written
     /// evaluation are symmetric, so the data counts eight times over.
     #[arg(long)]
-    pub symmetries: bool,
+    pub(crate) symmetries: bool,
 }
 
 /// Output weights count in units of this many centi-units, so that every parameter has
@@ -103,7 +101,7 @@ const MAX_W2: f32 = 10.0;
 /// The training set of board `G`: each sample's active inputs, head, hand-written
 /// evaluation and target.
 #[derive(Clone, Debug, Default)]
-pub struct Set<G: Geometry = S11> {
+pub(crate) struct Set<G: Geometry = S11> {
     inputs: Vec<u16>,
     /// Where each sample's inputs end in `inputs`.
     ends: Vec<u32>,
@@ -117,17 +115,23 @@ pub struct Set<G: Geometry = S11> {
 
 impl<G: Geometry> Set<G> {
     /// The number of samples.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.ends.len()
     }
 
     /// True without samples.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
 
     /// Adds a sample of `pos` whose hand-written evaluation (with the offset) is `base`.
-    pub fn push(&mut self, pos: &PositionOf<G>, base: f32, target: f32, keep_position: bool) {
+    pub(crate) fn push(
+        &mut self,
+        pos: &PositionOf<G>,
+        base: f32,
+        target: f32,
+        keep_position: bool,
+    ) {
         self.inputs
             .extend(network::inputs(pos.board()).map(|i| i as u16));
         self.ends.push(self.inputs.len() as u32);
@@ -152,26 +156,27 @@ impl<G: Geometry> Set<G> {
 /// The network's parameters in floating point: the first layer in activations (1 is a
 /// full unit), the output in [`OUTPUT_UNIT`]s.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Params {
+pub(crate) struct Params {
     /// First layer, `inputs · HIDDEN`, input by input.
-    pub w1: Vec<f32>,
+    pub(crate) w1: Vec<f32>,
     /// First layer's biases.
-    pub b1: Vec<f32>,
+    pub(crate) b1: Vec<f32>,
     /// Output weights, `2 · HIDDEN`, head by head.
-    pub w2: Vec<f32>,
+    pub(crate) w2: Vec<f32>,
     /// Output biases, one per head.
-    pub b2: Vec<f32>,
+    pub(crate) b2: Vec<f32>,
 }
 
 impl Params {
     /// Small random first-layer weights, half-open units, zero output: the network's
     /// output is zero until the fit moves it. An 11x11 network's.
-    pub fn new(seed: u64) -> Params {
-        Params::with_inputs(seed, INPUTS)
+    #[cfg(test)]
+    pub(crate) fn new(seed: u64) -> Params {
+        Params::with_inputs(seed, crate::search::network::INPUTS)
     }
 
     /// [`Params::new`] for a network of `inputs` inputs (see [`inputs_of`]).
-    pub fn with_inputs(seed: u64, inputs: usize) -> Params {
+    pub(crate) fn with_inputs(seed: u64, inputs: usize) -> Params {
         let mut rng = SplitMix64::new(seed);
         let scale = 1.0 / (40f32).sqrt();
         let w1 = (0..inputs * HIDDEN)
@@ -230,7 +235,7 @@ impl Params {
     }
 
     /// The integer network of these parameters, for board `G`.
-    pub fn quantize<G: Geometry>(&self) -> NetworkOf<G> {
+    pub(crate) fn quantize<G: Geometry>(&self) -> NetworkOf<G> {
         let q16 = |x: f32, scale: f32| (x * scale).round().clamp(-32767.0, 32767.0) as i16;
         let w1: Vec<[i16; HIDDEN]> = self
             .w1
@@ -267,7 +272,7 @@ fn sigmoid(x: f32) -> f32 {
 
 /// The mean squared error of the network `p` on `set` with scale `k` (the hand-written
 /// evaluation alone when `p` is `None`).
-pub fn loss<G: Geometry>(set: &Set<G>, p: Option<&Params>, k: f32) -> f64 {
+pub(crate) fn loss<G: Geometry>(set: &Set<G>, p: Option<&Params>, k: f32) -> f64 {
     if set.is_empty() {
         return 0.0;
     }
@@ -291,7 +296,7 @@ pub fn loss<G: Geometry>(set: &Set<G>, p: Option<&Params>, k: f32) -> f64 {
 }
 
 /// The mean squared error of the integer network on the positions kept in `set`.
-pub fn integer_loss<G: Geometry>(set: &Set<G>, net: &NetworkOf<G>, k: f32) -> f64 {
+pub(crate) fn integer_loss<G: Geometry>(set: &Set<G>, net: &NetworkOf<G>, k: f32) -> f64 {
     if set.positions.is_empty() {
         return 0.0;
     }
@@ -314,23 +319,23 @@ struct Adam {
 /// How [`fit`] steps: `epochs` passes in batches of `batch` samples (in an order
 /// shuffled by `seed`), a pass after `n` others stepping at `rate · (1 − 0.9 · n / epochs)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Schedule {
+pub(crate) struct Schedule {
     /// Passes over the samples.
-    pub epochs: u32,
+    pub(crate) epochs: u32,
     /// Adam's first step size.
-    pub rate: f32,
+    pub(crate) rate: f32,
     /// Samples per step.
-    pub batch: usize,
+    pub(crate) batch: usize,
     /// Seed of the samples' order.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Show each sample, at each pass, under one of the board's 8 symmetries drawn from
     /// `seed` (`hnefi train --symmetries`).
-    pub symmetries: bool,
+    pub(crate) symmetries: bool,
 }
 
 /// Fits `p` to `set` with scale `k` as `schedule` says; calls `report` after each pass
 /// with its number.
-pub fn fit<G: Geometry>(
+pub(crate) fn fit<G: Geometry>(
     set: &Set<G>,
     p: &mut Params,
     k: f32,
@@ -475,7 +480,7 @@ fn pair_loss(pairs: &[(f64, f64)], k: f64, offset: f64) -> f64 {
 
 /// `K` and the offset that fit `sigmoid(K · (hand + offset))` best to the results
 /// (`pairs` of the hand-written evaluation and the defenders' score), as `hnefi tune`.
-pub fn fit_k(pairs: &[(f64, f64)]) -> (f64, f64) {
+pub(crate) fn fit_k(pairs: &[(f64, f64)]) -> (f64, f64) {
     let k = golden(1e-5f64.ln(), 1f64.ln(), 40, |lk| {
         let k = lk.exp();
         pair_loss(pairs, k, fit_offset(pairs, k))
@@ -486,7 +491,7 @@ pub fn fit_k(pairs: &[(f64, f64)]) -> (f64, f64) {
 
 /// The offset (within ±2000) that fits `sigmoid(k · (hand + offset))` best to `pairs`
 /// (0 for none).
-pub fn fit_offset(pairs: &[(f64, f64)], k: f64) -> f64 {
+pub(crate) fn fit_offset(pairs: &[(f64, f64)], k: f64) -> f64 {
     if pairs.is_empty() {
         return 0.0;
     }

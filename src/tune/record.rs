@@ -29,23 +29,23 @@ use crate::core::square::SquareOf;
 use super::sample::{SampleGame, SampleOf};
 
 /// The first bytes of a binary sample file.
-pub const MAGIC: [u8; 8] = *b"HNEFISMP";
+pub(crate) const MAGIC: [u8; 8] = *b"HNEFISMP";
 /// The format's version.
-pub const VERSION: u8 = 1;
+pub(crate) const VERSION: u8 = 1;
 /// The header's length in bytes.
-pub const HEADER_LEN: usize = 24;
+pub(crate) const HEADER_LEN: usize = 24;
 /// The offset of the occupancy in a record (after king, flags, score and game).
 const FIXED: usize = 8;
 
 /// The sizes of a record on one board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Layout {
+pub(crate) struct Layout {
     /// Bytes of occupancy: one bit a square.
-    pub occupancy: usize,
+    pub(crate) occupancy: usize,
     /// Bytes of side bits: one bit an occupied square, so at most 8 times this many pieces.
-    pub sides: usize,
+    pub(crate) sides: usize,
     /// The record's length (a multiple of 8).
-    pub len: usize,
+    pub(crate) len: usize,
 }
 
 impl Layout {
@@ -53,7 +53,7 @@ impl Layout {
     /// most), 32 on 11x11 (40), 40 on 13x13 (80), 48 on 15x15 (80). Every start position
     /// of the rule families fits (61 pieces at most, Tablut 15x15), and a game never
     /// gains a piece.
-    pub const fn of(files: u8) -> Option<Layout> {
+    pub(crate) const fn of(files: u8) -> Option<Layout> {
         let (occupancy, sides, len) = match files {
             7 => (7, 5, 24),
             9 => (11, 5, 24),
@@ -70,7 +70,7 @@ impl Layout {
     }
 
     /// The layout of board `G`.
-    pub fn of_board<G: Geometry>() -> Layout {
+    pub(crate) fn of_board<G: Geometry>() -> Layout {
         // Every geometry is one of the five sizes (src/core/geometry.rs); 15x15's
         // layout is the largest, so a fallback could only be too large, never too small.
         Layout::of(G::SIZE).unwrap_or(Layout {
@@ -187,16 +187,16 @@ pub enum BadRecord {
 
 /// A file's header: its game and its number of records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Header {
+pub(crate) struct Header {
     /// The game of the samples.
-    pub game: SampleGame,
+    pub(crate) game: SampleGame,
     /// The number of records.
-    pub count: u64,
+    pub(crate) count: u64,
 }
 
 impl Header {
     /// The header's bytes.
-    pub fn to_bytes(self) -> [u8; HEADER_LEN] {
+    pub(crate) fn to_bytes(self) -> [u8; HEADER_LEN] {
         let SampleGame {
             rules: family,
             size,
@@ -231,7 +231,7 @@ impl Header {
     }
 
     /// The header of a file's bytes, checked against the file's length.
-    pub fn read(bytes: &[u8]) -> Result<Header, RecordError> {
+    pub(crate) fn read(bytes: &[u8]) -> Result<Header, RecordError> {
         let Some((head, body)) = bytes.split_first_chunk::<HEADER_LEN>() else {
             return Err(RecordError::ShortHeader(bytes.len()));
         };
@@ -298,7 +298,7 @@ impl Header {
 }
 
 /// Whether `bytes` start as a binary sample file does.
-pub fn is_binary(bytes: &[u8]) -> bool {
+pub(crate) fn is_binary(bytes: &[u8]) -> bool {
     bytes.starts_with(&MAGIC)
 }
 
@@ -313,7 +313,7 @@ fn set_bit(bytes: &mut [u8], i: usize) {
 }
 
 /// Writes `sample` as a record into `out` (of the board's [`Layout::len`], zeroed).
-pub fn encode<G: Geometry>(sample: &SampleOf<G>, out: &mut [u8]) -> Result<(), BadRecord> {
+pub(crate) fn encode<G: Geometry>(sample: &SampleOf<G>, out: &mut [u8]) -> Result<(), BadRecord> {
     let layout = Layout::of_board::<G>();
     let board = sample.position.board();
     let count = board.occupied().count() as usize;
@@ -356,7 +356,10 @@ pub fn encode<G: Geometry>(sample: &SampleOf<G>, out: &mut [u8]) -> Result<(), B
 
 /// The sample of a record (of the board's [`Layout::len`]) of a file of the rule family
 /// `rules`' game.
-pub fn decode<G: Geometry>(record: &[u8], rules: RulePreset) -> Result<SampleOf<G>, BadRecord> {
+pub(crate) fn decode<G: Geometry>(
+    record: &[u8],
+    rules: RulePreset,
+) -> Result<SampleOf<G>, BadRecord> {
     let layout = Layout::of_board::<G>();
     let Some((fixed, rest)) = record.split_first_chunk::<FIXED>() else {
         return Err(BadRecord::Spare);
@@ -426,7 +429,7 @@ pub fn decode<G: Geometry>(record: &[u8], rules: RulePreset) -> Result<SampleOf<
 
 /// The samples of a binary file's bytes on board `G`, in order: the header's error, or
 /// an iterator whose items are samples or the first bad record's error.
-pub fn records<G: Geometry>(
+pub(crate) fn records<G: Geometry>(
     bytes: &[u8],
 ) -> Result<impl Iterator<Item = Result<SampleOf<G>, RecordError>> + '_, RecordError> {
     let header = Header::read(bytes)?;
@@ -452,12 +455,12 @@ pub fn records<G: Geometry>(
 }
 
 /// Every sample of a binary file's bytes on board `G`, or the first error.
-pub fn read_all<G: Geometry>(bytes: &[u8]) -> Result<Vec<SampleOf<G>>, RecordError> {
+#[cfg(test)]
+pub(crate) fn read_all<G: Geometry>(bytes: &[u8]) -> Result<Vec<SampleOf<G>>, RecordError> {
     records::<G>(bytes)?.collect()
 }
-
 /// Writes records after a header whose count is filled in by [`BinWriter::finish`].
-pub struct BinWriter<W: Write + Seek> {
+pub(crate) struct BinWriter<W: Write + Seek> {
     out: W,
     game: SampleGame,
     count: u64,
@@ -466,7 +469,7 @@ pub struct BinWriter<W: Write + Seek> {
 
 impl<W: Write + Seek> BinWriter<W> {
     /// Starts a file of samples of `game` (its count 0 until finished).
-    pub fn new(mut out: W, game: SampleGame) -> std::io::Result<BinWriter<W>> {
+    pub(crate) fn new(mut out: W, game: SampleGame) -> std::io::Result<BinWriter<W>> {
         out.write_all(&Header { game, count: 0 }.to_bytes())?;
         let len = Layout::of(game.size.files()).map_or(0, |l| l.len);
         Ok(BinWriter {
@@ -478,7 +481,7 @@ impl<W: Write + Seek> BinWriter<W> {
     }
 
     /// Writes one sample; a sample of another game is refused.
-    pub fn write<G: Geometry>(&mut self, sample: &SampleOf<G>) -> Result<(), WriteError> {
+    pub(crate) fn write<G: Geometry>(&mut self, sample: &SampleOf<G>) -> Result<(), WriteError> {
         if sample.sample_game() != self.game {
             return Err(WriteError::Record(RecordError::WrongGame {
                 file: self.game,
@@ -494,7 +497,7 @@ impl<W: Write + Seek> BinWriter<W> {
     }
 
     /// Writes the count into the header and flushes: the count and the writer.
-    pub fn finish(mut self) -> std::io::Result<(u64, W)> {
+    pub(crate) fn finish(mut self) -> std::io::Result<(u64, W)> {
         self.out.flush()?;
         self.out.seek(SeekFrom::Start(0))?;
         self.out.write_all(

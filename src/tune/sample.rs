@@ -27,7 +27,7 @@ use crate::core::role::Role;
 use crate::search::threats::Threats;
 
 /// The defenders' score of a game that `winner` won (`None`: a draw): 1, 0 or one half.
-pub fn defender_score(winner: Option<Role>) -> f64 {
+pub(crate) fn defender_score(winner: Option<Role>) -> f64 {
     match winner {
         Some(Role::Defender) => 1.0,
         Some(Role::Attacker) => 0.0,
@@ -57,7 +57,7 @@ fn result_of_name(name: &str) -> Option<Option<Role>> {
 /// judge, and so a sample: not when the best move captures or wins, the king sees an
 /// escape square (the attackers must block) or can be captured right now, by the rules
 /// of `t`.
-pub fn is_quiet<G: Geometry>(pos: &PositionOf<G>, best: MoveOf<G>, t: &Threats<G>) -> bool {
+pub(crate) fn is_quiet<G: Geometry>(pos: &PositionOf<G>, best: MoveOf<G>, t: &Threats<G>) -> bool {
     let board = pos.board();
     let mut child = *pos;
     let captured = child.make_move(best, &t.rules);
@@ -71,20 +71,20 @@ pub fn is_quiet<G: Geometry>(pos: &PositionOf<G>, best: MoveOf<G>, t: &Threats<G
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SampleGame {
     /// The rule family.
-    pub rules: RulePreset,
+    pub(crate) rules: RulePreset,
     /// The board.
-    pub size: BoardSize,
+    pub(crate) size: BoardSize,
 }
 
 impl SampleGame {
     /// Copenhagen 11x11, the game of the legacy five-field lines.
-    pub const COPENHAGEN: SampleGame = SampleGame {
+    pub(crate) const COPENHAGEN: SampleGame = SampleGame {
         rules: RulePreset::Copenhagen,
         size: BoardSize::S11,
     };
 
     /// The game of a sample line, from its last fields alone.
-    pub fn of_line(line: &str) -> Result<SampleGame, SampleError> {
+    pub(crate) fn of_line(line: &str) -> Result<SampleGame, SampleError> {
         let fields: Vec<&str> = line.split_whitespace().collect();
         match fields[..] {
             [_, _, _, _, _] => Ok(SampleGame::COPENHAGEN),
@@ -118,7 +118,7 @@ pub struct SampleOf<G: Geometry> {
     /// The position (with its side to move).
     pub position: PositionOf<G>,
     /// The game's rule family (its game on board `G`).
-    pub rules: RulePreset,
+    pub(crate) rules: RulePreset,
     /// Who won the game (`None`: a draw, or a game that did not finish).
     pub winner: Option<Role>,
     /// The search's score for the side to move, in centi-units.
@@ -128,11 +128,11 @@ pub struct SampleOf<G: Geometry> {
 }
 
 /// A sampled position of an 11x11 game.
-pub type Sample = SampleOf<S11>;
+pub(crate) type Sample = SampleOf<S11>;
 
 impl<G: Geometry> SampleOf<G> {
     /// The game the sample is of.
-    pub fn sample_game(&self) -> SampleGame {
+    pub(crate) fn sample_game(&self) -> SampleGame {
         SampleGame {
             rules: self.rules,
             size: size_of::<G>(),
@@ -140,7 +140,7 @@ impl<G: Geometry> SampleOf<G> {
     }
 
     /// The search's score from the defenders' point of view.
-    pub fn defenders_score(&self) -> i32 {
+    pub(crate) fn defenders_score(&self) -> i32 {
         match self.position.to_move() {
             Role::Defender => self.score,
             Role::Attacker => -self.score,
@@ -149,7 +149,7 @@ impl<G: Geometry> SampleOf<G> {
 
     /// Whether the sample is held out of a fit that holds out the games whose number is a
     /// multiple of `every` (0: none).
-    pub fn is_held_out(&self, every: u64) -> bool {
+    pub(crate) fn is_held_out(&self, every: u64) -> bool {
         every > 0 && self.game.is_multiple_of(every)
     }
 }
@@ -210,17 +210,6 @@ impl<G: Geometry> fmt::Display for SampleOf<G> {
 impl<G: Geometry> FromStr for SampleOf<G> {
     type Err = SampleError;
 
-    /// ```
-    /// use hnefi::tune::sample::Sample;
-    /// let line = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ attacker draw -3 9 copenhagen 11";
-    /// let s: Sample = line.parse().unwrap();
-    /// assert_eq!(s.winner, None);
-    /// assert_eq!(s.to_string(), line);
-    /// // A legacy line of five fields is a Copenhagen 11x11 sample.
-    /// let legacy = line.trim_end_matches(" copenhagen 11").parse::<Sample>();
-    /// assert_eq!(legacy, Ok(s));
-    /// assert!("/11/ attacker draw 0 1".parse::<Sample>().is_err());
-    /// ```
     fn from_str(line: &str) -> Result<SampleOf<G>, SampleError> {
         let game = SampleGame::of_line(line)?;
         if game.size.files() != G::SIZE {
@@ -323,5 +312,24 @@ mod tests {
             assert_eq!(defender_score(winner), score);
         }
         assert_eq!(result_of_name("defender"), None);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn sample_of_from_str() {
+        use crate::tune::sample::Sample;
+        let line = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ attacker draw -3 9 copenhagen 11";
+        let s: Sample = line.parse().unwrap();
+        assert_eq!(s.winner, None);
+        assert_eq!(s.to_string(), line);
+        // A legacy line of five fields is a Copenhagen 11x11 sample.
+        let legacy = line.trim_end_matches(" copenhagen 11").parse::<Sample>();
+        assert_eq!(legacy, Ok(s));
+        assert!("/11/ attacker draw 0 1".parse::<Sample>().is_err());
     }
 }

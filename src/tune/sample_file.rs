@@ -15,7 +15,7 @@ use super::sample::{SampleGame, SampleOf};
 
 /// The format a command writes its samples in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// One line of text a sample.
     #[default]
     Text,
@@ -133,12 +133,12 @@ impl SampleFile {
     }
 
     /// The file's name as given.
-    pub fn path(&self) -> &str {
+    pub(crate) fn path(&self) -> &str {
         &self.path
     }
 
     /// The game of the file's samples, `None` when it has none.
-    pub fn game(&self) -> Option<SampleGame> {
+    pub(crate) fn game(&self) -> Option<SampleGame> {
         self.game
     }
 
@@ -175,7 +175,7 @@ impl SampleFile {
 
 /// The one game of the samples of `files` (Copenhagen 11x11 when they have none), or
 /// the first file whose game differs.
-pub fn one_game(files: &[SampleFile]) -> Result<SampleGame, SampleFileError> {
+pub(crate) fn one_game(files: &[SampleFile]) -> Result<SampleGame, SampleFileError> {
     let mut first: Option<SampleGame> = None;
     for f in files {
         let Some(game) = f.game else {
@@ -197,7 +197,7 @@ pub fn one_game(files: &[SampleFile]) -> Result<SampleGame, SampleFileError> {
 }
 
 /// A file being written in one format.
-pub enum SampleWriter {
+pub(crate) enum SampleWriter {
     /// Lines.
     Text(BufWriter<File>),
     /// Records.
@@ -206,7 +206,11 @@ pub enum SampleWriter {
 
 impl SampleWriter {
     /// Creates (or overwrites) `path` for samples of `game` in `format`.
-    pub fn create(path: &Path, format: Format, game: SampleGame) -> std::io::Result<SampleWriter> {
+    pub(crate) fn create(
+        path: &Path,
+        format: Format,
+        game: SampleGame,
+    ) -> std::io::Result<SampleWriter> {
         let out = BufWriter::new(File::create(path)?);
         Ok(match format {
             Format::Text => SampleWriter::Text(out),
@@ -215,7 +219,7 @@ impl SampleWriter {
     }
 
     /// Writes one sample.
-    pub fn write<G: Geometry>(&mut self, s: &SampleOf<G>) -> Result<(), WriteError> {
+    pub(crate) fn write<G: Geometry>(&mut self, s: &SampleOf<G>) -> Result<(), WriteError> {
         match self {
             SampleWriter::Text(out) => Ok(writeln!(out, "{s}")?),
             SampleWriter::Bin(out) => out.write(s),
@@ -223,7 +227,7 @@ impl SampleWriter {
     }
 
     /// Finishes the file (a binary header's count) and flushes it.
-    pub fn finish(self) -> std::io::Result<()> {
+    pub(crate) fn finish(self) -> std::io::Result<()> {
         match self {
             SampleWriter::Text(mut out) => out.flush(),
             SampleWriter::Bin(out) => out.finish().map(|_| ()),

@@ -45,68 +45,68 @@ use crate::tools::matches::openings;
 pub struct SelfplayArgs {
     /// Number of games.
     #[arg(long, default_value_t = 100)]
-    pub games: u64,
+    pub(crate) games: u64,
     /// Nodes per move.
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Records file whose game prefixes are the openings (e.g. tests/data/copenhagen.csv);
     /// without it, games start from the start position.
     #[arg(long, value_name = "FILE")]
-    pub openings: Option<PathBuf>,
+    pub(crate) openings: Option<PathBuf>,
     /// Plies of each recorded game used as the opening.
     #[arg(long, default_value_t = 8)]
-    pub opening_plies: usize,
+    pub(crate) opening_plies: usize,
     /// Records file of openings kept for measurement (e.g.
     /// tests/data/copenhagen-held-out.csv): an opening of `--openings` that ends in the
     /// position one of these ends in (after `--opening-plies` plies) is never played.
     #[arg(long, value_name = "FILE", requires = "openings")]
-    pub hold_out: Option<PathBuf>,
+    pub(crate) hold_out: Option<PathBuf>,
     /// Random legal plies played after the opening.
     #[arg(long, default_value_t = 2)]
-    pub random_plies: usize,
+    pub(crate) random_plies: usize,
     /// Seed of the openings' order and of the random plies.
     #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// A game is a draw after this many plies.
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
-    pub move_limit: u32,
+    pub(crate) move_limit: u32,
     /// Games played at once (threads).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub concurrency: u16,
+    pub(crate) concurrency: u16,
     /// Transposition table per game, in MiB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub hash_mb: u64,
+    pub(crate) hash_mb: u64,
     /// Set an evaluation weight in the attackers' searches (`NAME=VALUE`, as the engine's
     /// flag; `corner_fight=0` and `defender_space=6` give them the defenders' weights, so
     /// that every score of the data is on one scale). May be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
-    pub attacker_weight: Vec<String>,
+    pub(crate) attacker_weight: Vec<String>,
     /// The learned correction the games are played with, as the engine's `--net`: a
     /// network file of the games' board, `none`, or without the flag the engine's own.
     #[arg(long, value_name = "FILE|none")]
-    pub net: Option<PathBuf>,
+    pub(crate) net: Option<PathBuf>,
     /// The rule family whose game is played (copenhagen, hnefatafl-org, fetlar, brandubh,
     /// tablut, sea-battle or tawlbwrdd; docs/RULES.md section 17.13). Every game but
     /// Copenhagen 11x11 starts from the game's start position.
     #[arg(long, value_name = "NAME", default_value = "copenhagen")]
-    pub rules: RulePreset,
+    pub(crate) rules: RulePreset,
     /// The board, 7 to 15 files: the family's game of that size [default: the family's
     /// usual size].
     #[arg(long, value_name = "N")]
-    pub board_size: Option<BoardSize>,
+    pub(crate) board_size: Option<BoardSize>,
     /// The repetition rule of the games [default: the family's]: data for a network that
     /// plays under another rule (`third-occurrence-mover-loses`, OpenTafl's and
     /// libhnefatafl's, makes the attackers' shuttling blocks a loss that Copenhagen's
     /// default rule makes safe).
     #[arg(long, value_name = "MODE")]
-    pub repetition: Option<RepetitionMode>,
+    pub(crate) repetition: Option<RepetitionMode>,
     /// Output file for the samples. Overwritten.
     #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// The samples' format: `text`, one line each (src/tune/sample.rs), or `bin`, fixed
     /// binary records (src/tune/record.rs); `hnefi train` and `hnefi merge` read both.
     #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 /// Whether a position of board `G`, whose search chose a move, is a sample.

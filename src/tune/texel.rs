@@ -53,47 +53,47 @@ pub struct TuneArgs {
     /// The samples written by `hnefi selfplay` or `hnefi label` (one line each); several
     /// files are fitted together.
     #[arg(required = true, num_args = 1..)]
-    pub data: Vec<PathBuf>,
+    pub(crate) data: Vec<PathBuf>,
     /// Passes of gradient descent over the training samples (watch the held-out loss:
     /// more passes can fit the training games better and the others worse).
     #[arg(long, default_value_t = 200)]
-    pub epochs: u32,
+    pub(crate) epochs: u32,
     /// Step size of the descent, in centi-units per step.
     #[arg(long, default_value_t = 1.0)]
-    pub rate: f64,
+    pub(crate) rate: f64,
     /// Samples of games whose number is a multiple of this are held out (0: none).
     #[arg(long, default_value_t = 10)]
-    pub holdout_every: u64,
+    pub(crate) holdout_every: u64,
     /// Keep this weight at its starting value. May be repeated.
     #[arg(long, value_name = "NAME")]
-    pub fix: Vec<String>,
+    pub(crate) fix: Vec<String>,
     /// Start from this weight instead of the default (`NAME=VALUE`). May be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
-    pub weight: Vec<String>,
+    pub(crate) weight: Vec<String>,
     /// The share of the game's result in each sample's target, from 0 to 1; the rest goes
     /// to the sample's search score, as the expected score `sigmoid(K · score)`: 1 fits the
     /// evaluation to the results alone (Texel tuning), 0 to what the self-play search saw
     /// alone (deeper than the evaluation, and free of what merely accompanies a result).
     /// One value for every file, or one per file in their order (`--lambda 0,1`).
     #[arg(long, value_delimiter = ',', default_value = "1")]
-    pub lambda: Vec<f64>,
+    pub(crate) lambda: Vec<f64>,
 }
 
 /// A sample reduced to what the fit needs: its terms and the defenders' game score.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Point {
+pub(crate) struct Point {
     /// The terms of the position ([`terms`]).
-    pub terms: [f64; TERMS],
+    pub(crate) terms: [f64; TERMS],
     /// The target: the defenders' score of the game, 1, 0.5 or 0, unless
     /// [`Point::mix`] mixed in the search's score.
-    pub target: f64,
+    pub(crate) target: f64,
     /// The search's score of the sample from the defenders' point of view.
-    pub score: f64,
+    pub(crate) score: f64,
 }
 
 impl Point {
     /// The point of a sample.
-    pub fn of(sample: &Sample) -> Point {
+    pub(crate) fn of(sample: &Sample) -> Point {
         Point {
             terms: terms(&sample.position).map(f64::from),
             target: defender_score(sample.winner),
@@ -103,7 +103,7 @@ impl Point {
 
     /// Makes the target `lambda` parts the game's result and the rest the search's
     /// expected score, `sigmoid(k · score)`.
-    pub fn mix(&mut self, lambda: f64, k: f64) {
+    pub(crate) fn mix(&mut self, lambda: f64, k: f64) {
         self.target = lambda * self.target + (1.0 - lambda) * sigmoid(k * self.score);
     }
 }
@@ -122,17 +122,17 @@ fn dot(t: &[f64; TERMS], w: &[f64; TERMS]) -> f64 {
 /// position alike (a constant changes no move choice, so it is fitted and reported but
 /// never enters the evaluation).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Model {
+pub(crate) struct Model {
     /// The weights.
-    pub w: [f64; TERMS],
+    pub(crate) w: [f64; TERMS],
     /// The defenders' constant advantage, in centi-units.
-    pub offset: f64,
+    pub(crate) offset: f64,
     /// The scale of the sigmoid.
-    pub k: f64,
+    pub(crate) k: f64,
 }
 
 /// The mean squared error of the model against the targets (0 for no points).
-pub fn loss(points: &[Point], m: &Model) -> f64 {
+pub(crate) fn loss(points: &[Point], m: &Model) -> f64 {
     if points.is_empty() {
         return 0.0;
     }
@@ -172,7 +172,7 @@ pub(crate) fn golden(mut a: f64, mut b: f64, iterations: u32, f: impl Fn(f64) ->
 
 /// `K` and the offset that minimise the loss with the weights of `m`: golden-section
 /// search on `log K` over `1e-5` to `1`, the best offset (within ±2000) for each `K`.
-pub fn fit_k(points: &[Point], m: &Model) -> Model {
+pub(crate) fn fit_k(points: &[Point], m: &Model) -> Model {
     let best_offset = |k: f64| {
         golden(-2000.0, 2000.0, 40, |o| {
             loss(points, &Model { offset: o, k, ..*m })
@@ -199,7 +199,7 @@ pub fn fit_k(points: &[Point], m: &Model) -> Model {
 
 /// Fits the weights not in `fixed`, and the offset, by `epochs` steps of Adam on the
 /// loss with `K` fixed, starting from `start`, the step size falling linearly from `rate`.
-pub fn fit_weights(
+pub(crate) fn fit_weights(
     points: &[Point],
     start: &Model,
     fixed: &[bool; TERMS],
@@ -257,7 +257,12 @@ const ROUNDING_EPOCHS: u32 = 40;
 /// evaluation most), then the free weights and the offset fitted again to make up for
 /// it, and so on. Rounding all at once loses much of a fit whose terms count in tens
 /// (mobility, the defenders' space) beside terms of 0 or 1.
-pub fn round_weights(points: &[Point], m: &Model, fixed: &[bool; TERMS], rate: f64) -> Model {
+pub(crate) fn round_weights(
+    points: &[Point],
+    m: &Model,
+    fixed: &[bool; TERMS],
+    rate: f64,
+) -> Model {
     let n = points.len().max(1) as f64;
     let spread: [f64; TERMS] = std::array::from_fn(|i| {
         let mean = points.iter().map(|p| p.terms[i]).sum::<f64>() / n;

@@ -21,18 +21,18 @@ use crate::search::wdl::{Chances, Thresholds, WdlModel, sigmoid};
 
 /// One position of a finished game: its score and who won the game.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Observation {
+pub(crate) struct Observation {
     /// The side to move.
-    pub mover: Role,
+    pub(crate) mover: Role,
     /// The search's score in centi-units, from the attackers' view.
-    pub attackers_score: f64,
+    pub(crate) attackers_score: f64,
     /// The game's winner; `None` for a draw.
-    pub winner: Option<Role>,
+    pub(crate) winner: Option<Role>,
 }
 
 impl Observation {
     /// The observation of a sample of a finished game.
-    pub fn of<G: Geometry>(sample: &SampleOf<G>) -> Observation {
+    pub(crate) fn of<G: Geometry>(sample: &SampleOf<G>) -> Observation {
         let mover = sample.position.to_move();
         let score = f64::from(sample.score);
         Observation {
@@ -48,7 +48,7 @@ impl Observation {
 
 /// Why a model could not be fitted.
 #[derive(Clone, Copy, Debug, PartialEq, Error)]
-pub enum FitError {
+pub(crate) enum FitError {
     /// Each side must have won some of the games with `mover` to move, or the scale has no
     /// finite best value.
     #[error(
@@ -79,13 +79,13 @@ pub enum FitError {
 
 /// The largest scale a fit may find, in centi-units (the search's heuristic scores stay
 /// well within it).
-pub const MAX_SCALE: f64 = 20_000.0;
+pub(crate) const MAX_SCALE: f64 = 20_000.0;
 
 /// The fewest wins of each side a fit needs.
-pub const MIN_WINS: usize = 5;
+pub(crate) const MIN_WINS: usize = 5;
 
 /// The model that best explains the results of `observations`.
-pub fn fit(observations: &[Observation]) -> Result<WdlModel, FitError> {
+pub(crate) fn fit(observations: &[Observation]) -> Result<WdlModel, FitError> {
     let attacker = fit_mover(observations, Role::Attacker)?;
     let defender = fit_mover(observations, Role::Defender)?;
     Ok(WdlModel {
@@ -257,33 +257,33 @@ fn solve(h: &[[f64; 3]; 3], g: &Params, n: usize) -> Option<Params> {
 
 /// How well predicted chances matched the results.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Calibration {
+pub(crate) struct Calibration {
     /// The positions judged.
-    pub positions: usize,
+    pub(crate) positions: usize,
     /// The mean of −ln(the chance given to what happened).
-    pub log_loss: f64,
+    pub(crate) log_loss: f64,
     /// The mean over positions of the squared differences between the three chances and
     /// what happened (0 or 1 each).
-    pub brier: f64,
+    pub(crate) brier: f64,
     /// The same measures for the constant predictor (the results' frequencies in the fit's
     /// own games, by side to move).
-    pub constant_log_loss: f64,
+    pub(crate) constant_log_loss: f64,
     /// See `constant_log_loss`.
-    pub constant_brier: f64,
+    pub(crate) constant_brier: f64,
     /// By tenths of the mover's predicted expected score (a win 1, a draw one half): the
     /// positions in the tenth, their mean predicted score and their mean actual score.
-    pub deciles: [Decile; 10],
+    pub(crate) deciles: [Decile; 10],
 }
 
 /// One tenth of a reliability table.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Decile {
+pub(crate) struct Decile {
     /// Positions whose predicted score falls in this tenth.
-    pub positions: usize,
+    pub(crate) positions: usize,
     /// Their mean predicted score for the mover.
-    pub predicted: f64,
+    pub(crate) predicted: f64,
     /// Their mean actual score for the mover.
-    pub actual: f64,
+    pub(crate) actual: f64,
 }
 
 /// The result's chances as three numbers, attackers first.
@@ -302,7 +302,7 @@ fn index(winner: Option<Role>) -> usize {
 
 /// The frequencies of the three results among `observations`, by side to move (a third
 /// each where there are none).
-pub fn frequencies(observations: &[Observation]) -> ByRole<Chances> {
+pub(crate) fn frequencies(observations: &[Observation]) -> ByRole<Chances> {
     ByRole::new_with(|mover| {
         let mut counts = [0usize; 3];
         for o in observations.iter().filter(|o| o.mover == mover) {
@@ -328,7 +328,7 @@ pub fn frequencies(observations: &[Observation]) -> ByRole<Chances> {
 
 /// How well `model` predicts the results of `held_out`, against the constant predictor of
 /// `baseline` (the frequencies of the fit's games, [`frequencies`]).
-pub fn calibrate(
+pub(crate) fn calibrate(
     model: &WdlModel,
     baseline: &ByRole<Chances>,
     held_out: &[Observation],
@@ -391,16 +391,16 @@ pub struct WdlFitArgs {
     /// Sample files of `hnefi selfplay` (text or binary), one game each; files of the same
     /// game are fitted together, each game on its own.
     #[arg(required = true, num_args = 1..)]
-    pub data: Vec<PathBuf>,
+    pub(crate) data: Vec<PathBuf>,
     /// The samples of games whose number is a multiple of this are held out of the fit
     /// and judge it (at least 2).
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(2..))]
-    pub holdout_every: u64,
+    pub(crate) holdout_every: u64,
 }
 
 /// Why `hnefi wdl-fit` stopped.
 #[derive(Debug, Error)]
-pub enum WdlFitError {
+pub(crate) enum WdlFitError {
     /// A sample file could not be read.
     #[error(transparent)]
     File(#[from] SampleFileError),

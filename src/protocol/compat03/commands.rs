@@ -111,7 +111,7 @@ pub const COMMANDS: &[Command] = &[
 
 /// GTP's names for commands of this table (0.3.1 renamed them), and hnefi's own: an
 /// unknown command with one of these names is answered with the name to use instead.
-pub const FOREIGN_NAMES: &[(&str, &str)] = &[
+pub(crate) const FOREIGN_NAMES: &[(&str, &str)] = &[
     ("genmove", "generate_move"),
     ("showboard", "show_board"),
     ("clear_board", "reset_board"),
@@ -121,7 +121,7 @@ pub const FOREIGN_NAMES: &[(&str, &str)] = &[
 ];
 
 /// The command called `name`.
-pub fn find(name: &str) -> Option<&'static Command> {
+pub(crate) fn find(name: &str) -> Option<&'static Command> {
     COMMANDS.iter().find(|c| c.name == name)
 }
 

@@ -14,9 +14,9 @@
 //! ([`RepetitionMode::AnyRepeatIllegal`](crate::core::repetition::RepetitionMode)).
 
 pub mod commands;
-pub mod notation;
+pub(crate) mod notation;
 
 use crate::core::repetition::RepetitionMode;
 
 /// The repetition rule of the 0.3.1 release.
-pub const REPETITION: RepetitionMode = RepetitionMode::AnyRepeatIllegal;
+pub(crate) const REPETITION: RepetitionMode = RepetitionMode::AnyRepeatIllegal;

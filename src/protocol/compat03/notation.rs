@@ -12,16 +12,16 @@ use crate::core::role::Role;
 use crate::core::square::{SIZE, Square};
 
 /// The file letters, a to l without i (as GTP letters its columns).
-pub const FILES: [u8; SIZE as usize] = *b"abcdefghjkl";
+pub(crate) const FILES: [u8; SIZE as usize] = *b"abcdefghjkl";
 
 /// The name of a square, e.g. `l4` for hnefi's `k4`.
-pub fn square_name(sq: Square) -> String {
+pub(crate) fn square_name(sq: Square) -> String {
     let file = FILES.get(usize::from(sq.file())).copied().unwrap_or(b'?');
     format!("{}{}", char::from(file), sq.rank() + 1)
 }
 
 /// Reads a square name (either case): a file letter of [`FILES`], then a rank 1 to 11.
-pub fn parse_square(text: &str) -> Result<Square, String> {
+pub(crate) fn parse_square(text: &str) -> Result<Square, String> {
     let bad = || {
         format!(
             "'{}' is not a square: a file a to l without i, then a rank 1 to 11 (e.g. l4)",
@@ -48,7 +48,7 @@ pub fn parse_square(text: &str) -> Result<Square, String> {
 }
 
 /// The colour of a side: the attackers are black and move first, the defenders white.
-pub const fn colour_name(role: Role) -> &'static str {
+pub(crate) const fn colour_name(role: Role) -> &'static str {
     match role {
         Role::Attacker => "black",
         Role::Defender => "white",
@@ -56,7 +56,7 @@ pub const fn colour_name(role: Role) -> &'static str {
 }
 
 /// Reads a colour (either case).
-pub fn parse_colour(text: &str) -> Result<Role, String> {
+pub(crate) fn parse_colour(text: &str) -> Result<Role, String> {
     match text.to_ascii_lowercase().as_str() {
         "black" => Ok(Role::Attacker),
         "white" => Ok(Role::Defender),
@@ -68,7 +68,7 @@ pub fn parse_colour(text: &str) -> Result<Role, String> {
 }
 
 /// The `final_status` reply: `black_wins`, `white_wins`, `draw` or `ongoing`.
-pub fn status_name(status: Status) -> String {
+pub(crate) fn status_name(status: Status) -> String {
     match status {
         Status::Ongoing => "ongoing".into(),
         Status::Won { winner, .. } => format!("{}_wins", colour_name(winner)),
@@ -77,12 +77,12 @@ pub fn status_name(status: Status) -> String {
 }
 
 /// A move as the dialect writes it: `FROM TO`.
-pub fn move_name(mv: Move) -> String {
+pub(crate) fn move_name(mv: Move) -> String {
     format!("{} {}", square_name(mv.from), square_name(mv.to))
 }
 
 /// Why a move is illegal, in the dialect's names.
-pub fn illegal_move_message(e: IllegalMove) -> String {
+pub(crate) fn illegal_move_message(e: IllegalMove) -> String {
     match e {
         IllegalMove::NoPiece { role, square } => {
             format!("no {} piece on {}", colour_name(role), square_name(square))
@@ -103,7 +103,7 @@ pub fn illegal_move_message(e: IllegalMove) -> String {
 /// The board in a box, rank 11 at the top with the rank numbers on the left and the file
 /// letters below: `X` attackers, `O` defenders, `K` the king, `R` an empty restricted
 /// square (the corners and the throne), `.` an empty square.
-pub fn board_diagram(board: &Board) -> String {
+pub(crate) fn board_diagram(board: &Board) -> String {
     let width = usize::from(SIZE);
     let mut out = format!("  ┌{}┐\n", "─".repeat(width));
     for rank in (0..SIZE).rev() {

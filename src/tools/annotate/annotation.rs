@@ -14,59 +14,59 @@ use super::judgement::Judgement;
 
 /// What the annotation says of one ply.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Note {
+pub(crate) struct Note {
     /// The ply, from 1.
-    pub ply: usize,
+    pub(crate) ply: usize,
     /// The side that moved.
-    pub side: Role,
+    pub(crate) side: Role,
     /// The move played, in record notation with the squares it captured (`g3-e3xe2`).
-    pub played: String,
+    pub(crate) played: String,
     /// The move's score from the mover's point of view, in the position before it.
-    pub score: Score,
+    pub(crate) score: Score,
     /// The mover's chances before the move (at the best move's score).
-    pub wdl: Wdl,
+    pub(crate) wdl: Wdl,
     /// The engine's best move (in the same notation) and its score, when the move played
     /// is another.
-    pub best: Option<(String, Score)>,
+    pub(crate) best: Option<(String, Score)>,
     /// The mover's win chance after the best move less after the move played (0 when the
     /// move played is the best, or scores better).
-    pub drop: f64,
+    pub(crate) drop: f64,
     /// What the drop earns.
-    pub judgement: Option<Judgement>,
+    pub(crate) judgement: Option<Judgement>,
 }
 
 /// One game of the file, annotated.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Annotation {
+pub(crate) struct Annotation {
     /// The game's number in the file, from 1.
-    pub number: usize,
+    pub(crate) number: usize,
     /// Its line in the file, from 1.
-    pub line: usize,
+    pub(crate) line: usize,
     /// The result field of a records line (`None` inside: `Ongoing`); `None` for a move
     /// list.
-    pub result: Option<Option<Outcome<()>>>,
+    pub(crate) result: Option<Option<Outcome<()>>>,
     /// The game's status after its moves under the rules.
-    pub status: Status,
+    pub(crate) status: Status,
     /// One note per ply.
-    pub notes: Vec<Note>,
+    pub(crate) notes: Vec<Note>,
 }
 
 /// One side's moves in a game, summed up.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Summary {
+pub(crate) struct Summary {
     /// The side.
-    pub side: Role,
+    pub(crate) side: Role,
     /// Its moves.
-    pub moves: usize,
+    pub(crate) moves: usize,
     /// The mean drop in win chance of its moves (0 for none).
-    pub average_loss: f64,
+    pub(crate) average_loss: f64,
     /// How many of its moves earned each judgement, in [`Judgement::ALL`]'s order.
-    pub counts: [usize; 3],
+    pub(crate) counts: [usize; 3],
 }
 
 impl Annotation {
     /// The summary of `side`'s moves.
-    pub fn summary(&self, side: Role) -> Summary {
+    pub(crate) fn summary(&self, side: Role) -> Summary {
         let notes: Vec<&Note> = self.notes.iter().filter(|n| n.side == side).collect();
         let total: f64 = notes.iter().map(|n| n.drop).sum();
         let counts =

@@ -29,21 +29,15 @@ use crate::core::record::{GameRecordError, GameRecordOf, ReplayErrorOf};
 
 /// One game's line of the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameLine<'a> {
+pub(crate) struct GameLine<'a> {
     /// Its number in the file, from 1.
-    pub line: usize,
+    pub(crate) line: usize,
     /// The line's text.
-    pub text: &'a str,
+    pub(crate) text: &'a str,
 }
 
 /// The lines of `text` that hold a game, with their numbers.
-///
-/// ```
-/// use hnefi::tools::annotate::input::game_lines;
-/// let lines = game_lines("# two games\nh1-h3 f8-i8\n\nd1-d3,0,0,Ongoing\n");
-/// assert_eq!(lines.iter().map(|g| g.line).collect::<Vec<_>>(), [2, 4]);
-/// ```
-pub fn game_lines(text: &str) -> Vec<GameLine<'_>> {
+pub(crate) fn game_lines(text: &str) -> Vec<GameLine<'_>> {
     (1..)
         .zip(text.lines())
         .map(|(line, text)| GameLine {
@@ -56,7 +50,7 @@ pub fn game_lines(text: &str) -> Vec<GameLine<'_>> {
 
 /// The formats of a file of games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub(crate) enum Format {
     /// One game per line: records lines or plain move lists.
     Lines,
     /// hnefatafl.org's client's PGN export ([`super::pgn`]).
@@ -69,14 +63,7 @@ impl Format {
     /// The format of `text`, by its first line that is not empty: a tag `[Name "value"]`
     /// opens a PGN export, a tag `[name:value]` an OpenTafl game record; anything else is a
     /// file of games one per line.
-    ///
-    /// ```
-    /// use hnefi::tools::annotate::input::Format;
-    /// assert_eq!(Format::of("\n[Event \"Game 7\"]\n1. h1h3"), Format::HnefataflOrg);
-    /// assert_eq!(Format::of("[date:2015.01.07]\n[rules:dim:7 start:/]"), Format::OpenTafl);
-    /// assert_eq!(Format::of("# games\nh1-h3 f8-i8"), Format::Lines);
-    /// ```
-    pub fn of(text: &str) -> Format {
+    pub(crate) fn of(text: &str) -> Format {
         let first = text.lines().map(str::trim).find(|l| !l.is_empty());
         let Some(tag) = first.and_then(|l| l.strip_prefix('[')) else {
             return Format::Lines;
@@ -101,16 +88,16 @@ pub(super) fn is_turn_number(word: &str) -> bool {
 
 /// A move of a game written over several lines, as the file writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WrittenMove<'a> {
+pub(crate) struct WrittenMove<'a> {
     /// Its line in the file, from 1.
-    pub line: usize,
+    pub(crate) line: usize,
     /// The move's text.
-    pub text: &'a str,
+    pub(crate) text: &'a str,
 }
 
 /// The notation of a [`WrittenGame`]'s moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Notation {
+pub(crate) enum Notation {
     /// hnefatafl.org's PGN export: `h1h3` (captures not written).
     HnefataflOrg,
     /// OpenTafl's move records: `g11-g9xh9`, `Kf6-f10`.
@@ -119,21 +106,21 @@ pub enum Notation {
 
 /// A game written over several lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WrittenGame<'a> {
+pub(crate) struct WrittenGame<'a> {
     /// The line it starts on, from 1.
-    pub line: usize,
+    pub(crate) line: usize,
     /// Its moves in the order played.
-    pub moves: Vec<WrittenMove<'a>>,
+    pub(crate) moves: Vec<WrittenMove<'a>>,
     /// The notation they are in.
-    pub notation: Notation,
+    pub(crate) notation: Notation,
     /// The result the file gives (`None` inside: unknown or none); `None` when the format
     /// has none.
-    pub result: Option<Option<Outcome<()>>>,
+    pub(crate) result: Option<Option<Outcome<()>>>,
 }
 
 /// A game of a file, in the format the file has.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FileGame<'a> {
+pub(crate) enum FileGame<'a> {
     /// One line's game.
     Line(GameLine<'a>),
     /// A game over several lines.
@@ -142,7 +129,7 @@ pub enum FileGame<'a> {
 
 impl FileGame<'_> {
     /// The line the game starts on, from 1.
-    pub fn line(&self) -> usize {
+    pub(crate) fn line(&self) -> usize {
         match self {
             FileGame::Line(g) => g.line,
             FileGame::Written(g) => g.line,
@@ -152,7 +139,7 @@ impl FileGame<'_> {
 
 /// Why a move of a [`WrittenGame`] cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum WrittenMoveError {
+pub(crate) enum WrittenMoveError {
     /// Not a move of hnefatafl.org's export on this board.
     #[error(transparent)]
     HnefataflOrg(#[from] super::pgn::PgnMoveError),
@@ -163,7 +150,7 @@ pub enum WrittenMoveError {
 
 /// Why a line's game of the board of `G` cannot be annotated.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum GameLineError<G: Geometry> {
+pub(crate) enum GameLineError<G: Geometry> {
     /// The line is no record and no move list.
     #[error(transparent)]
     Record(#[from] GameRecordError),
@@ -182,7 +169,7 @@ pub enum GameLineError<G: Geometry> {
 
 /// Why a game over several lines of the board of `G` cannot be annotated.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum WrittenError<G: Geometry> {
+pub(crate) enum WrittenError<G: Geometry> {
     /// A move cannot be read.
     #[error("ply {ply} ({token}): {source}")]
     Move {
@@ -200,19 +187,19 @@ pub enum WrittenError<G: Geometry> {
 
 /// A game read from its line and replayed under the rules.
 #[derive(Clone, Debug)]
-pub struct ReadGame<G: Geometry> {
+pub(crate) struct ReadGame<G: Geometry> {
     /// Its moves.
-    pub record: GameRecordOf<G>,
+    pub(crate) record: GameRecordOf<G>,
     /// The result field of a records line or an OpenTafl record's result tag (`None`
     /// inside: `Ongoing`); `None` for a format without one.
-    pub result: Option<Option<Outcome<()>>>,
+    pub(crate) result: Option<Option<Outcome<()>>>,
     /// The game after every move (and the final `timeout`).
-    pub game: GameOf<G>,
+    pub(crate) game: GameOf<G>,
 }
 
 /// Reads a game of the file and replays it from `start` under `rules`, as [`read_game`]
 /// does; an error in a game over several lines names the line of the move at fault.
-pub fn read_file_game<G: Geometry>(
+pub(crate) fn read_file_game<G: Geometry>(
     game: &FileGame<'_>,
     start: PositionOf<G>,
     rules: RuleSet,
@@ -272,7 +259,7 @@ fn read_written<G: Geometry>(
 /// Reads the game of a line ([`game_lines`]) and replays it from `start` under `rules`,
 /// as the replay test replays the records (`tests/replay.rs`): every move legal, every
 /// capture listed the move's.
-pub fn read_game<G: Geometry>(
+pub(crate) fn read_game<G: Geometry>(
     text: &str,
     start: PositionOf<G>,
     rules: RuleSet,
@@ -320,5 +307,32 @@ mod tests {
                 .unwrap_err()
                 .starts_with("ply 2 (e5-q2)")
         );
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn game_lines() {
+        use crate::tools::annotate::input::game_lines;
+        let lines = game_lines("# two games\nh1-h3 f8-i8\n\nd1-d3,0,0,Ongoing\n");
+        assert_eq!(lines.iter().map(|g| g.line).collect::<Vec<_>>(), [2, 4]);
+    }
+
+    #[test]
+    fn format_of() {
+        use crate::tools::annotate::input::Format;
+        assert_eq!(
+            Format::of("\n[Event \"Game 7\"]\n1. h1h3"),
+            Format::HnefataflOrg
+        );
+        assert_eq!(
+            Format::of("[date:2015.01.07]\n[rules:dim:7 start:/]"),
+            Format::OpenTafl
+        );
+        assert_eq!(Format::of("# games\nh1-h3 f8-i8"), Format::Lines);
     }
 }

@@ -17,24 +17,7 @@ use crate::search::wdl::WdlModel;
 
 /// The drop in the mover's win chance from the best move's score to the played move's
 /// (none below 0) and its judgement.
-///
-/// ```
-/// use hnefi::core::geometry::BoardSize;
-/// use hnefi::core::preset::RulePreset;
-/// use hnefi::core::role::Role;
-/// use hnefi::search::Score;
-/// use hnefi::search::wdl::WdlModel;
-/// use hnefi::tools::annotate::judgement::{Judgement, judge};
-/// let m = WdlModel::of(RulePreset::Copenhagen, BoardSize::S11);
-/// let a = Role::Attacker;
-/// assert_eq!(judge(Score::Cp(10), Score::Cp(20), &m, a), (0.0, None));
-/// assert_eq!(judge(Score::Win(1), Score::Loss(1), &m, a), (1.0, Some(Judgement::Blunder)));
-/// // A proven loss let in is a blunder, however little chance there was to lose.
-/// let (drop, judgement) = judge(Score::Cp(-1500), Score::Loss(2), &m, a);
-/// assert!(drop < 0.1 && judgement == Some(Judgement::Blunder));
-/// assert_eq!(judge(Score::Loss(6), Score::Loss(2), &m, a), (0.0, None));
-/// ```
-pub fn judge(
+pub(crate) fn judge(
     best: Score,
     played: Score,
     model: &WdlModel,
@@ -53,7 +36,7 @@ pub fn judge(
 
 /// What a move that lost win chance is called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Judgement {
+pub(crate) enum Judgement {
     /// A drop of 0.1 or more.
     Inaccuracy,
     /// A drop of 0.2 or more.
@@ -64,14 +47,14 @@ pub enum Judgement {
 
 impl Judgement {
     /// Every judgement, the mildest first.
-    pub const ALL: [Judgement; 3] = [
+    pub(crate) const ALL: [Judgement; 3] = [
         Judgement::Inaccuracy,
         Judgement::Mistake,
         Judgement::Blunder,
     ];
 
     /// The least drop in win chance that earns this judgement.
-    pub const fn threshold(self) -> f64 {
+    pub(crate) const fn threshold(self) -> f64 {
         match self {
             Judgement::Inaccuracy => 0.1,
             Judgement::Mistake => 0.2,
@@ -80,15 +63,7 @@ impl Judgement {
     }
 
     /// The judgement of a drop in win chance, if it earns one.
-    ///
-    /// ```
-    /// use hnefi::tools::annotate::judgement::Judgement;
-    /// assert_eq!(Judgement::of_drop(0.05), None);
-    /// assert_eq!(Judgement::of_drop(0.1), Some(Judgement::Inaccuracy));
-    /// assert_eq!(Judgement::of_drop(0.25), Some(Judgement::Mistake));
-    /// assert_eq!(Judgement::of_drop(1.0), Some(Judgement::Blunder));
-    /// ```
-    pub fn of_drop(drop: f64) -> Option<Judgement> {
+    pub(crate) fn of_drop(drop: f64) -> Option<Judgement> {
         Judgement::ALL
             .into_iter()
             .rev()
@@ -96,7 +71,7 @@ impl Judgement {
     }
 
     /// Its name in the annotation.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Judgement::Inaccuracy => "inaccuracy",
             Judgement::Mistake => "mistake",
@@ -105,7 +80,7 @@ impl Judgement {
     }
 
     /// Its name for a count of them (`2 blunders`).
-    pub const fn plural(self) -> &'static str {
+    pub(crate) const fn plural(self) -> &'static str {
         match self {
             Judgement::Inaccuracy => "inaccuracies",
             Judgement::Mistake => "mistakes",
@@ -117,5 +92,41 @@ impl Judgement {
 impl fmt::Display for Judgement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn judge() {
+        use crate::core::geometry::BoardSize;
+        use crate::core::preset::RulePreset;
+        use crate::core::role::Role;
+        use crate::search::Score;
+        use crate::search::wdl::WdlModel;
+        use crate::tools::annotate::judgement::{Judgement, judge};
+        let m = WdlModel::of(RulePreset::Copenhagen, BoardSize::S11);
+        let a = Role::Attacker;
+        assert_eq!(judge(Score::Cp(10), Score::Cp(20), &m, a), (0.0, None));
+        assert_eq!(
+            judge(Score::Win(1), Score::Loss(1), &m, a),
+            (1.0, Some(Judgement::Blunder))
+        );
+        // A proven loss let in is a blunder, however little chance there was to lose.
+        let (drop, judgement) = judge(Score::Cp(-1500), Score::Loss(2), &m, a);
+        assert!(drop < 0.1 && judgement == Some(Judgement::Blunder));
+        assert_eq!(judge(Score::Loss(6), Score::Loss(2), &m, a), (0.0, None));
+    }
+
+    #[test]
+    fn judgement_of_drop() {
+        use crate::tools::annotate::judgement::Judgement;
+        assert_eq!(Judgement::of_drop(0.05), None);
+        assert_eq!(Judgement::of_drop(0.1), Some(Judgement::Inaccuracy));
+        assert_eq!(Judgement::of_drop(0.25), Some(Judgement::Mistake));
+        assert_eq!(Judgement::of_drop(1.0), Some(Judgement::Blunder));
     }
 }

@@ -24,16 +24,16 @@ use super::input::{Notation, WrittenGame, WrittenMove};
 
 /// A game record read: its rules string and its principal line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OtgGame<'a> {
+pub(crate) struct OtgGame<'a> {
     /// The `rules` tag's value.
-    pub rules: &'a str,
+    pub(crate) rules: &'a str,
     /// The moves and the result.
-    pub game: WrittenGame<'a>,
+    pub(crate) game: WrittenGame<'a>,
 }
 
 /// Why a game record cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum OtgError {
+pub(crate) enum OtgError {
     /// No `rules` tag.
     #[error("the OpenTafl game record has no rules tag ([rules:dim:N ... start:...])")]
     NoRules,
@@ -53,18 +53,7 @@ pub enum OtgError {
 }
 
 /// Reads a game record.
-///
-/// ```
-/// use hnefi::tools::annotate::otg::read;
-/// let text = "[result:-1]\n[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n\
-///             1. d1-c1 d3-f3\n[a comment|on both moves]\n2. a4-a2 ---\n";
-/// let otg = read(text).unwrap();
-/// assert_eq!(otg.rules, "dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
-/// let moves: Vec<&str> = otg.game.moves.iter().map(|m| m.text).collect();
-/// assert_eq!(moves, ["d1-c1", "d3-f3", "a4-a2"]);
-/// assert_eq!(otg.game.moves[2].line, 6);
-/// ```
-pub fn read(text: &str) -> Result<OtgGame<'_>, OtgError> {
+pub(crate) fn read(text: &str) -> Result<OtgGame<'_>, OtgError> {
     let mut rules = None;
     let mut result = None;
     let mut moves = Vec::new();
@@ -129,5 +118,23 @@ fn parse_result(value: &str, line: usize) -> Result<Option<Option<Outcome<()>>>,
             line,
             text: crate::core::record::short(other),
         }),
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn read() {
+        use crate::tools::annotate::otg::read;
+        let text = "[result:-1]\n[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n\
+                    1. d1-c1 d3-f3\n[a comment|on both moves]\n2. a4-a2 ---\n";
+        let otg = read(text).unwrap();
+        assert_eq!(otg.rules, "dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+        let moves: Vec<&str> = otg.game.moves.iter().map(|m| m.text).collect();
+        assert_eq!(moves, ["d1-c1", "d3-f3", "a4-a2"]);
+        assert_eq!(otg.game.moves[2].line, 6);
     }
 }

@@ -28,24 +28,14 @@ const SITE: &str = "hnefatafl.org";
 
 /// Why a move of an export cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PgnMoveError {
+pub(crate) enum PgnMoveError {
     /// Not two squares of the board joined (`h1h3`).
     #[error("not a move of hnefatafl.org's export (two squares joined, like h1h3) on {0}x{0}")]
     Syntax(u8),
 }
 
 /// The games of an export, in the order written.
-///
-/// ```
-/// use hnefi::tools::annotate::pgn::games;
-/// let text = "[Event \"Game 12\"]\n[Site \"hnefatafl.org\"]\n1. h1h3 g5g2 2. h3h2\n";
-/// let games = games(text);
-/// assert_eq!(games.len(), 1);
-/// let moves: Vec<&str> = games[0].moves.iter().map(|m| m.text).collect();
-/// assert_eq!(moves, ["h1h3", "g5g2", "h3h2"]);
-/// assert_eq!((games[0].line, games[0].moves[0].line), (1, 3));
-/// ```
-pub fn games(text: &str) -> Vec<WrittenGame<'_>> {
+pub(crate) fn games(text: &str) -> Vec<WrittenGame<'_>> {
     let mut games: Vec<WrittenGame<'_>> = Vec::new();
     let mut in_moves = false;
     for (line, text) in (1..).zip(text.lines()) {
@@ -81,13 +71,7 @@ pub fn games(text: &str) -> Vec<WrittenGame<'_>> {
 }
 
 /// Whether the export says it comes from hnefatafl.org (its `Site` tag).
-///
-/// ```
-/// use hnefi::tools::annotate::pgn::from_hnefatafl_org;
-/// assert!(from_hnefatafl_org("[Event \"Game 3\"]\n[Site \"hnefatafl.org\"]\n1. h1h3"));
-/// assert!(!from_hnefatafl_org("[Site \"playtafl.com\"]\n1. h1h3"));
-/// ```
-pub fn from_hnefatafl_org(text: &str) -> bool {
+pub(crate) fn from_hnefatafl_org(text: &str) -> bool {
     text.lines()
         .map(str::trim)
         .filter_map(|l| l.strip_prefix("[Site "))
@@ -96,7 +80,7 @@ pub fn from_hnefatafl_org(text: &str) -> bool {
 
 /// The board an export's moves are on when no `--board-size` says it: 13x13 when the
 /// files are capitals (the client writes them so on 13x13 only), else 11x11.
-pub fn board_of(games: &[WrittenGame<'_>]) -> BoardSize {
+pub(crate) fn board_of(games: &[WrittenGame<'_>]) -> BoardSize {
     let capitals = games
         .iter()
         .flat_map(|g| &g.moves)
@@ -110,17 +94,7 @@ pub fn board_of(games: &[WrittenGame<'_>]) -> BoardSize {
 
 /// Reads a move of the export (`h1h3`, `A10C10`) on the board of `G`; the export lists
 /// no captures.
-///
-/// ```
-/// use hnefi::core::geometry::{S11, S13};
-/// use hnefi::tools::annotate::pgn::parse_move;
-/// assert_eq!(parse_move::<S11>("h1h3").unwrap().to_string(), "h1-h3");
-/// assert_eq!(parse_move::<S13>("A10C10").unwrap().to_string(), "a10-c10");
-/// assert!(parse_move::<S11>("h1-h3").is_err());
-/// assert!(parse_move::<S11>("h1").is_err());
-/// assert!(parse_move::<S11>("m1m3").is_err());
-/// ```
-pub fn parse_move<G: Geometry>(token: &str) -> Result<RecordMoveOf<G>, PgnMoveError> {
+pub(crate) fn parse_move<G: Geometry>(token: &str) -> Result<RecordMoveOf<G>, PgnMoveError> {
     let err = || PgnMoveError::Syntax(G::SIZE);
     // The destination starts at the second letter.
     let split = token
@@ -138,4 +112,41 @@ pub fn parse_move<G: Geometry>(token: &str) -> Result<RecordMoveOf<G>, PgnMoveEr
         mv,
         captures: BitboardOf::EMPTY,
     })
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn games() {
+        use crate::tools::annotate::pgn::games;
+        let text = "[Event \"Game 12\"]\n[Site \"hnefatafl.org\"]\n1. h1h3 g5g2 2. h3h2\n";
+        let games = games(text);
+        assert_eq!(games.len(), 1);
+        let moves: Vec<&str> = games[0].moves.iter().map(|m| m.text).collect();
+        assert_eq!(moves, ["h1h3", "g5g2", "h3h2"]);
+        assert_eq!((games[0].line, games[0].moves[0].line), (1, 3));
+    }
+
+    #[test]
+    fn from_hnefatafl_org() {
+        use crate::tools::annotate::pgn::from_hnefatafl_org;
+        assert!(from_hnefatafl_org(
+            "[Event \"Game 3\"]\n[Site \"hnefatafl.org\"]\n1. h1h3"
+        ));
+        assert!(!from_hnefatafl_org("[Site \"playtafl.com\"]\n1. h1h3"));
+    }
+
+    #[test]
+    fn parse_move() {
+        use crate::core::geometry::{S11, S13};
+        use crate::tools::annotate::pgn::parse_move;
+        assert_eq!(parse_move::<S11>("h1h3").unwrap().to_string(), "h1-h3");
+        assert_eq!(parse_move::<S13>("A10C10").unwrap().to_string(), "a10-c10");
+        assert!(parse_move::<S11>("h1-h3").is_err());
+        assert!(parse_move::<S11>("h1").is_err());
+        assert!(parse_move::<S11>("m1m3").is_err());
+    }
 }

@@ -20,53 +20,53 @@ pub struct MatchArgs {
     /// --host 127.0.0.1 --ai basic --depth 2`), `uci:` for a UCI-style tafl engine
     /// (TaflZero, ZevraTafl), `otep:` for an OpenTafl Engine Protocol engine.
     #[arg(long = "engine", value_name = "CMD", required = true)]
-    pub engines: Vec<String>,
+    pub(crate) engines: Vec<String>,
     /// A gauntlet, as cutechess-cli plays one: the first engine plays each of the others
     /// (--games games each); the others do not meet. Without it every pair plays (a round
     /// robin).
     #[arg(long)]
-    pub gauntlet: bool,
+    pub(crate) gauntlet: bool,
     /// In a gauntlet, the side the first engine plays in every game (attackers or
     /// defenders), each game from an opening of its own: for opponents that play one
     /// side only (`hnefi --player aggressive`). Without it sides alternate.
     #[arg(long, value_name = "SIDE", requires = "gauntlet")]
-    pub e1_plays: Option<E1Side>,
+    pub(crate) e1_plays: Option<E1Side>,
     /// The engine (its number in --engine order, from 1) whose rating the rating list
     /// holds at 0.
     #[arg(long, value_name = "N", default_value_t = 1)]
-    pub anchor: usize,
+    pub(crate) anchor: usize,
     /// Games per engine pair (sides alternate).
     #[arg(long, value_name = "N", default_value_t = 2)]
-    pub games: usize,
+    pub(crate) games: usize,
     /// Time per move in milliseconds (sent to hnefi engines as `set_option movetime_ms`).
     #[arg(long, value_name = "MS", conflicts_with = "tc")]
-    pub movetime_ms: Option<u64>,
+    pub(crate) movetime_ms: Option<u64>,
     /// Fischer clock: minutes per side + seconds added per move, e.g. `1+0.5`.
     #[arg(long, value_name = "MIN+INC")]
-    pub tc: Option<String>,
+    pub(crate) tc: Option<String>,
     /// The time control of one engine, for time odds: `N=MSms`, a fixed time per move
     /// (`2=62ms`), or `N=MIN+INC`, a Fischer clock (`1=1+1`); N is the engine's number in
     /// --engine order, from 1. Once per engine at most; the others keep --movetime-ms or
     /// --tc.
     #[arg(long = "engine-tc", value_name = "N=TC")]
-    pub engine_tc: Vec<String>,
+    pub(crate) engine_tc: Vec<String>,
     /// A records file (CSV like tests/data/copenhagen.csv, or one move list per line)
     /// whose games' first plies are the openings.
     #[arg(long, value_name = "FILE")]
-    pub openings: Option<PathBuf>,
+    pub(crate) openings: Option<PathBuf>,
     /// Plies of each opening (default 8 with --openings; without it, K random legal
     /// plies from --seed, default 4; 0 plays every game from the start position).
     #[arg(long, value_name = "K")]
-    pub opening_plies: Option<usize>,
+    pub(crate) opening_plies: Option<usize>,
     /// Games played at the same time (1 when an engine plays over TCP).
     #[arg(long, value_name = "N", default_value_t = 1)]
-    pub concurrency: usize,
+    pub(crate) concurrency: usize,
     /// Append each game's record to this CSV file (and reasons to FILE.meta).
     #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
     /// Seed for random openings and for the order of the openings file.
     #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// A named rule set: copenhagen, hnefatafl-org (the hnefatafl.org server's rules),
     /// fetlar, brandubh, tablut, sea-battle or tawlbwrdd, played on --board-size; or an
     /// OpenTafl rules string quoted as one argument ('dim:7 name:Brandub ...
@@ -74,42 +74,42 @@ pub struct MatchArgs {
     /// (`set_rule rules STRING`; other dialects are refused). --repetition and
     /// --move-limit override its parts. Sent to hnefi engines.
     #[arg(long, value_name = "NAME|STRING")]
-    pub rules: Option<RulesSource>,
+    pub(crate) rules: Option<RulesSource>,
     /// The board: the --rules family's game of that size (7, 9, 11, 13 or 15, or 7x7 and
     /// so on; default the family's usual board, 11x11 for copenhagen). hnefi engines are
     /// told `board_size N`, and so is the reference engine; engines of the other
     /// dialects play 11x11 only and are refused on other boards.
     #[arg(long, value_name = "N")]
-    pub board_size: Option<BoardSize>,
+    pub(crate) board_size: Option<BoardSize>,
     /// Repetition rule (default defender-third-illegal, or the --rules preset's;
     /// defender-any-repeat-illegal, the
     /// reference engine's rule, when an htp engine plays; third-occurrence-mover-loses,
     /// OpenTafl's, when an otep engine plays).
     #[arg(long, value_name = "MODE")]
-    pub repetition: Option<RepetitionMode>,
+    pub(crate) repetition: Option<RepetitionMode>,
     /// A draw after this many plies (0 = no limit).
     #[arg(long, value_name = "PLIES")]
-    pub move_limit: Option<u32>,
+    pub(crate) move_limit: Option<u32>,
     /// Continue the match in --out: replay the games recorded there and skip them (the
     /// engines, openings, time control and rules must be those of the file's header;
     /// --games may grow).
     #[arg(long, requires = "out")]
-    pub resume: bool,
+    pub(crate) resume: bool,
     /// Stop early by a sequential probability ratio test on the first engine vs the
     /// second: `elo0,elo1,alpha,beta`, e.g. `0,20,0.05,0.05`.
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
-    pub sprt: Option<String>,
+    pub(crate) sprt: Option<String>,
     /// How far over its time (per move or clock) an engine may go before it loses.
     #[arg(long, value_name = "MS", default_value_t = 200)]
-    pub time_margin_ms: u64,
+    pub(crate) time_margin_ms: u64,
     /// Deadline of a move when there is no time control.
     #[arg(long, value_name = "MS", default_value_t = 120_000)]
-    pub move_timeout_ms: u64,
+    pub(crate) move_timeout_ms: u64,
     /// Deadline of the reply to any other command (and of the relay connection).
     #[arg(long, value_name = "MS", default_value_t = 10_000)]
-    pub reply_timeout_ms: u64,
+    pub(crate) reply_timeout_ms: u64,
     /// Log every line sent to and received from the engines on stderr (`E1> ...`,
     /// `E1< ...`), and let the engines' own stderr through.
     #[arg(long)]
-    pub debug: bool,
+    pub(crate) debug: bool,
 }

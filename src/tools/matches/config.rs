@@ -26,50 +26,50 @@ use super::stats::Sprt;
 
 /// One engine of the match.
 #[derive(Clone, Debug)]
-pub struct EngineSpec {
+pub(crate) struct EngineSpec {
     /// The spec as given (for the table).
-    pub label: String,
+    pub(crate) label: String,
     /// Its dialect.
-    pub dialect: Dialect,
+    pub(crate) dialect: Dialect,
     /// Its command line, split into words.
-    pub words: Vec<String>,
+    pub(crate) words: Vec<String>,
     /// Its time control: the match's, or its own (`--engine-tc`, time odds).
-    pub time: TimeControl,
+    pub(crate) time: TimeControl,
 }
 
 /// A checked match configuration.
 #[derive(Clone, Debug)]
-pub struct MatchConfig {
+pub(crate) struct MatchConfig {
     /// The engines.
-    pub engines: Vec<EngineSpec>,
+    pub(crate) engines: Vec<EngineSpec>,
     /// The schedule.
-    pub schedule: Vec<Scheduled>,
+    pub(crate) schedule: Vec<Scheduled>,
     /// What the games share.
-    pub settings: Settings,
+    pub(crate) settings: Settings,
     /// Games in parallel.
-    pub concurrency: usize,
+    pub(crate) concurrency: usize,
     /// The records file.
-    pub out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
     /// Skip the games already in `out`.
-    pub resume: bool,
+    pub(crate) resume: bool,
     /// The optional SPRT.
-    pub sprt: Option<Sprt>,
+    pub(crate) sprt: Option<Sprt>,
     /// The first engine against each of the others, not every pair.
-    pub gauntlet: bool,
+    pub(crate) gauntlet: bool,
     /// The engine the rating list holds at 0.
-    pub anchor: usize,
+    pub(crate) anchor: usize,
     /// A note for the table: the time control and rules.
-    pub summary: String,
+    pub(crate) summary: String,
     /// The `.meta` header: engines, openings, time control and rules, which `--resume`
     /// must find unchanged.
-    pub header: Vec<String>,
+    pub(crate) header: Vec<String>,
 }
 
 /// Random plies of each opening when neither `--openings` nor `--opening-plies` is given:
 /// each game pair starts from a position of its own, so that engines that search
 /// deterministically do not play one game again and again, and few enough plies that the
 /// position stays close to the start (`--opening-plies 0` plays every game from it).
-pub const DEFAULT_RANDOM_PLIES: usize = 4;
+pub(crate) const DEFAULT_RANDOM_PLIES: usize = 4;
 
 /// The longest deadline or margin accepted (longer values are cut to it), so that no
 /// clock arithmetic can overflow.
@@ -385,7 +385,7 @@ fn describe(
 
 impl MatchConfig {
     /// Checks the flags, reads the openings and builds the schedule.
-    pub fn from_args(a: &MatchArgs) -> Result<MatchConfig, MatchError> {
+    pub(crate) fn from_args(a: &MatchArgs) -> Result<MatchConfig, MatchError> {
         let mut engines = engines_of(a)?;
         let anchor = a
             .anchor

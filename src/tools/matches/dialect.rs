@@ -34,7 +34,7 @@ use super::engine::{EngineError, Process};
 
 /// How to talk to one engine.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Dialect {
+pub(crate) enum Dialect {
     /// hnefi's protocol (`docs/PROTOCOL.md` framing).
     Hnefi,
     /// The reference engine `hnefatafl-text-protocol` on stdin and stdout.
@@ -53,7 +53,7 @@ pub enum Dialect {
 
 /// A reply to a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reply {
+pub(crate) enum Reply {
     /// Success, with the result text (lines joined by `\n`).
     Ok(String),
     /// Failure, with the message.
@@ -62,7 +62,7 @@ pub enum Reply {
 
 /// Why no usable reply came.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Fault {
+pub(crate) enum Fault {
     /// No reply before the deadline.
     Timeout,
     /// The engine exited or closed its output.
@@ -87,7 +87,7 @@ impl From<EngineError> for Fault {
 
 /// What an engine's `generate_move` reply says.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Generated {
+pub(crate) enum Generated {
     /// A move (its squares named apart from a board size: the referee checks that they
     /// are on the game's board).
     Move(AnyMove),
@@ -101,20 +101,14 @@ pub enum Generated {
 /// the text says what came instead.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{0}")]
-pub struct NotAMove(pub String);
+pub(crate) struct NotAMove(pub String);
 
 /// At most this many characters of an engine's text go into messages.
 const SHOWN: usize = 200;
 
 /// The first characters of a text, for messages (commas and control characters
 /// replaced, so that it fits a CSV field; `...` marks a cut).
-///
-/// ```
-/// use hnefi::tools::matches::dialect::shown;
-/// assert_eq!(shown("a,b\tc"), "a b c");
-/// assert!(shown(&"x".repeat(500)).ends_with("..."));
-/// ```
-pub fn shown(text: &str) -> String {
+pub(crate) fn shown(text: &str) -> String {
     let mut out: String = text
         .chars()
         .take(SHOWN)
@@ -137,14 +131,7 @@ impl Dialect {
     /// The dialect named by an engine spec's prefix, and the command after it:
     /// `htp:CMD`, `htp-tcp:CMD`, `uci:CMD`, `otep:CMD`, `hnefi:CMD` or a bare `CMD`
     /// (hnefi).
-    ///
-    /// ```
-    /// use hnefi::tools::matches::dialect::Dialect;
-    /// assert_eq!(Dialect::from_spec("htp:hnefatafl-text-protocol"), (Dialect::Htp, "hnefatafl-text-protocol"));
-    /// assert_eq!(Dialect::from_spec("uci:./zevratafl"), (Dialect::Uci, "./zevratafl"));
-    /// assert_eq!(Dialect::from_spec("hnefi --depth 1"), (Dialect::Hnefi, "hnefi --depth 1"));
-    /// ```
-    pub fn from_spec(spec: &str) -> (Dialect, &str) {
+    pub(crate) fn from_spec(spec: &str) -> (Dialect, &str) {
         for (prefix, d) in [
             ("htp-tcp:", Dialect::HtpTcp),
             ("htp03:", Dialect::Htp03),
@@ -161,7 +148,7 @@ impl Dialect {
     }
 
     /// The prefix that selects this dialect in an engine spec.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Dialect::Hnefi => "hnefi",
             Dialect::Htp => "htp",
@@ -173,17 +160,12 @@ impl Dialect {
     }
 
     /// True when the engine plays one game per process (a new process each game).
-    pub fn one_game_per_process(self) -> bool {
+    pub(crate) fn one_game_per_process(self) -> bool {
         matches!(self, Dialect::Htp | Dialect::HtpTcp | Dialect::Otep)
     }
 
-    /// True when `play` commands get a reply.
-    pub fn replies_to_play(self) -> bool {
-        matches!(self, Dialect::Hnefi | Dialect::Htp | Dialect::Htp03)
-    }
-
     /// The `play` command that tells the engine of `mover`'s move, in its notation.
-    pub fn play_command(self, mover: Role, mv: AnyMove) -> String {
+    pub(crate) fn play_command(self, mover: Role, mv: AnyMove) -> String {
         let squares_03 = mv.from.on::<S11>().zip(mv.to.on::<S11>());
         match (self, squares_03) {
             // The 0.3.1 release plays 11x11 only (the match refuses it on other boards).
@@ -201,12 +183,12 @@ impl Dialect {
     /// protocol and the reference engine's dialects have `board_size`; the UCI style,
     /// OTEP as the runner hosts it (the Copenhagen rules string) and the 0.3.1 release
     /// play 11x11 only).
-    pub fn plays_other_boards(self) -> bool {
+    pub(crate) fn plays_other_boards(self) -> bool {
         matches!(self, Dialect::Hnefi | Dialect::Htp | Dialect::HtpTcp)
     }
 
     /// The command that asks for a move of `role` (text-protocol dialects).
-    pub fn generate_move(self, role: Role) -> String {
+    pub(crate) fn generate_move(self, role: Role) -> String {
         match self {
             Dialect::HtpTcp => format!("generate_move {role}"),
             _ => "generate_move".to_string(),
@@ -214,7 +196,7 @@ impl Dialect {
     }
 
     /// Reads one reply, waiting until `deadline` at most.
-    pub fn read_reply(self, p: &mut Process, deadline: Instant) -> Result<Reply, Fault> {
+    pub(crate) fn read_reply(self, p: &mut Process, deadline: Instant) -> Result<Reply, Fault> {
         match self {
             Dialect::Hnefi => {
                 let mut first = p.read_line(deadline)?;
@@ -274,13 +256,13 @@ impl Dialect {
     /// assert!(matches!(r, Ok(Generated::Resign)));
     /// assert!(Dialect::Hnefi.parse_generated("play defender resigns _", Role::Defender).is_err());
     /// ```
-    pub fn parse_generated(self, text: &str, role: Role) -> Result<Generated, NotAMove> {
+    #[cfg(test)]
+    pub(crate) fn parse_generated(self, text: &str, role: Role) -> Result<Generated, NotAMove> {
         self.parse_generated_on(text, role, BoardSize::S11)
     }
-
     /// [`Dialect::parse_generated`] on a board of `size` (its squares named as that
     /// board names them: `m13` on 13x13).
-    pub fn parse_generated_on(
+    pub(crate) fn parse_generated_on(
         self,
         text: &str,
         role: Role,
@@ -351,20 +333,6 @@ fn generated_move(
 
 /// Reads a 0.3.1 `generate_move` reply: `COLOR FROM TO` or `COLOR resigns`, in that
 /// release's notation.
-///
-/// ```
-/// use hnefi::core::role::Role;
-/// use hnefi::tools::matches::dialect::{Dialect, Generated};
-/// let g = Dialect::Htp03.parse_generated("black l4 j4", Role::Attacker);
-/// assert!(matches!(g, Ok(Generated::Move(m)) if m.to_string() == "k4-i4"));
-/// let r = Dialect::Htp03.parse_generated("white resigns", Role::Defender);
-/// assert!(matches!(r, Ok(Generated::Resign)));
-/// assert!(Dialect::Htp03.parse_generated("play attacker k4 i4", Role::Attacker).is_err());
-/// assert!(matches!(
-///     Dialect::Htp03.parse_generated("white f8 f9", Role::Attacker),
-///     Ok(Generated::Illegal(_))
-/// ));
-/// ```
 fn parse_generated_03(text: &str, role: Role) -> Result<Generated, NotAMove> {
     let malformed = || NotAMove(format!("not a move reply: '{}'", shown(text)));
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -375,4 +343,80 @@ fn parse_generated_03(text: &str, role: Role) -> Result<Generated, NotAMove> {
     let resigns = |rest: &[&str]| matches!(rest, [w] if w.eq_ignore_ascii_case("resigns"));
     let square = |w: &str| compat03::parse_square(w).ok().map(AnySquare::from);
     generated_move(claimed, role, rest, resigns, square, malformed)
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn shown() {
+        use crate::tools::matches::dialect::shown;
+        assert_eq!(shown("a,b\tc"), "a b c");
+        assert!(shown(&"x".repeat(500)).ends_with("..."));
+    }
+
+    #[test]
+    fn dialect_from_spec() {
+        use crate::tools::matches::dialect::Dialect;
+        assert_eq!(
+            Dialect::from_spec("htp:hnefatafl-text-protocol"),
+            (Dialect::Htp, "hnefatafl-text-protocol")
+        );
+        assert_eq!(
+            Dialect::from_spec("uci:./zevratafl"),
+            (Dialect::Uci, "./zevratafl")
+        );
+        assert_eq!(
+            Dialect::from_spec("hnefi --depth 1"),
+            (Dialect::Hnefi, "hnefi --depth 1")
+        );
+    }
+
+    #[test]
+    fn dialect_parse_generated() {
+        use crate::core::role::Role;
+        use crate::tools::matches::dialect::{Dialect, Generated};
+        let g = Dialect::Htp.parse_generated("play defender f8 f9, score: 19996", Role::Defender);
+        assert!(matches!(g, Ok(Generated::Move(m)) if m.to_string() == "f8-f9"));
+        assert!(
+            Dialect::Hnefi
+                .parse_generated("play defender f8 f9, score: 1", Role::Defender)
+                .is_err()
+        );
+        assert!(
+            Dialect::Hnefi
+                .parse_generated("hello", Role::Defender)
+                .is_err()
+        );
+        // The reference engine's resignation, as it really prints it:
+        let r =
+            Dialect::Htp.parse_generated("play defender resigns _  score: -inf", Role::Defender);
+        assert!(matches!(r, Ok(Generated::Resign)));
+        assert!(
+            Dialect::Hnefi
+                .parse_generated("play defender resigns _", Role::Defender)
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn parse_generated_03() {
+        use crate::core::role::Role;
+        use crate::tools::matches::dialect::{Dialect, Generated};
+        let g = Dialect::Htp03.parse_generated("black l4 j4", Role::Attacker);
+        assert!(matches!(g, Ok(Generated::Move(m)) if m.to_string() == "k4-i4"));
+        let r = Dialect::Htp03.parse_generated("white resigns", Role::Defender);
+        assert!(matches!(r, Ok(Generated::Resign)));
+        assert!(
+            Dialect::Htp03
+                .parse_generated("play attacker k4 i4", Role::Attacker)
+                .is_err()
+        );
+        assert!(matches!(
+            Dialect::Htp03.parse_generated("white f8 f9", Role::Attacker),
+            Ok(Generated::Illegal(_))
+        ));
+    }
 }

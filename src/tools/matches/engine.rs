@@ -21,7 +21,7 @@ const MAX_LINE: usize = 64 * 1024;
 
 /// Why talking to an engine failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum EngineError {
+pub(crate) enum EngineError {
     /// No reply before the deadline.
     #[error("no reply before the deadline")]
     Timeout,
@@ -49,15 +49,7 @@ const INTERRUPT_POLL: Duration = Duration::from_millis(100);
 /// Splits an engine command line into words as a POSIX shell does (quotes, backslash
 /// escapes; no expansions), with the `shlex` crate. Returns `None` for an unterminated
 /// quote or an empty command.
-///
-/// ```
-/// use hnefi::tools::matches::engine::split_command;
-/// let words = split_command(r#"hnefi --depth 1 'a b' "c d" e\ f "g\h""#).unwrap();
-/// assert_eq!(words, ["hnefi", "--depth", "1", "a b", "c d", "e f", "g\\h"]);
-/// assert_eq!(split_command("x 'y"), None);
-/// assert_eq!(split_command("  "), None);
-/// ```
-pub fn split_command(cmd: &str) -> Option<Vec<String>> {
+pub(crate) fn split_command(cmd: &str) -> Option<Vec<String>> {
     shlex::split(cmd).filter(|words| !words.is_empty())
 }
 
@@ -122,7 +114,7 @@ impl StderrTail {
 }
 
 /// A running engine.
-pub struct Process {
+pub(crate) struct Process {
     child: Child,
     input: Box<dyn Write + Send>,
     lines: Receiver<Event>,
@@ -200,7 +192,7 @@ fn command(words: &[String]) -> Result<Command, EngineError> {
 impl Process {
     /// Starts a command and talks to it through its stdin and stdout. Its stderr is kept
     /// (the tail, for [`Process::stderr_text`]) and, with `echo` (a label), copied to ours.
-    pub fn spawn(words: &[String], echo: Option<String>) -> Result<Process, EngineError> {
+    pub(crate) fn spawn(words: &[String], echo: Option<String>) -> Result<Process, EngineError> {
         let mut child = command(words)?
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -237,7 +229,7 @@ impl Process {
     /// Starts a command that connects to `listener` (the relay) and talks to it over that
     /// connection; its stdout is discarded, its stderr kept as with [`Process::spawn`].
     /// Fails if it has not connected within `wait`.
-    pub fn spawn_tcp(
+    pub(crate) fn spawn_tcp(
         words: &[String],
         listener: &TcpListener,
         wait: Duration,
@@ -279,7 +271,7 @@ impl Process {
 
     /// The tail of the engine's stderr. When the engine has exited (or is killed here
     /// first, with `kill`), waits briefly for the last of it.
-    pub fn stderr_text(&mut self, kill: bool) -> String {
+    pub(crate) fn stderr_text(&mut self, kill: bool) -> String {
         if kill {
             let _ = self.child.kill();
         }
@@ -294,7 +286,7 @@ impl Process {
     }
 
     /// The exit status, if the engine has exited (waiting up to `wait` for it).
-    pub fn exit_status(&mut self, wait: Duration) -> Option<std::process::ExitStatus> {
+    pub(crate) fn exit_status(&mut self, wait: Duration) -> Option<std::process::ExitStatus> {
         let deadline = Instant::now() + wait;
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
@@ -308,12 +300,12 @@ impl Process {
     }
 
     /// Logs every line sent and received to stderr, marked `LABEL>` and `LABEL<`.
-    pub fn set_log(&mut self, label: String) {
+    pub(crate) fn set_log(&mut self, label: String) {
         self.log = Some(label);
     }
 
     /// Writes one line (a newline is added) and flushes it.
-    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+    pub(crate) fn send(&mut self, line: &str) -> Result<(), EngineError> {
         if let Some(label) = &self.log {
             eprintln!("{label}> {line}");
         }
@@ -330,7 +322,7 @@ impl Process {
 
     /// The next line of output, waiting until `deadline` at most; `Interrupted` as soon
     /// as a SIGINT came (checked every [`INTERRUPT_POLL`]).
-    pub fn read_line(&mut self, deadline: Instant) -> Result<String, EngineError> {
+    pub(crate) fn read_line(&mut self, deadline: Instant) -> Result<String, EngineError> {
         if self.ended {
             return Err(EngineError::Exited);
         }
@@ -403,5 +395,23 @@ impl Drop for Process {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn split_command() {
+        use crate::tools::matches::engine::split_command;
+        let words = split_command(r#"hnefi --depth 1 'a b' "c d" e\ f "g\h""#).unwrap();
+        assert_eq!(
+            words,
+            ["hnefi", "--depth", "1", "a b", "c d", "e f", "g\\h"]
+        );
+        assert_eq!(split_command("x 'y"), None);
+        assert_eq!(split_command("  "), None);
     }
 }

@@ -12,7 +12,7 @@ use super::stats::SprtError;
 
 /// A match that cannot be run.
 #[derive(Debug, Error)]
-pub enum MatchError {
+pub(crate) enum MatchError {
     /// A rule family without a game of the board size asked for.
     #[error(transparent)]
     Variant(#[from] crate::core::variant::VariantError),

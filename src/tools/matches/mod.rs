@@ -17,25 +17,25 @@
 //! played but writing the records failed, or an engine lost every game by `crash`; 130
 //! when a SIGINT (Ctrl-C) stopped it (the table of the games played out is printed).
 
-pub mod args;
-pub mod config;
-pub mod dialect;
-pub mod engine;
-pub mod error;
-pub mod openings;
-pub mod otep;
-pub mod pairs;
-pub mod play;
-pub mod progress;
-pub mod rating;
-pub mod reason;
-pub mod records;
-pub mod relay;
-pub mod report;
-pub mod runner;
-pub mod schedule;
-pub mod stats;
-pub mod uci;
+pub(crate) mod args;
+pub(crate) mod config;
+pub(crate) mod dialect;
+pub(crate) mod engine;
+pub(crate) mod error;
+pub(crate) mod openings;
+pub(crate) mod otep;
+pub(crate) mod pairs;
+pub(crate) mod play;
+pub(crate) mod progress;
+pub(crate) mod rating;
+pub(crate) mod reason;
+pub(crate) mod records;
+pub(crate) mod relay;
+pub(crate) mod report;
+pub(crate) mod runner;
+pub(crate) mod schedule;
+pub(crate) mod stats;
+pub(crate) mod uci;
 
 use std::process::ExitCode;
 

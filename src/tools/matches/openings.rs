@@ -16,7 +16,7 @@ use crate::core::variant::Variant;
 
 /// An openings file without a usable opening.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum OpeningsError {
+pub(crate) enum OpeningsError {
     /// No line gives an opening of this many plies.
     #[error(
         "no usable opening of {0} plies in the openings file (each needs a line whose first field holds at least {0} legal moves, like h1-h3 f8-i8, with the game still on after them)"
@@ -34,18 +34,7 @@ pub enum OpeningsError {
 /// moves field, games that are shorter, that break the rules `rules` within those plies,
 /// or that are over after them are skipped, and so are repeated openings. Errors: no
 /// usable opening.
-///
-/// ```
-/// use hnefi::core::geometry::BoardSize;
-/// use hnefi::core::preset::RulePreset;
-/// use hnefi::tools::matches::openings::from_records;
-/// let text = "h1-h3 f8-i8 a4-a2,0,0,Black\nh1-h3 f8-i8,0,0,White\nnot moves,0,0,Draw\n";
-/// let copenhagen = RulePreset::Copenhagen.variant(BoardSize::S11).unwrap();
-/// let o = from_records(text, 2, &copenhagen, copenhagen.rules()).unwrap();
-/// assert_eq!(o.len(), 1); // the second game has the same first 2 plies, the third is no game
-/// assert_eq!(o[0][1].to_string(), "f8-i8");
-/// ```
-pub fn from_records(
+pub(crate) fn from_records(
     text: &str,
     plies: usize,
     variant: &Variant,
@@ -62,7 +51,7 @@ pub fn from_records(
 }
 
 /// [`from_records`] on the board of `G` from `start`.
-pub fn from_records_on<G: Geometry>(
+pub(crate) fn from_records_on<G: Geometry>(
     text: &str,
     plies: usize,
     start: PositionOf<G>,
@@ -97,21 +86,7 @@ pub fn from_records_on<G: Geometry>(
 /// (positions, not move orders: an opening that transposes into a held-out one is
 /// held out too), each played from `start` under `rules`. This keeps the openings a
 /// measurement uses out of the self-play data a network learns from.
-///
-/// ```
-/// use hnefi::core::game::RuleSet;
-/// use hnefi::core::geometry::S11;
-/// use hnefi::core::position::Position;
-/// use hnefi::tools::matches::openings::{from_records_on, without};
-/// let start = Position::start();
-/// let rules = RuleSet::default();
-/// let all = from_records_on::<S11>("h1-h3 f8-i8\nd1-d3 f4-c4\ng1-g3 f8-i8\n", 2, start, rules).unwrap();
-/// let held = from_records_on::<S11>("d1-d3 f4-c4\n", 2, start, rules).unwrap();
-/// let kept = without(all, &held, start, rules);
-/// assert_eq!(kept.len(), 2);
-/// assert!(kept.iter().all(|o| o[0].to_string() != "d1-d3"));
-/// ```
-pub fn without<G: Geometry>(
+pub(crate) fn without<G: Geometry>(
     openings: Vec<Vec<MoveOf<G>>>,
     held_out: &[Vec<MoveOf<G>>],
     start: PositionOf<G>,
@@ -136,7 +111,7 @@ pub fn without<G: Geometry>(
 /// `count` random openings of `plies` legal moves each of `variant`'s game under `rules`,
 /// from `seed`. Random move sequences that end the game are retried; after many failures
 /// a shorter opening is used.
-pub fn random(
+pub(crate) fn random(
     count: usize,
     plies: usize,
     variant: &Variant,
@@ -183,4 +158,39 @@ fn random_on<G: Geometry>(
             best
         })
         .collect()
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn from_records() {
+        use crate::core::geometry::BoardSize;
+        use crate::core::preset::RulePreset;
+        use crate::tools::matches::openings::from_records;
+        let text = "h1-h3 f8-i8 a4-a2,0,0,Black\nh1-h3 f8-i8,0,0,White\nnot moves,0,0,Draw\n";
+        let copenhagen = RulePreset::Copenhagen.variant(BoardSize::S11).unwrap();
+        let o = from_records(text, 2, &copenhagen, copenhagen.rules()).unwrap();
+        assert_eq!(o.len(), 1); // the second game has the same first 2 plies, the third is no game
+        assert_eq!(o[0][1].to_string(), "f8-i8");
+    }
+
+    #[test]
+    fn without() {
+        use crate::core::game::RuleSet;
+        use crate::core::geometry::S11;
+        use crate::core::position::Position;
+        use crate::tools::matches::openings::{from_records_on, without};
+        let start = Position::start();
+        let rules = RuleSet::default();
+        let all =
+            from_records_on::<S11>("h1-h3 f8-i8\nd1-d3 f4-c4\ng1-g3 f8-i8\n", 2, start, rules)
+                .unwrap();
+        let held = from_records_on::<S11>("d1-d3 f4-c4\n", 2, start, rules).unwrap();
+        let kept = without(all, &held, start, rules);
+        assert_eq!(kept.len(), 2);
+        assert!(kept.iter().all(|o| o[0].to_string() != "d1-d3"));
+    }
 }

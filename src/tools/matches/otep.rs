@@ -33,7 +33,7 @@ fn send(p: &mut Process, line: &str) -> Result<(), Fault> {
 
 /// Waits for the engine's `hello` (skipping `status` lines) and answers it. Anything
 /// else first is garbage.
-pub fn handshake(p: &mut Process, deadline: Instant) -> Result<(), Fault> {
+pub(crate) fn handshake(p: &mut Process, deadline: Instant) -> Result<(), Fault> {
     loop {
         let line = p.read_line(deadline).map_err(Fault::from)?;
         match line.split_whitespace().next() {
@@ -45,7 +45,7 @@ pub fn handshake(p: &mut Process, deadline: Instant) -> Result<(), Fault> {
 }
 
 /// Starts a game with the engine playing `role`.
-pub fn new_game(p: &mut Process, role: Role) -> Result<(), Fault> {
+pub(crate) fn new_game(p: &mut Process, role: Role) -> Result<(), Fault> {
     send(p, &format!("rules {COPENHAGEN_RULES}"))?;
     send(p, &format!("side {}", side_name(role)))?;
     send(p, "start")
@@ -53,7 +53,11 @@ pub fn new_game(p: &mut Process, role: Role) -> Result<(), Fault> {
 
 /// Tells the engine about a move of the other side (or of the opening); `game` is the
 /// game after it.
-pub fn tell<G: Geometry>(p: &mut Process, mv: AnyMove, game: &GameOf<G>) -> Result<(), Fault> {
+pub(crate) fn tell<G: Geometry>(
+    p: &mut Process,
+    mv: AnyMove,
+    game: &GameOf<G>,
+) -> Result<(), Fault> {
     send(
         p,
         &format!(
@@ -66,12 +70,12 @@ pub fn tell<G: Geometry>(p: &mut Process, mv: AnyMove, game: &GameOf<G>) -> Resu
 }
 
 /// Acknowledges the engine's own move; `game` is the game after it.
-pub fn accepted<G: Geometry>(p: &mut Process, game: &GameOf<G>) -> Result<(), Fault> {
+pub(crate) fn accepted<G: Geometry>(p: &mut Process, game: &GameOf<G>) -> Result<(), Fault> {
     send(p, &format!("move {}", to_opentafl(game.position().board())))
 }
 
 /// Tells the engine how the game ended (`finish 1` draw, `2` attackers, `3` defenders).
-pub fn finish(p: &mut Process, winner: Option<Role>) {
+pub(crate) fn finish(p: &mut Process, winner: Option<Role>) {
     let code = match winner {
         None => 1,
         Some(Role::Attacker) => 2,
@@ -81,21 +85,7 @@ pub fn finish(p: &mut Process, winner: Option<Role>) {
 }
 
 /// The `clock` command for a time control and the clocks (attackers', defenders').
-///
-/// ```
-/// use std::time::Duration;
-/// use hnefi::core::role::ByRole;
-/// use hnefi::tools::matches::otep::clock_command;
-/// use hnefi::time_control::Fischer;
-/// use hnefi::tools::matches::play::TimeControl;
-/// let ms = Duration::from_millis;
-/// assert_eq!(clock_command(TimeControl::MoveTime(ms(250)), ByRole::default()), "clock 250* 250* 1 1 1");
-/// let fischer = TimeControl::Fischer(Fischer { base: ms(60000), increment: ms(500) });
-/// let clocks = ByRole { attacker: ms(59000), defender: ms(60000) };
-/// assert_eq!(clock_command(fischer, clocks), "clock 59000 60000 0 0 0");
-/// assert_eq!(clock_command(TimeControl::None, ByRole::default()), "clock -1 -1 0 0 0");
-/// ```
-pub fn clock_command(time: TimeControl, clocks: ByRole<Duration>) -> String {
+pub(crate) fn clock_command(time: TimeControl, clocks: ByRole<Duration>) -> String {
     match time {
         TimeControl::None => "clock -1 -1 0 0 0".into(),
         TimeControl::MoveTime(t) => {
@@ -113,7 +103,7 @@ pub fn clock_command(time: TimeControl, clocks: ByRole<Duration>) -> String {
 /// Sends `clock` and `play SIDE` and reads up to the engine's `move` (until
 /// `deadline`), answering its requests on the way. An `error -1` (critical) ends the
 /// game against it.
-pub fn search<G: Geometry>(
+pub(crate) fn search<G: Geometry>(
     p: &mut Process,
     role: Role,
     clock: &str,
@@ -149,4 +139,37 @@ pub fn search<G: Geometry>(
 }
 
 /// How long a `goodbye` may take before the process is killed anyway.
-pub const GOODBYE_WAIT: Duration = Duration::from_millis(200);
+pub(crate) const GOODBYE_WAIT: Duration = Duration::from_millis(200);
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn clock_command() {
+        use crate::core::role::ByRole;
+        use crate::time_control::Fischer;
+        use crate::tools::matches::otep::clock_command;
+        use crate::tools::matches::play::TimeControl;
+        use std::time::Duration;
+        let ms = Duration::from_millis;
+        assert_eq!(
+            clock_command(TimeControl::MoveTime(ms(250)), ByRole::default()),
+            "clock 250* 250* 1 1 1"
+        );
+        let fischer = TimeControl::Fischer(Fischer {
+            base: ms(60000),
+            increment: ms(500),
+        });
+        let clocks = ByRole {
+            attacker: ms(59000),
+            defender: ms(60000),
+        };
+        assert_eq!(clock_command(fischer, clocks), "clock 59000 60000 0 0 0");
+        assert_eq!(
+            clock_command(TimeControl::None, ByRole::default()),
+            "clock -1 -1 0 0 0"
+        );
+    }
+}

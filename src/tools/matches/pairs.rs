@@ -6,7 +6,12 @@ use super::records::GameResult;
 
 /// E`i`'s mean score in each complete game pair against E`j`: two games of the schedule
 /// in a row, from the same opening, with the sides swapped.
-pub fn pair_means(config: &MatchConfig, results: &[GameResult], i: usize, j: usize) -> Vec<f64> {
+pub(crate) fn pair_means(
+    config: &MatchConfig,
+    results: &[GameResult],
+    i: usize,
+    j: usize,
+) -> Vec<f64> {
     let games: Vec<&GameResult> = results
         .iter()
         .filter(|r| r.score_of(i).is_some() && r.score_of(j).is_some())
@@ -32,7 +37,7 @@ pub fn pair_means(config: &MatchConfig, results: &[GameResult], i: usize, j: usi
 
 /// What the SPRT counts: E1's pair means against E2 when the engines meet in pairs
 /// (two games or more each), else E1's game scores.
-pub fn sprt_units(config: &MatchConfig, results: &[GameResult]) -> (Vec<f64>, &'static str) {
+pub(crate) fn sprt_units(config: &MatchConfig, results: &[GameResult]) -> (Vec<f64>, &'static str) {
     let meetings = config
         .schedule
         .iter()

@@ -25,7 +25,7 @@ use super::{otep, uci};
 
 /// The time control of a match.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum TimeControl {
+pub(crate) enum TimeControl {
     /// No clock: each move may take up to the runner's untimed deadline.
     None,
     /// A fixed time per move.
@@ -36,36 +36,36 @@ pub enum TimeControl {
 
 /// What every game of a match shares.
 #[derive(Clone, Debug)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// The rule family or rules string (`--rules`), which hnefi engines are told.
-    pub source: RulesSource,
+    pub(crate) source: RulesSource,
     /// The family's game on the match's board: its size, start position and first mover.
-    pub variant: Variant,
+    pub(crate) variant: Variant,
     /// The rules the runner applies (the variant's, with `--repetition` and
     /// `--move-limit`; sent to hnefi engines).
-    pub rules: RuleSet,
+    pub(crate) rules: RuleSet,
     /// The time control of the match; in a game each engine plays on its own
     /// ([`Player::time`]), which differs from it under time odds.
-    pub time: TimeControl,
+    pub(crate) time: TimeControl,
     /// How far over its time an engine may go before it loses on time.
-    pub margin: Duration,
+    pub(crate) margin: Duration,
     /// The deadline of a move without a clock.
-    pub move_timeout: Duration,
+    pub(crate) move_timeout: Duration,
     /// The deadline of a reply to any other command (and of a relay connection).
-    pub reply_timeout: Duration,
+    pub(crate) reply_timeout: Duration,
     /// The relay's listening socket, when an engine plays over TCP.
-    pub listener: Option<Arc<TcpListener>>,
+    pub(crate) listener: Option<Arc<TcpListener>>,
     /// Log the traffic with the engines to stderr.
-    pub debug: bool,
+    pub(crate) debug: bool,
 }
 
 /// An engine fault: the adjudication and a detail.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Forfeit {
+pub(crate) struct Forfeit {
     /// Why the engine loses.
-    pub reason: Adjudication,
+    pub(crate) reason: Adjudication,
     /// What happened.
-    pub detail: String,
+    pub(crate) detail: String,
 }
 
 impl Forfeit {
@@ -92,21 +92,21 @@ impl Forfeit {
 }
 
 /// One engine as a worker sees it: how to start it and its running process, if any.
-pub struct Player {
+pub(crate) struct Player {
     /// Its dialect.
-    pub dialect: Dialect,
+    pub(crate) dialect: Dialect,
     /// Its command line.
-    pub words: Vec<String>,
+    pub(crate) words: Vec<String>,
     /// Its name in logs (`E1`, ...).
-    pub label: String,
+    pub(crate) label: String,
     /// The running process (`None` before the first game and after a fault).
-    pub process: Option<Process>,
+    pub(crate) process: Option<Process>,
     /// False once a UCI engine has refused `go wtime ...` (it gets `go movetime`).
     uci_clock: bool,
     /// The last `info` line of the engine's last search (UCI).
     last_info: Option<String>,
     /// Its time control (its own under time odds).
-    pub time: TimeControl,
+    pub(crate) time: TimeControl,
 }
 
 /// The result of asking an engine for a move.
@@ -119,7 +119,12 @@ enum Asked {
 
 impl Player {
     /// A player not started yet.
-    pub fn new(label: String, dialect: Dialect, words: Vec<String>, time: TimeControl) -> Player {
+    pub(crate) fn new(
+        label: String,
+        dialect: Dialect,
+        words: Vec<String>,
+        time: TimeControl,
+    ) -> Player {
         Player {
             dialect,
             words,
@@ -133,7 +138,7 @@ impl Player {
 
     /// Stops the process: politely first where the dialect has a word for it (the
     /// reference engine does not exit at the end of its input), then it is killed.
-    pub fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         if let Some(mut p) = self.process.take() {
             let word = match self.dialect {
                 Dialect::Htp | Dialect::Uci | Dialect::Htp03 => Some("quit"),
@@ -151,7 +156,7 @@ impl Player {
     /// Starts the engine and checks that it speaks its dialect (its first reply). On a
     /// failure the process is kept, so that [`Player::failure_stderr`] can show its
     /// stderr.
-    pub fn start(&mut self, s: &Settings) -> Result<(), Forfeit> {
+    pub(crate) fn start(&mut self, s: &Settings) -> Result<(), Forfeit> {
         let echo = s.debug.then(|| self.label.clone());
         let started = match (self.dialect, &s.listener) {
             (Dialect::HtpTcp, Some(l)) => Process::spawn_tcp(&self.words, l, s.reply_timeout, echo),
@@ -184,7 +189,7 @@ impl Player {
     }
 
     /// The stderr of a process that failed to start (killed first if still running).
-    pub fn failure_stderr(&mut self) -> String {
+    pub(crate) fn failure_stderr(&mut self) -> String {
         let text = self
             .process
             .as_mut()
@@ -267,7 +272,7 @@ impl Player {
     /// rules STRING` for an OpenTafl rules string (its own board), the reference engine's
     /// `board_size N`. Other dialects play 11x11 only (the match refuses them on other
     /// boards, and hears no rules string).
-    pub fn board_commands(&mut self, s: &Settings) -> Result<(), Forfeit> {
+    pub(crate) fn board_commands(&mut self, s: &Settings) -> Result<(), Forfeit> {
         let size = s.variant.size();
         if self.dialect == Dialect::Hnefi {
             // The referee has no rule of its own in the protocol: the family sets it
@@ -525,21 +530,21 @@ fn uci_go(
 
 /// A game played: how it ended, and its record.
 #[derive(Debug)]
-pub struct Played {
+pub(crate) struct Played {
     /// The game's records line (a loss on time included; see
     /// [`record_line`](super::records::record_line)).
-    pub record: String,
+    pub(crate) record: String,
     /// Who won, by a rule or by an adjudication.
-    pub outcome: Outcome<Reason>,
+    pub(crate) outcome: Outcome<Reason>,
     /// More about an adjudication.
-    pub detail: String,
+    pub(crate) detail: String,
 }
 
 /// Plays one game: `players[0]` has the attackers, `players[1]` the defenders, from the
 /// start position of the match's game (`s.variant`) after `opening` (legal under
 /// `s.rules`). Every move is checked by the rules core; a fault of an engine ends the
 /// game against it, and its process is stopped so that the next game starts a new one.
-pub fn play_game(players: [&mut Player; 2], opening: &[AnyMove], s: &Settings) -> Played {
+pub(crate) fn play_game(players: [&mut Player; 2], opening: &[AnyMove], s: &Settings) -> Played {
     let [attacker, defender] = players;
     let mut players = ByRole { attacker, defender };
     let ended = crate::with_size!(s.variant.size(), G => {

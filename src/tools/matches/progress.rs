@@ -8,20 +8,20 @@ use std::time::Instant;
 use super::records::GameResult;
 
 /// A progress line on stderr, drawn only when stderr is a terminal.
-pub struct Progress {
+pub(crate) struct Progress {
     /// Draw at all (stderr is a terminal).
-    pub enabled: bool,
+    pub(crate) enabled: bool,
     /// When the run started.
-    pub start: Instant,
+    pub(crate) start: Instant,
     /// Games in the schedule.
-    pub total: usize,
+    pub(crate) total: usize,
     /// Games done before the run (resumed).
-    pub resumed: usize,
+    pub(crate) resumed: usize,
 }
 
 impl Progress {
     /// Draws the line for the results so far.
-    pub fn draw(&self, results: &[GameResult], engines: usize) {
+    pub(crate) fn draw(&self, results: &[GameResult], engines: usize) {
         if !self.enabled {
             return;
         }
@@ -58,7 +58,7 @@ impl Progress {
     }
 
     /// Ends the line.
-    pub fn finish(&self) {
+    pub(crate) fn finish(&self) {
         if self.enabled {
             let _ = writeln!(std::io::stderr());
         }

@@ -38,49 +38,49 @@ const Z95: f64 = 1.959_964;
 /// One game as the rating list counts it: the two engines and the first one's score (1,
 /// ½ or 0).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Scored {
+pub(crate) struct Scored {
     /// One engine.
-    pub engine: usize,
+    pub(crate) engine: usize,
     /// Its opponent.
-    pub opponent: usize,
+    pub(crate) opponent: usize,
     /// The first engine's score.
-    pub score: f64,
+    pub(crate) score: f64,
 }
 
 /// One engine's line of the list.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rating {
+pub(crate) struct Rating {
     /// Its Elo relative to the anchor.
-    pub elo: f64,
+    pub(crate) elo: f64,
     /// Half the width of its 95% interval (0 for the anchor).
-    pub error: f64,
+    pub(crate) error: f64,
 }
 
 /// Every engine's line: `None` for an engine no game links to the anchor.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RatingList {
+pub(crate) struct RatingList {
     /// The ratings, in engine order.
-    pub ratings: Vec<Option<Rating>>,
+    pub(crate) ratings: Vec<Option<Rating>>,
     /// Points per engine.
-    pub points: Vec<f64>,
+    pub(crate) points: Vec<f64>,
     /// Games per engine.
-    pub games: Vec<u32>,
+    pub(crate) games: Vec<u32>,
     /// The engine held at 0.
-    pub anchor: usize,
+    pub(crate) anchor: usize,
     /// Set when the games give no finite maximum and the prior (virtual draws) was
     /// added: the engines that won or lost every game, and the pairs it was added to.
-    pub prior: Option<Unbounded>,
+    pub(crate) prior: Option<Unbounded>,
 }
 
 /// Why the maximum-likelihood ratings were not finite.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unbounded {
+pub(crate) struct Unbounded {
     /// Engines that won every game they played.
-    pub won_all: Vec<usize>,
+    pub(crate) won_all: Vec<usize>,
     /// Engines that lost every game they played.
-    pub lost_all: Vec<usize>,
+    pub(crate) lost_all: Vec<usize>,
     /// The pairs (lower engine first) that got one virtual draw each.
-    pub pairs: Vec<(usize, usize)>,
+    pub(crate) pairs: Vec<(usize, usize)>,
 }
 
 /// A small dense matrix (the engines of a tournament: a few dozen at most).
@@ -326,16 +326,7 @@ fn reduce(m: &Matrix) -> Option<Matrix> {
 }
 
 /// The rating list of `engines` engines from `results`, anchored on `anchor` at 0.
-///
-/// ```
-/// use hnefi::tools::matches::rating::{Scored, rating_list};
-/// // E1 scores 3 of 4 against E2: 400 log10(3) = 190.8 Elo.
-/// let games = [1.0, 1.0, 1.0, 0.0].map(|score| Scored { engine: 0, opponent: 1, score });
-/// let list = rating_list(2, &games, 1);
-/// let e1 = list.ratings[0].unwrap();
-/// assert!((e1.elo - 400.0 * 3f64.log10()).abs() < 1e-6);
-/// ```
-pub fn rating_list(engines: usize, results: &[Scored], anchor: usize) -> RatingList {
+pub(crate) fn rating_list(engines: usize, results: &[Scored], anchor: usize) -> RatingList {
     let mut tally = Tally::new(engines, results);
     let mut points = vec![0.0; engines];
     let mut games = vec![0u32; engines];
@@ -654,5 +645,25 @@ mod tests {
         assert_eq!(list.ratings[2], None);
         assert_eq!(list.ratings[3], None);
         assert_eq!(rating_list(2, &[], 0).ratings, [None, None]);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn rating_list() {
+        use crate::tools::matches::rating::{Scored, rating_list};
+        // E1 scores 3 of 4 against E2: 400 log10(3) = 190.8 Elo.
+        let games = [1.0, 1.0, 1.0, 0.0].map(|score| Scored {
+            engine: 0,
+            opponent: 1,
+            score,
+        });
+        let list = rating_list(2, &games, 1);
+        let e1 = list.ratings[0].unwrap();
+        assert!((e1.elo - 400.0 * 3f64.log10()).abs() < 1e-6);
     }
 }

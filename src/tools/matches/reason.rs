@@ -10,7 +10,7 @@ use crate::core::outcome::Reason as RulesReason;
 
 /// An engine fault that loses the game for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Adjudication {
+pub(crate) enum Adjudication {
     /// A move the rules forbid, or a move for the wrong side.
     IllegalMove,
     /// The engine could not be started, exited, or closed its output.
@@ -25,7 +25,7 @@ pub enum Adjudication {
 
 impl Adjudication {
     /// Every adjudication, for parsing.
-    pub const ALL: [Adjudication; 5] = [
+    pub(crate) const ALL: [Adjudication; 5] = [
         Adjudication::IllegalMove,
         Adjudication::Crash,
         Adjudication::MalformedReply,
@@ -34,7 +34,7 @@ impl Adjudication {
     ];
 
     /// The name in tables and `.meta` files.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Adjudication::IllegalMove => "illegal_move",
             Adjudication::Crash => "crash",
@@ -47,7 +47,7 @@ impl Adjudication {
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Reason {
+pub(crate) enum Reason {
     /// The rules ended it (a win, a draw, a resignation, a loss on time).
     Rules(RulesReason),
     /// An engine fault ended it.
@@ -58,14 +58,7 @@ pub enum Reason {
 
 impl Reason {
     /// The name in tables and `.meta` files (`king_escaped`, `time`, `crash`, ...).
-    ///
-    /// ```
-    /// use hnefi::tools::matches::reason::{Adjudication, Reason};
-    /// assert_eq!(Reason::Adjudicated(Adjudication::NoReply).name(), "no_reply");
-    /// assert_eq!("edge_fort".parse::<Reason>().unwrap().name(), "edge_fort");
-    /// assert!("fell_asleep".parse::<Reason>().is_err());
-    /// ```
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Reason::Rules(r) => r.protocol_name(),
             Reason::Adjudicated(a) => a.name(),
@@ -83,7 +76,7 @@ impl fmt::Display for Reason {
 /// A reason name that is none of [`Reason`]'s.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("unknown reason '{0}'")]
-pub struct UnknownReason(pub String);
+pub(crate) struct UnknownReason(pub String);
 
 impl FromStr for Reason {
     type Err = UnknownReason;
@@ -98,5 +91,22 @@ impl FromStr for Reason {
             .chain(Adjudication::ALL.into_iter().map(Reason::Adjudicated))
             .find(|r| r.name() == s)
             .ok_or_else(|| UnknownReason(s.chars().take(40).collect()))
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn reason_name() {
+        use crate::tools::matches::reason::{Adjudication, Reason};
+        assert_eq!(
+            Reason::Adjudicated(Adjudication::NoReply).name(),
+            "no_reply"
+        );
+        assert_eq!("edge_fort".parse::<Reason>().unwrap().name(), "edge_fort");
+        assert!("fell_asleep".parse::<Reason>().is_err());
     }
 }

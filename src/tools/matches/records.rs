@@ -27,24 +27,24 @@ use super::schedule::Scheduled;
 
 /// The result of one finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameResult {
+pub(crate) struct GameResult {
     /// Its number in the match schedule, from 0.
-    pub index: usize,
+    pub(crate) index: usize,
     /// The engine (index into the engine list) that played the attackers.
-    pub attacker: usize,
+    pub(crate) attacker: usize,
     /// The engine that played the defenders.
-    pub defender: usize,
+    pub(crate) defender: usize,
     /// Who won and why.
-    pub outcome: Outcome<Reason>,
+    pub(crate) outcome: Outcome<Reason>,
     /// More about an adjudication (the illegal move, the garbage reply, ...).
-    pub detail: String,
+    pub(crate) detail: String,
     /// The records line (without newline).
-    pub record: String,
+    pub(crate) record: String,
 }
 
 impl GameResult {
     /// The score of engine `engine` in this game (1, ½, 0), if it played.
-    pub fn score_of(&self, engine: usize) -> Option<f64> {
+    pub(crate) fn score_of(&self, engine: usize) -> Option<f64> {
         let role = if engine == self.attacker {
             Role::Attacker
         } else if engine == self.defender {
@@ -67,19 +67,7 @@ fn winner_of(result: &str) -> Option<Option<Role>> {
 /// The records line of a finished game (see [`GameRecord`]): moves with their captures
 /// (`g3-e3xe2`), a final `timeout` for a loss on time, the capture counts per side and
 /// the result.
-///
-/// ```
-/// use hnefi::core::game::{Game, RuleSet};
-/// use hnefi::core::role::Role;
-/// use hnefi::tools::matches::records::record_line;
-/// let mut g = Game::new(RuleSet::default());
-/// for m in ["d1-d3", "e5-e2", "g1-g3", "f4-c4", "g3-e3"] {
-///     g.play(m.parse().unwrap()).unwrap();
-/// }
-/// g.lose_on_time(Role::Defender).unwrap();
-/// assert_eq!(record_line(&g, Some(Role::Attacker)), "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2 timeout,1,0,Black");
-/// ```
-pub fn record_line<G: Geometry>(game: &GameOf<G>, winner: Option<Role>) -> String {
+pub(crate) fn record_line<G: Geometry>(game: &GameOf<G>, winner: Option<Role>) -> String {
     GameRecordOf::from_game(game, Some(Outcome { winner, reason: () })).to_string()
 }
 
@@ -92,7 +80,7 @@ fn meta_field(text: &str) -> String {
 }
 
 /// The meta line of a game.
-pub fn meta_line(r: &GameResult) -> String {
+pub(crate) fn meta_line(r: &GameResult) -> String {
     format!(
         "{},{},{},{},{},{}",
         r.index + 1,
@@ -105,7 +93,7 @@ pub fn meta_line(r: &GameResult) -> String {
 }
 
 /// The path of the meta file that goes with a records file.
-pub fn meta_path(out: &Path) -> PathBuf {
+pub(crate) fn meta_path(out: &Path) -> PathBuf {
     let mut s = out.as_os_str().to_owned();
     s.push(".meta");
     PathBuf::from(s)
@@ -113,7 +101,7 @@ pub fn meta_path(out: &Path) -> PathBuf {
 
 /// Why a records file cannot be resumed.
 #[derive(Debug, Error)]
-pub enum ResumeError {
+pub(crate) enum ResumeError {
     /// The file could not be read or repaired.
     #[error("cannot read {path}: {source}")]
     Io {
@@ -203,7 +191,7 @@ fn complete_lines(path: &Path) -> io::Result<(Vec<String>, Option<String>)> {
 
 /// Why a line of a records file is not a game of this match.
 #[derive(Debug, Error)]
-pub enum RecordMismatch {
+pub(crate) enum RecordMismatch {
     /// Not a record.
     #[error(transparent)]
     Syntax(#[from] GameRecordError),
@@ -251,7 +239,7 @@ pub enum RecordMismatch {
 /// [`GameRecordOf::replay_from`]): the record must be exactly the one the runner writes
 /// for the replayed game (every capture listed), start with `opening`, be finished, and
 /// agree with the rules when they ended the game. Returns the winner.
-pub fn replay_record(
+pub(crate) fn replay_record(
     line: &str,
     variant: &Variant,
     rules: RuleSet,
@@ -308,11 +296,11 @@ fn replay_record_on<G: Geometry>(
 
 /// What `--resume` found in the records file.
 #[derive(Debug)]
-pub struct Resumed {
+pub(crate) struct Resumed {
     /// The games done, in schedule order.
-    pub done: Vec<GameResult>,
+    pub(crate) done: Vec<GameResult>,
     /// What was repaired (a cut last line), for the user.
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
 }
 
 /// The games already in a records file, for `--resume`: the `i`-th line is game `i` of
@@ -320,7 +308,7 @@ pub struct Resumed {
 /// from that game's opening;
 /// the meta file's header must equal `header`. Reasons come from the meta file when its
 /// line matches.
-pub fn read_done(
+pub(crate) fn read_done(
     out: &Path,
     schedule: &[Scheduled],
     variant: &Variant,
@@ -460,7 +448,7 @@ fn check_header(path: &Path, old: &[String], new: &[String]) -> Result<(), Resum
 
 /// Appends game results to the records file and its meta file, one line each, flushed at
 /// once.
-pub struct Writer {
+pub(crate) struct Writer {
     records: File,
     meta: File,
 }
@@ -468,7 +456,7 @@ pub struct Writer {
 impl Writer {
     /// Opens both files for appending (creating them); a new meta file starts with the
     /// match header.
-    pub fn open(out: &Path, header: &[String]) -> io::Result<Writer> {
+    pub(crate) fn open(out: &Path, header: &[String]) -> io::Result<Writer> {
         let open = |p: &Path| OpenOptions::new().create(true).append(true).open(p);
         let meta_file = meta_path(out);
         let fresh = fs::metadata(&meta_file).map_or(true, |m| m.len() == 0);
@@ -486,10 +474,32 @@ impl Writer {
     }
 
     /// Appends one game.
-    pub fn append(&mut self, r: &GameResult) -> io::Result<()> {
+    pub(crate) fn append(&mut self, r: &GameResult) -> io::Result<()> {
         writeln!(self.records, "{}", r.record)?;
         self.records.flush()?;
         writeln!(self.meta, "{}", meta_line(r))?;
         self.meta.flush()
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn record_line() {
+        use crate::core::game::{Game, RuleSet};
+        use crate::core::role::Role;
+        use crate::tools::matches::records::record_line;
+        let mut g = Game::new(RuleSet::default());
+        for m in ["d1-d3", "e5-e2", "g1-g3", "f4-c4", "g3-e3"] {
+            g.play(m.parse().unwrap()).unwrap();
+        }
+        g.lose_on_time(Role::Defender).unwrap();
+        assert_eq!(
+            record_line(&g, Some(Role::Attacker)),
+            "d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2 timeout,1,0,Black"
+        );
     }
 }

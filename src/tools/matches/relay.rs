@@ -11,9 +11,9 @@
 use std::net::{Ipv4Addr, TcpListener};
 
 /// The port the reference engine connects to.
-pub const PORT: u16 = 49152;
+pub(crate) const PORT: u16 = 49152;
 
 /// Listens on 127.0.0.1:49152 (loopback only).
-pub fn bind() -> std::io::Result<TcpListener> {
+pub(crate) fn bind() -> std::io::Result<TcpListener> {
     TcpListener::bind((Ipv4Addr::LOCALHOST, PORT))
 }

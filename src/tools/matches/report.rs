@@ -26,24 +26,7 @@ fn interval_text(e: &EloEstimate, units: usize, what: &str) -> String {
 /// The games that repeat an earlier game move for move, in game order: (game, the
 /// earlier game it repeats), numbered from 1. Deterministic engines from one position
 /// play one game again; their score is then one game's, however many were played.
-///
-/// ```
-/// use hnefi::core::outcome::Outcome;
-/// use hnefi::tools::matches::records::GameResult;
-/// use hnefi::tools::matches::reason::Reason;
-/// use hnefi::tools::matches::report::repeated_games;
-/// let game = |index, record: &str| GameResult {
-///     index,
-///     attacker: 0,
-///     defender: 1,
-///     outcome: Outcome::draw(Reason::Unknown),
-///     detail: String::new(),
-///     record: record.to_string(),
-/// };
-/// let results = [game(0, "h1-h3 f8-i8,0,0,Draw"), game(1, "h1-h2,0,0,Draw"), game(2, "h1-h3 f8-i8,0,0,Draw")];
-/// assert_eq!(repeated_games(&results), [(3, 1)]);
-/// ```
-pub fn repeated_games(results: &[GameResult]) -> Vec<(usize, usize)> {
+pub(crate) fn repeated_games(results: &[GameResult]) -> Vec<(usize, usize)> {
     let mut sorted: Vec<&GameResult> = results.iter().collect();
     sorted.sort_by_key(|r| r.index);
     let mut first: HashMap<&str, usize> = HashMap::new();
@@ -62,7 +45,7 @@ pub fn repeated_games(results: &[GameResult]) -> Vec<(usize, usize)> {
 
 /// The rating list: every engine's maximum-likelihood Elo from every game (see
 /// [`rating`](super::rating)), best first, with its 95% interval, points and games.
-pub fn rating_text(config: &MatchConfig, results: &[GameResult]) -> String {
+pub(crate) fn rating_text(config: &MatchConfig, results: &[GameResult]) -> String {
     let games: Vec<Scored> = results
         .iter()
         .filter_map(|r| {
@@ -172,7 +155,7 @@ pub fn rating_text(config: &MatchConfig, results: &[GameResult]) -> String {
 
 /// The result table: per engine wins/draws/losses overall and per side, score and Elo
 /// per pair, the reasons games ended, and the SPRT state.
-pub fn report(config: &MatchConfig, results: &[GameResult]) -> String {
+pub(crate) fn report(config: &MatchConfig, results: &[GameResult]) -> String {
     let mut s = String::new();
     let n = config.engines.len();
     let _ = writeln!(s, "Match: {} games; {}", results.len(), config.summary);
@@ -370,4 +353,32 @@ pub fn report(config: &MatchConfig, results: &[GameResult]) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn repeated_games() {
+        use crate::core::outcome::Outcome;
+        use crate::tools::matches::reason::Reason;
+        use crate::tools::matches::records::GameResult;
+        use crate::tools::matches::report::repeated_games;
+        let game = |index, record: &str| GameResult {
+            index,
+            attacker: 0,
+            defender: 1,
+            outcome: Outcome::draw(Reason::Unknown),
+            detail: String::new(),
+            record: record.to_string(),
+        };
+        let results = [
+            game(0, "h1-h3 f8-i8,0,0,Draw"),
+            game(1, "h1-h2,0,0,Draw"),
+            game(2, "h1-h3 f8-i8,0,0,Draw"),
+        ];
+        assert_eq!(repeated_games(&results), [(3, 1)]);
+    }
 }

@@ -22,13 +22,13 @@ use super::stats::SprtState;
 
 /// What a run produced.
 #[derive(Debug)]
-pub struct Played {
+pub(crate) struct Played {
     /// Every game's result in schedule order (the resumed ones first).
-    pub results: Vec<GameResult>,
+    pub(crate) results: Vec<GameResult>,
     /// Why writing the records stopped the match, if it did.
-    pub write_error: Option<io::Error>,
+    pub(crate) write_error: Option<io::Error>,
     /// A SIGINT stopped the match: the games in progress were abandoned, not recorded.
-    pub interrupted: bool,
+    pub(crate) interrupted: bool,
 }
 
 fn players(config: &MatchConfig) -> Vec<Player> {
@@ -73,7 +73,7 @@ fn check_engines(config: &MatchConfig) -> Result<(), MatchError> {
 
 /// Plays the match (the games not yet in the records file when resuming) and returns
 /// every game's result in schedule order.
-pub fn run(config: &MatchConfig) -> Result<Played, MatchError> {
+pub(crate) fn run(config: &MatchConfig) -> Result<Played, MatchError> {
     let mut results: Vec<GameResult> = Vec::new();
     if let Some(out) = &config.out {
         if config.resume {

@@ -9,13 +9,13 @@ use crate::core::any_square::AnyMove;
 
 /// One game of the schedule.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Scheduled {
+pub(crate) struct Scheduled {
     /// The engine (index into the engine list) with the attackers.
-    pub attacker: usize,
+    pub(crate) attacker: usize,
     /// The engine with the defenders.
-    pub defender: usize,
+    pub(crate) defender: usize,
     /// The moves played from the start before the engines take over.
-    pub opening: Vec<AnyMove>,
+    pub(crate) opening: Vec<AnyMove>,
 }
 
 impl Scheduled {
@@ -37,14 +37,7 @@ impl Scheduled {
 /// The schedule of a round robin: `engines` engines, every pair playing `games` games from
 /// `openings` (reused from the first when there are fewer openings than game pairs; an
 /// empty list means the start position).
-///
-/// ```
-/// use hnefi::tools::matches::schedule::schedule;
-/// let s = schedule(3, 2, &[]);
-/// let sides: Vec<(usize, usize)> = s.iter().map(|g| (g.attacker, g.defender)).collect();
-/// assert_eq!(sides, [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]);
-/// ```
-pub fn schedule(engines: usize, games: usize, openings: &[Vec<AnyMove>]) -> Vec<Scheduled> {
+pub(crate) fn schedule(engines: usize, games: usize, openings: &[Vec<AnyMove>]) -> Vec<Scheduled> {
     let pairs = (0..engines).flat_map(|i| (i + 1..engines).map(move |j| (i, j)));
     of_pairs(pairs, games, openings)
 }
@@ -52,20 +45,13 @@ pub fn schedule(engines: usize, games: usize, openings: &[Vec<AnyMove>]) -> Vec<
 /// The schedule of a gauntlet, as cutechess-cli plays one: the first engine plays each of
 /// the others `games` games (game pairs from `openings` as in [`schedule`]); the others do
 /// not meet.
-///
-/// ```
-/// use hnefi::tools::matches::schedule::gauntlet;
-/// let s = gauntlet(3, 2, &[]);
-/// let sides: Vec<(usize, usize)> = s.iter().map(|g| (g.attacker, g.defender)).collect();
-/// assert_eq!(sides, [(0, 1), (1, 0), (0, 2), (2, 0)]);
-/// ```
-pub fn gauntlet(engines: usize, games: usize, openings: &[Vec<AnyMove>]) -> Vec<Scheduled> {
+pub(crate) fn gauntlet(engines: usize, games: usize, openings: &[Vec<AnyMove>]) -> Vec<Scheduled> {
     of_pairs((1..engines).map(|j| (0, j)), games, openings)
 }
 
 /// The side the first engine plays in every game of a one-sided gauntlet (`--e1-plays`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum E1Side {
+pub(crate) enum E1Side {
     /// The first engine attacks in every game.
     Attackers,
     /// The first engine defends in every game.
@@ -74,7 +60,7 @@ pub enum E1Side {
 
 impl E1Side {
     /// The name `--e1-plays` takes.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             E1Side::Attackers => "attackers",
             E1Side::Defenders => "defenders",
@@ -85,14 +71,7 @@ impl E1Side {
 /// The schedule of a one-sided gauntlet: the first engine plays each of the others
 /// `games` games, always on `side`, the `k`-th game from opening `k` (reused from the
 /// first when there are fewer openings than games), since no game pair shares one.
-///
-/// ```
-/// use hnefi::tools::matches::schedule::{E1Side, one_sided_gauntlet};
-/// let s = one_sided_gauntlet(3, 2, &[], E1Side::Defenders);
-/// let sides: Vec<(usize, usize)> = s.iter().map(|g| (g.attacker, g.defender)).collect();
-/// assert_eq!(sides, [(1, 0), (1, 0), (2, 0), (2, 0)]);
-/// ```
-pub fn one_sided_gauntlet(
+pub(crate) fn one_sided_gauntlet(
     engines: usize,
     games: usize,
     openings: &[Vec<AnyMove>],
@@ -125,4 +104,34 @@ fn of_pairs(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn schedule() {
+        use crate::tools::matches::schedule::schedule;
+        let s = schedule(3, 2, &[]);
+        let sides: Vec<(usize, usize)> = s.iter().map(|g| (g.attacker, g.defender)).collect();
+        assert_eq!(sides, [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]);
+    }
+
+    #[test]
+    fn gauntlet() {
+        use crate::tools::matches::schedule::gauntlet;
+        let s = gauntlet(3, 2, &[]);
+        let sides: Vec<(usize, usize)> = s.iter().map(|g| (g.attacker, g.defender)).collect();
+        assert_eq!(sides, [(0, 1), (1, 0), (0, 2), (2, 0)]);
+    }
+
+    #[test]
+    fn one_sided_gauntlet() {
+        use crate::tools::matches::schedule::{E1Side, one_sided_gauntlet};
+        let s = one_sided_gauntlet(3, 2, &[], E1Side::Defenders);
+        let sides: Vec<(usize, usize)> = s.iter().map(|g| (g.attacker, g.defender)).collect();
+        assert_eq!(sides, [(1, 0), (1, 0), (2, 0), (2, 0)]);
+    }
 }

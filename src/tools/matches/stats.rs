@@ -22,28 +22,28 @@
 
 /// Wins, draws and losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Wdl {
+pub(crate) struct Wdl {
     /// Games won.
-    pub wins: u32,
+    pub(crate) wins: u32,
     /// Games drawn.
-    pub draws: u32,
+    pub(crate) draws: u32,
     /// Games lost.
-    pub losses: u32,
+    pub(crate) losses: u32,
 }
 
 impl Wdl {
     /// Games counted.
-    pub fn games(&self) -> u32 {
+    pub(crate) fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
 
     /// Points: a win 1, a draw ½.
-    pub fn points(&self) -> f64 {
+    pub(crate) fn points(&self) -> f64 {
         f64::from(self.wins) + f64::from(self.draws) / 2.0
     }
 
     /// Adds one game with this score (1, ½ or 0).
-    pub fn add(&mut self, score: f64) {
+    pub(crate) fn add(&mut self, score: f64) {
         if score > 0.75 {
             self.wins += 1;
         } else if score < 0.25 {
@@ -61,32 +61,26 @@ impl std::fmt::Display for Wdl {
 }
 
 /// The Elo difference of a score fraction (unclamped: infinite at 0 and 1).
-///
-/// ```
-/// use hnefi::tools::matches::stats::elo_of_score;
-/// assert_eq!(elo_of_score(0.5), 0.0);
-/// assert!((elo_of_score(0.75) - 190.85).abs() < 0.01);
-/// ```
-pub fn elo_of_score(p: f64) -> f64 {
+pub(crate) fn elo_of_score(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10() + 0.0
 }
 
 /// The expected score of an Elo difference.
-pub fn score_of_elo(elo: f64) -> f64 {
+pub(crate) fn score_of_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
 /// An Elo estimate with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct EloEstimate {
+pub(crate) struct EloEstimate {
     /// The score fraction.
-    pub score: f64,
+    pub(crate) score: f64,
     /// The Elo difference.
-    pub elo: f64,
+    pub(crate) elo: f64,
     /// The lower and upper ends of the 95% interval; `None` when the scores cannot give
     /// one (fewer than two, or all the same: their variance is 0, and an interval of
     /// zero width would claim a certainty the games do not have).
-    pub interval: Option<(f64, f64)>,
+    pub(crate) interval: Option<(f64, f64)>,
 }
 
 fn mean_var(scores: &[f64]) -> Option<(f64, f64)> {
@@ -100,19 +94,7 @@ fn mean_var(scores: &[f64]) -> Option<(f64, f64)> {
 }
 
 /// The Elo estimate of per-game scores (1, ½, 0); `None` without games.
-///
-/// ```
-/// use hnefi::tools::matches::stats::elo_estimate;
-/// let e = elo_estimate(&[1.0, 0.5, 0.0, 1.0]).unwrap();
-/// assert!((e.score - 0.625).abs() < 1e-9);
-/// let (low, high) = e.interval.unwrap();
-/// assert!(low < e.elo && e.elo < high);
-/// let all = elo_estimate(&[1.0, 1.0]).unwrap();
-/// assert!(all.elo.is_finite() && all.elo > 0.0);
-/// assert_eq!(all.interval, None);
-/// assert_eq!(elo_estimate(&[0.5]).unwrap().interval, None);
-/// ```
-pub fn elo_estimate(scores: &[f64]) -> Option<EloEstimate> {
+pub(crate) fn elo_estimate(scores: &[f64]) -> Option<EloEstimate> {
     let (mean, var) = mean_var(scores)?;
     let n = scores.len() as f64;
     let eps = 1.0 / (2.0 * n);
@@ -135,12 +117,7 @@ pub fn elo_estimate(scores: &[f64]) -> Option<EloEstimate> {
 /// stronger in the game, most pairs are one win each, and counting the games as if they
 /// were independent overstates the noise. [`elo_estimate`] and [`Sprt::llr`] take pair
 /// means as they take game scores.
-///
-/// ```
-/// use hnefi::tools::matches::stats::pentanomial;
-/// assert_eq!(pentanomial(&[0.5, 0.5, 1.0, 0.75, 0.0]), [1, 0, 2, 1, 1]);
-/// ```
-pub fn pentanomial(pair_means: &[f64]) -> [u32; 5] {
+pub(crate) fn pentanomial(pair_means: &[f64]) -> [u32; 5] {
     let mut counts = [0u32; 5];
     for &m in pair_means {
         let k = (m.clamp(0.0, 1.0) * 4.0).round() as usize;
@@ -153,20 +130,20 @@ pub fn pentanomial(pair_means: &[f64]) -> [u32; 5] {
 
 /// The parameters of an SPRT.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sprt {
+pub(crate) struct Sprt {
     /// Elo of the null hypothesis.
-    pub elo0: f64,
+    pub(crate) elo0: f64,
     /// Elo of the alternative.
-    pub elo1: f64,
+    pub(crate) elo1: f64,
     /// False positive rate.
-    pub alpha: f64,
+    pub(crate) alpha: f64,
     /// False negative rate.
-    pub beta: f64,
+    pub(crate) beta: f64,
 }
 
 /// The state of an SPRT.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SprtState {
+pub(crate) enum SprtState {
     /// Not decided yet.
     Continue,
     /// H1 accepted: the first engine is at least `elo1` stronger.
@@ -180,7 +157,7 @@ pub enum SprtState {
 #[error(
     "invalid --sprt '{0}': expected elo0,elo1,alpha,beta with elo0 < elo1 and 0 < alpha, beta < 0.5"
 )]
-pub struct SprtError(pub String);
+pub(crate) struct SprtError(pub String);
 
 impl std::str::FromStr for Sprt {
     type Err = SprtError;
@@ -215,7 +192,7 @@ impl std::str::FromStr for Sprt {
 
 impl Sprt {
     /// The lower and upper bounds of the log-likelihood ratio.
-    pub fn bounds(&self) -> (f64, f64) {
+    pub(crate) fn bounds(&self) -> (f64, f64) {
         (
             (self.beta / (1.0 - self.alpha)).ln(),
             ((1.0 - self.beta) / self.alpha).ln(),
@@ -223,18 +200,7 @@ impl Sprt {
     }
 
     /// The log-likelihood ratio of per-game scores (0 without games, or with only draws).
-    ///
-    /// ```
-    /// use hnefi::tools::matches::stats::Sprt;
-    /// let t: Sprt = "0,50,0.05,0.05".parse().unwrap();
-    /// let good = [1.0, 1.0, 0.5, 1.0, 0.0, 1.0, 1.0, 0.5];
-    /// assert!(t.llr(&good) > 0.0);
-    /// let bad = [0.0, 0.0, 0.5, 0.0, 1.0, 0.0];
-    /// assert!(t.llr(&bad) < 0.0);
-    /// assert_eq!(t.state(&[1.0; 10]), hnefi::tools::matches::stats::SprtState::AcceptH1);
-    /// assert_eq!(t.llr(&[0.5; 10]), 0.0);
-    /// ```
-    pub fn llr(&self, scores: &[f64]) -> f64 {
+    pub(crate) fn llr(&self, scores: &[f64]) -> f64 {
         let Some((mean, mut var)) = mean_var(scores) else {
             return 0.0;
         };
@@ -254,7 +220,7 @@ impl Sprt {
     }
 
     /// The decision after these scores.
-    pub fn state(&self, scores: &[f64]) -> SprtState {
+    pub(crate) fn state(&self, scores: &[f64]) -> SprtState {
         let llr = self.llr(scores);
         let (low, high) = self.bounds();
         if llr >= high {
@@ -322,5 +288,52 @@ mod tests {
         let t = Sprt { elo1: 50.0, ..t };
         assert_eq!(t.state(&units(&[12, 7, 3])), SprtState::Continue);
         assert_eq!(t.state(&units(&[24, 14, 6])), SprtState::AcceptH0);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn elo_of_score() {
+        use crate::tools::matches::stats::elo_of_score;
+        assert_eq!(elo_of_score(0.5), 0.0);
+        assert!((elo_of_score(0.75) - 190.85).abs() < 0.01);
+    }
+
+    #[test]
+    fn elo_estimate() {
+        use crate::tools::matches::stats::elo_estimate;
+        let e = elo_estimate(&[1.0, 0.5, 0.0, 1.0]).unwrap();
+        assert!((e.score - 0.625).abs() < 1e-9);
+        let (low, high) = e.interval.unwrap();
+        assert!(low < e.elo && e.elo < high);
+        let all = elo_estimate(&[1.0, 1.0]).unwrap();
+        assert!(all.elo.is_finite() && all.elo > 0.0);
+        assert_eq!(all.interval, None);
+        assert_eq!(elo_estimate(&[0.5]).unwrap().interval, None);
+    }
+
+    #[test]
+    fn pentanomial() {
+        use crate::tools::matches::stats::pentanomial;
+        assert_eq!(pentanomial(&[0.5, 0.5, 1.0, 0.75, 0.0]), [1, 0, 2, 1, 1]);
+    }
+
+    #[test]
+    fn sprt_llr() {
+        use crate::tools::matches::stats::Sprt;
+        let t: Sprt = "0,50,0.05,0.05".parse().unwrap();
+        let good = [1.0, 1.0, 0.5, 1.0, 0.0, 1.0, 1.0, 0.5];
+        assert!(t.llr(&good) > 0.0);
+        let bad = [0.0, 0.0, 0.5, 0.0, 1.0, 0.0];
+        assert!(t.llr(&bad) < 0.0);
+        assert_eq!(
+            t.state(&[1.0; 10]),
+            crate::tools::matches::stats::SprtState::AcceptH1
+        );
+        assert_eq!(t.llr(&[0.5; 10]), 0.0);
     }
 }

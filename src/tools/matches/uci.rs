@@ -37,14 +37,14 @@ use super::engine::Process;
 
 /// Sends `uci` and waits for `uciok`, then `isready` and `readyok`. Lines before them
 /// are ignored, but kept (up to a few) for the message if they never come.
-pub fn handshake(p: &mut Process, deadline: Instant) -> Result<(), Fault> {
+pub(crate) fn handshake(p: &mut Process, deadline: Instant) -> Result<(), Fault> {
     send(p, "uci")?;
     wait_for(p, "uciok", deadline)?;
     ready(p, deadline)
 }
 
 /// Sends `ucinewgame` and synchronises with `isready`.
-pub fn new_game(p: &mut Process, deadline: Instant) -> Result<(), Fault> {
+pub(crate) fn new_game(p: &mut Process, deadline: Instant) -> Result<(), Fault> {
     send(p, "ucinewgame")?;
     ready(p, deadline)
 }
@@ -86,14 +86,7 @@ fn wait_for(p: &mut Process, word: &str, deadline: Instant) -> Result<(), Fault>
 }
 
 /// The `position` command for a game's moves from the start.
-///
-/// ```
-/// use hnefi::tools::matches::uci::position_command;
-/// let moves = ["d1-d3".parse().unwrap(), "a10-a11".parse().unwrap()];
-/// assert_eq!(position_command(&moves), "position startpos moves d1d3 a10a11");
-/// assert_eq!(position_command(&[]), "position startpos");
-/// ```
-pub fn position_command(moves: &[Move]) -> String {
+pub(crate) fn position_command(moves: &[Move]) -> String {
     let mut line = String::from("position startpos");
     if !moves.is_empty() {
         line.push_str(" moves");
@@ -108,7 +101,7 @@ pub fn position_command(moves: &[Move]) -> String {
 /// What to search for: a fixed time, or the clocks (attackers', defenders') and the
 /// increment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Go {
+pub(crate) enum Go {
     /// `go movetime MS`.
     MoveTime(Duration),
     /// `go wtime ... btime ... winc ... binc ...`.
@@ -124,16 +117,7 @@ pub enum Go {
 
 impl Go {
     /// The `go` command.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use hnefi::tools::matches::uci::Go;
-    /// let ms = Duration::from_millis;
-    /// assert_eq!(Go::MoveTime(ms(250)).command(), "go movetime 250");
-    /// let clock = Go::Clock { attackers: ms(6000), defenders: ms(5000), increment: ms(100) };
-    /// assert_eq!(clock.command(), "go wtime 5000 btime 6000 winc 100 binc 100");
-    /// ```
-    pub fn command(self) -> String {
+    pub(crate) fn command(self) -> String {
         match self {
             Go::MoveTime(t) => format!("go movetime {}", t.as_millis().max(1)),
             Go::Clock {
@@ -153,7 +137,7 @@ impl Go {
 
 /// A per-move budget from a clock, for engines that take only `movetime`: a thirtieth of
 /// the time left plus most of the increment, and never more than a fifth of it.
-pub fn budget(left: Duration, increment: Duration) -> Duration {
+pub(crate) fn budget(left: Duration, increment: Duration) -> Duration {
     let soft = left / 30 + increment.mul_f64(0.8);
     soft.min(left / 5 + increment).max(Duration::from_millis(1))
 }
@@ -168,18 +152,18 @@ fn is_complaint(line: &str) -> bool {
 
 /// What a search produced.
 #[derive(Debug)]
-pub struct Searched {
+pub(crate) struct Searched {
     /// The move (or resignation) of `bestmove`.
-    pub generated: Result<Generated, NotAMove>,
+    pub(crate) generated: Result<Generated, NotAMove>,
     /// The last `info` line, if any.
-    pub last_info: Option<String>,
+    pub(crate) last_info: Option<String>,
     /// False if the engine complained about `go wtime ...` (see the module notes).
-    pub clock_understood: bool,
+    pub(crate) clock_understood: bool,
 }
 
 /// Sends `position` and `go` and reads up to `bestmove` (until `deadline`). `fallback`
 /// is the `go movetime` budget for an engine that complains about a clock.
-pub fn search(
+pub(crate) fn search(
     p: &mut Process,
     moves: &[Move],
     go: Go,
@@ -216,18 +200,7 @@ pub fn search(
 
 /// Reads the move of `bestmove`: `FROMTO` (`d1d3`, `a10a11`); `(none)`,
 /// `0000` and `resign` resign.
-///
-/// ```
-/// use hnefi::tools::matches::dialect::Generated;
-/// use hnefi::tools::matches::uci::parse_bestmove;
-/// let g = parse_bestmove("a10a11");
-/// assert!(matches!(g, Ok(Generated::Move(m)) if m.to_string() == "a10-a11"));
-/// assert!(matches!(parse_bestmove("(none)"), Ok(Generated::Resign)));
-/// assert!(matches!(parse_bestmove("d1e2"), Ok(Generated::Illegal(_))));
-/// assert!(parse_bestmove("d1-d3").is_err());
-/// assert!(parse_bestmove("").is_err());
-/// ```
-pub fn parse_bestmove(token: &str) -> Result<Generated, NotAMove> {
+pub(crate) fn parse_bestmove(token: &str) -> Result<Generated, NotAMove> {
     if matches!(token, "(none)" | "0000" | "resign") {
         return Ok(Generated::Resign);
     }
@@ -246,4 +219,50 @@ pub fn parse_bestmove(token: &str) -> Result<Generated, NotAMove> {
         Some(mv) => Generated::Move(mv.into()),
         None => Generated::Illegal(format!("{from}-{to} is not a straight move")),
     })
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn position_command() {
+        use crate::tools::matches::uci::position_command;
+        let moves = ["d1-d3".parse().unwrap(), "a10-a11".parse().unwrap()];
+        assert_eq!(
+            position_command(&moves),
+            "position startpos moves d1d3 a10a11"
+        );
+        assert_eq!(position_command(&[]), "position startpos");
+    }
+
+    #[test]
+    fn go_command() {
+        use crate::tools::matches::uci::Go;
+        use std::time::Duration;
+        let ms = Duration::from_millis;
+        assert_eq!(Go::MoveTime(ms(250)).command(), "go movetime 250");
+        let clock = Go::Clock {
+            attackers: ms(6000),
+            defenders: ms(5000),
+            increment: ms(100),
+        };
+        assert_eq!(
+            clock.command(),
+            "go wtime 5000 btime 6000 winc 100 binc 100"
+        );
+    }
+
+    #[test]
+    fn parse_bestmove() {
+        use crate::tools::matches::dialect::Generated;
+        use crate::tools::matches::uci::parse_bestmove;
+        let g = parse_bestmove("a10a11");
+        assert!(matches!(g, Ok(Generated::Move(m)) if m.to_string() == "a10-a11"));
+        assert!(matches!(parse_bestmove("(none)"), Ok(Generated::Resign)));
+        assert!(matches!(parse_bestmove("d1e2"), Ok(Generated::Illegal(_))));
+        assert!(parse_bestmove("d1-d3").is_err());
+        assert!(parse_bestmove("").is_err());
+    }
 }

@@ -36,14 +36,7 @@ const KING: &str = "#e0b23a";
 const LABEL_INK: &str = "#444444";
 
 /// The picture of `scene`, its `<title>` `title`.
-///
-/// ```
-/// use hnefi::core::game::{Game, RuleSet};
-/// use hnefi::tools::picture::{board, scene::Scene};
-/// let text = board::draw(&Scene::of_game(&Game::new(RuleSet::default())), "start").to_string();
-/// assert!(text.starts_with("<svg") && text.contains("class=\"piece king\""));
-/// ```
-pub fn draw(scene: &Scene, title: &str) -> Document {
+pub(crate) fn draw(scene: &Scene, title: &str) -> Document {
     let n = f64::from(scene.files);
     let width = LABELS + n * SQUARE + PAD;
     let height = PAD + n * SQUARE + LABELS;
@@ -266,4 +259,19 @@ fn labels(files: u8, at: &Place) -> Group {
             );
     }
     group
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn draw() {
+        use crate::core::game::{Game, RuleSet};
+        use crate::tools::picture::{board, scene::Scene};
+        let text =
+            board::draw(&Scene::of_game(&Game::new(RuleSet::default())), "start").to_string();
+        assert!(text.starts_with("<svg") && text.contains("class=\"piece king\""));
+    }
 }

@@ -22,24 +22,24 @@ const SIZE: (u32, u32) = (720, 380);
 const HEAD: u32 = 60;
 
 /// The attackers' line (`#262626`).
-pub const ATTACKERS: RGBColor = RGBColor(38, 38, 38);
+pub(crate) const ATTACKERS: RGBColor = RGBColor(38, 38, 38);
 /// The defenders' line (`#2F6DB5`).
-pub const DEFENDERS: RGBColor = RGBColor(47, 109, 181);
+pub(crate) const DEFENDERS: RGBColor = RGBColor(47, 109, 181);
 const JUDGED: RGBColor = RGBColor(192, 57, 43);
 
 /// The chances before one ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Point {
+pub(crate) struct Point {
     /// The ply, from 1.
-    pub ply: usize,
+    pub(crate) ply: usize,
     /// The attackers' win chance, in per mille.
-    pub attackers: u16,
+    pub(crate) attackers: u16,
     /// The defenders' win chance, in per mille.
-    pub defenders: u16,
+    pub(crate) defenders: u16,
     /// The side to move.
-    pub mover: Role,
+    pub(crate) mover: Role,
     /// What the annotation judged the move played.
-    pub judgement: Option<Judgement>,
+    pub(crate) judgement: Option<Judgement>,
 }
 
 /// One side's line: its name in the legend, its colour and its chance at a point.
@@ -47,7 +47,7 @@ type Line = (&'static str, RGBColor, fn(&Point) -> u16);
 
 /// Why the graph could not be drawn.
 #[derive(Debug, Error)]
-pub enum GraphError {
+pub(crate) enum GraphError {
     /// `plotters` refused to draw it.
     #[error("cannot draw the graph: {0}")]
     Draw(#[from] DrawingAreaErrorKind<std::io::Error>),
@@ -62,7 +62,7 @@ pub enum GraphError {
 }
 
 /// One point a ply of an annotated game.
-pub fn points(notes: &[Note]) -> Vec<Point> {
+pub(crate) fn points(notes: &[Note]) -> Vec<Point> {
     notes
         .iter()
         .map(|n| {
@@ -82,7 +82,11 @@ pub fn points(notes: &[Note]) -> Vec<Point> {
 }
 
 /// Draws the graph of `points` ([`draw`]) into `file`.
-pub fn write(caption: &str, points: &[Point], file: &std::path::Path) -> Result<(), GraphError> {
+pub(crate) fn write(
+    caption: &str,
+    points: &[Point],
+    file: &std::path::Path,
+) -> Result<(), GraphError> {
     let svg = draw(caption, points)?;
     std::fs::write(file, svg).map_err(|source| GraphError::Write {
         path: file.display().to_string(),
@@ -91,7 +95,7 @@ pub fn write(caption: &str, points: &[Point], file: &std::path::Path) -> Result<
 }
 
 /// The graph of `points`, captioned `caption`, as SVG text.
-pub fn draw(caption: &str, points: &[Point]) -> Result<String, GraphError> {
+pub(crate) fn draw(caption: &str, points: &[Point]) -> Result<String, GraphError> {
     let lines: [Line; 2] = [
         ("attackers win", ATTACKERS, |p| p.attackers),
         ("defenders win", DEFENDERS, |p| p.defenders),

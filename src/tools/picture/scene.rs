@@ -12,36 +12,24 @@ use crate::core::square::SquareOf;
 
 /// A position to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Scene {
+pub(crate) struct Scene {
     /// The board's files (and ranks).
-    pub files: u8,
+    pub(crate) files: u8,
     /// Every piece on the board, by square.
-    pub pieces: Vec<(AnySquare, Piece)>,
+    pub(crate) pieces: Vec<(AnySquare, Piece)>,
     /// The squares only the king may stop on under the game's rules.
-    pub restricted: Vec<AnySquare>,
+    pub(crate) restricted: Vec<AnySquare>,
     /// The last move of the game, if it has one.
-    pub last_move: Option<AnyMove>,
+    pub(crate) last_move: Option<AnyMove>,
     /// The squares of the soldiers the last move captured.
-    pub captured: Vec<AnySquare>,
+    pub(crate) captured: Vec<AnySquare>,
     /// The side to move.
-    pub to_move: Role,
+    pub(crate) to_move: Role,
 }
 
 impl Scene {
     /// The position of `game` after its moves, with its [`last_move`].
-    ///
-    /// ```
-    /// use hnefi::core::game::{Game, RuleSet};
-    /// use hnefi::core::record::GameRecord;
-    /// use hnefi::tools::picture::scene::Scene;
-    /// let record = GameRecord::from_moves("d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2").unwrap();
-    /// let scene = Scene::of_game(&record.replay(RuleSet::default()).unwrap());
-    /// assert_eq!(scene.pieces.len(), 36);
-    /// assert_eq!(scene.restricted.len(), 5);
-    /// assert_eq!(scene.last_move.unwrap().to_string(), "g3-e3");
-    /// assert_eq!(scene.captured.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["e2"]);
-    /// ```
-    pub fn of_game<G: Geometry>(game: &GameOf<G>) -> Scene {
+    pub(crate) fn of_game<G: Geometry>(game: &GameOf<G>) -> Scene {
         let board = game.position().board();
         let pieces = SquareOf::<G>::all()
             .filter_map(|sq| board.piece_at(sq).map(|p| (AnySquare::from(sq), p)))
@@ -64,22 +52,11 @@ impl Scene {
             to_move: game.to_move(),
         }
     }
-
-    /// How many pieces of each kind stand on the board: attackers, defender soldiers,
-    /// kings.
-    pub fn counts(&self) -> [usize; 3] {
-        let count = |kind| self.pieces.iter().filter(|(_, p)| *p == kind).count();
-        [
-            count(Piece::Attacker),
-            count(Piece::Defender),
-            count(Piece::King),
-        ]
-    }
 }
 
 /// The last move of `game` with the soldiers it captured (a final resignation or loss on
 /// time is no move: the move before it is the last).
-pub fn last_move<G: Geometry>(game: &GameOf<G>) -> Option<RecordMoveOf<G>> {
+pub(crate) fn last_move<G: Geometry>(game: &GameOf<G>) -> Option<RecordMoveOf<G>> {
     game.plies().iter().rev().find_map(|ply| match *ply {
         PlyOf::Move { mv, captured } => Some(RecordMoveOf {
             mv,
@@ -87,4 +64,30 @@ pub fn last_move<G: Geometry>(game: &GameOf<G>) -> Option<RecordMoveOf<G>> {
         }),
         PlyOf::Resign(_) | PlyOf::Timeout(_) => None,
     })
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn scene_of_game() {
+        use crate::core::game::RuleSet;
+        use crate::core::record::GameRecord;
+        use crate::tools::picture::scene::Scene;
+        let record = GameRecord::from_moves("d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2").unwrap();
+        let scene = Scene::of_game(&record.replay(RuleSet::default()).unwrap());
+        assert_eq!(scene.pieces.len(), 36);
+        assert_eq!(scene.restricted.len(), 5);
+        assert_eq!(scene.last_move.unwrap().to_string(), "g3-e3");
+        assert_eq!(
+            scene
+                .captured
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>(),
+            ["e2"]
+        );
+    }
 }
