@@ -13,7 +13,7 @@
 //!    [`square`], [`bitboard`] (and the line attacks), [`rng`].
 //! 2. **Pieces, moves, hashing**: [`role`], [`moves`], [`start`], [`board`], [`zobrist`].
 //! 3. **The rules as data**: [`rules`] (the [`RuleSet`](rules::RuleSet)) and its kinds
-//!    ([`king`], [`encirclement_mode`], [`repetition`]'s modes, [`referee`]), and
+//!    ([`king`], [`encirclement_mode`], [`repetition`]'s modes, [`referee`], [`speed`]), and
 //!    [`outcome`] (how a game ends: status, reason, win). Data only, so that every
 //!    mechanic can take a rule set.
 //! 4. **The mechanics**: [`movegen`], [`capture`], [`fort`], [`org_fort`],
@@ -47,6 +47,7 @@ pub mod outcome;
 pub mod referee;
 pub mod repetition;
 pub mod rules;
+pub mod speed;
 
 // 4. The mechanics.
 pub mod adjudication;

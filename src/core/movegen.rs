@@ -51,6 +51,78 @@ pub fn slides<G: Geometry>(sq: SquareOf<G>, occupied: BitboardOf<G>) -> Bitboard
     BitboardOf(out)
 }
 
+/// [`slides`] of at most `limit` squares (a speed limit).
+#[inline]
+pub fn slides_at_most<G: Geometry>(
+    sq: SquareOf<G>,
+    occupied: BitboardOf<G>,
+    limit: u8,
+) -> BitboardOf<G> {
+    let empty = !occupied & BitboardOf::FULL;
+    reach_at_most(BitboardOf::from_square(sq), empty, BitboardOf::FULL, limit).0
+}
+
+/// The squares of `land` the pieces of `from` reach sliding at most `limit` squares
+/// through `empty`, and the number of such slides: in one direction each reached square
+/// is one piece's slide, so the count is the sum of the steps' population counts.
+#[inline]
+fn reach_at_most<G: Geometry>(
+    from: BitboardOf<G>,
+    empty: BitboardOf<G>,
+    land: BitboardOf<G>,
+    limit: u8,
+) -> (BitboardOf<G>, u32) {
+    let steps: [fn(BitboardOf<G>) -> BitboardOf<G>; 4] = [
+        BitboardOf::north,
+        BitboardOf::south,
+        BitboardOf::east,
+        BitboardOf::west,
+    ];
+    let mut reach = BitboardOf::EMPTY;
+    let mut count = 0;
+    for step in steps {
+        let mut cur = from;
+        for _ in 0..limit {
+            cur = step(cur) & empty;
+            if cur.is_empty() {
+                break;
+            }
+            reach |= cur & land;
+            count += (cur & land).count();
+        }
+    }
+    (reach, count)
+}
+
+/// The squares the king on `board` may move to under `rules` (his speed limit included).
+#[inline(always)]
+pub fn king_targets<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> BitboardOf<G> {
+    let king = board.king();
+    let reach = match rules.speed.king {
+        None => slides(king, board.occupied()),
+        Some(limit) => slides_at_most(king, board.occupied(), limit),
+    };
+    reach & !rules.king_barred::<G>()
+}
+
+/// True when the piece of `role` on `from` may slide as far as `to` under `rules`' speed
+/// limits (the path and the squares are the caller's to check).
+#[inline]
+pub fn within_speed_limit<G: Geometry>(
+    board: &BoardOf<G>,
+    role: Role,
+    from: SquareOf<G>,
+    to: SquareOf<G>,
+    rules: &RuleSet,
+) -> bool {
+    let limit = if role == Role::Defender && from == board.king() {
+        rules.speed.king
+    } else {
+        rules.speed.soldier(role)
+    };
+    limit.is_none_or(|l| from.file().abs_diff(to.file()) + from.rank().abs_diff(to.rank()) <= l)
+}
+
 /// The pieces of `occupied` that see `sq` along a free line: the nearest occupied square
 /// in each of the four directions (the pieces that could slide to `sq` if it is empty).
 #[inline]
@@ -114,41 +186,38 @@ pub fn generate_under<G: Geometry>(
     let not_a = empty & !G::FILE_FIRST;
     let not_last = empty & !G::FILE_LAST;
     let n = G::SIZE;
+    // No board is as long as the largest limit, which is therefore none.
+    let limit = rules.speed.soldier(role).unwrap_or(u8::MAX);
     let mut cur = soldiers;
     let mut k = 0u8;
-    while !cur.is_zero() {
+    while !cur.is_zero() && k < limit {
         k += 1;
         cur = (cur << u32::from(n)) & empty;
         push_layer(&mut sink, cur & land, n * k, true);
     }
     cur = soldiers;
     k = 0;
-    while !cur.is_zero() {
+    while !cur.is_zero() && k < limit {
         k += 1;
         cur = (cur >> u32::from(n)) & empty;
         push_layer(&mut sink, cur & land, n * k, false);
     }
     cur = soldiers;
     k = 0;
-    while !cur.is_zero() {
+    while !cur.is_zero() && k < limit {
         k += 1;
         cur = (cur << 1) & not_a;
         push_layer(&mut sink, cur & land, k, true);
     }
     cur = soldiers;
     k = 0;
-    while !cur.is_zero() {
+    while !cur.is_zero() && k < limit {
         k += 1;
         cur = (cur >> 1) & not_last;
         push_layer(&mut sink, cur & land, k, false);
     }
     if role == Role::Defender {
-        let from = board.king();
-        push_all(
-            &mut sink,
-            from,
-            slides(from, board.occupied()) & !rules.king_barred::<G>(),
-        );
+        push_all(&mut sink, board.king(), king_targets(board, rules));
     }
 }
 
@@ -210,13 +279,27 @@ pub fn has_move_under<G: Geometry>(board: &BoardOf<G>, role: Role, rules: &RuleS
     if (soldiers.neighbours() & empty & !restricted).any() {
         return true;
     }
-    if role == Role::Defender
-        && (slides(board.king(), board.occupied()) & !rules.king_barred::<G>()).any()
-    {
+    if role == Role::Defender && king_targets(board, rules).any() {
         return true;
     }
     // Otherwise a soldier can only move by passing over the empty throne.
-    soldier_reach_under(soldiers, empty, restricted).1 > 0
+    soldier_moves(board, role, rules).1 > 0
+}
+
+/// The empty squares `role`'s soldiers on `board` can reach in one move under `rules`
+/// (their speed limit included), and the number of such moves.
+#[inline(always)]
+pub fn soldier_moves<G: Geometry>(
+    board: &BoardOf<G>,
+    role: Role,
+    rules: &RuleSet,
+) -> (BitboardOf<G>, u32) {
+    let (soldiers, empty) = (board.soldiers(role), board.empty());
+    let restricted = rules.restricted::<G>();
+    match rules.speed.soldier(role) {
+        None => soldier_reach_under(soldiers, empty, restricted),
+        Some(limit) => reach_at_most(soldiers, empty, !restricted, limit),
+    }
 }
 
 /// The empty squares that `soldiers` can reach in one move (sliding through `empty`, never
@@ -255,12 +338,11 @@ pub fn soldier_reach_under<G: Geometry>(
 /// computed without listing them (perft's bulk count).
 #[inline]
 pub fn count_moves<G: Geometry>(board: &BoardOf<G>, role: Role, rules: &RuleSet) -> u64 {
-    let empty = board.empty();
-    let mut n = soldier_reach_under(board.soldiers(role), empty, rules.restricted::<G>()).1;
+    let mut n = soldier_moves(board, role, rules).1;
     if role == Role::Defender {
-        n += (slides(board.king(), board.occupied()) & !rules.king_barred::<G>()).count();
+        n += king_targets(board, rules).count();
     }
-    n as u64
+    u64::from(n)
 }
 
 #[cfg(test)]

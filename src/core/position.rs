@@ -42,6 +42,14 @@ pub enum IllegalMoveOf<G: Geometry> {
     /// A soldier may not stop on the throne or a corner.
     #[error("only the king may stop on {0}")]
     Restricted(SquareOf<G>),
+    /// The move is longer than the piece's speed limit.
+    #[error("{mv} slides farther than the {limit} square(s) the piece may move")]
+    TooFar {
+        /// The move.
+        mv: MoveOf<G>,
+        /// The piece's speed limit.
+        limit: u8,
+    },
     /// The repetition rule forbids the move.
     #[error("{0} repeats a position, which the repetition rule forbids")]
     Repetition(MoveOf<G>),
@@ -165,6 +173,17 @@ impl<G: Geometry> PositionOf<G> {
         };
         if barred.contains(mv.to) {
             return Err(IllegalMoveOf::Restricted(mv.to));
+        }
+        let limit = match piece {
+            Some(Piece::King) => rules.speed.king,
+            _ => rules.speed.soldier(self.to_move),
+        };
+        if let Some(limit) = limit {
+            let length =
+                mv.from.file().abs_diff(mv.to.file()) + mv.from.rank().abs_diff(mv.to.rank());
+            if length > limit {
+                return Err(IllegalMoveOf::TooFar { mv, limit });
+            }
         }
         Ok(())
     }

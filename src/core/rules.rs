@@ -8,6 +8,7 @@ use super::king::{Escape, Hostility, KingArmed, KingCapture};
 use super::referee::Referee;
 use super::repetition::RepetitionMode;
 use super::role::Role;
+use super::speed::SpeedLimits;
 use super::square::SquareOf;
 
 /// Everything that decides what a move does and when a game ends under a rule set: its
@@ -64,6 +65,8 @@ pub struct RuleSet {
     /// The game's first position is an earlier board for the repetition rule; the
     /// hnefatafl.org server leaves it out of its record on 7x7 and 13x13.
     pub first_position_counts: bool,
+    /// How far each kind of piece may slide in one move.
+    pub speed: SpeedLimits,
 }
 
 impl RuleSet {
@@ -87,6 +90,7 @@ impl RuleSet {
         escape: Escape::Corners,
         linnaean: false,
         first_position_counts: true,
+        speed: SpeedLimits::NONE,
     };
 
     /// The squares on which only the king may stop: the corners and the throne, where

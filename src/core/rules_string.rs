@@ -17,6 +17,7 @@ use super::referee::Referee;
 use super::repetition::RepetitionMode;
 use super::role::Role;
 use super::rules::RuleSet;
+use super::speed::SpeedLimits;
 use super::square::SquareOf;
 use super::variant::{Variant, VariantError};
 
@@ -162,6 +163,7 @@ fn parse_on<G: Geometry>(f: &Fields<'_>, size: BoardSize) -> Result<Variant, Rul
             // which replays OpenTafl's games (docs/RULES.md section 17.12).
             let rules = RuleSet {
                 repetition: RepetitionMode::ThirdOccurrenceMoverLoses,
+                speed: speed_limits(f)?,
                 ..copenhagen.rules()
             };
             return Ok(Variant::new(name, size, None, first, rules)?);
@@ -283,10 +285,9 @@ fn is_copenhagen(f: &Fields<'_>) -> bool {
 
 /// The features no rule set of hnefi's has.
 fn refuse_unmodelled(f: &Fields<'_>) -> Result<(), RulesStringError> {
-    let checks: [(&str, &str, &str); 5] = [
+    let checks: [(&str, &str, &str); 4] = [
         ("ber", "n", "berserk"),
         ("kj", "n", "a jumping king"),
-        ("spd", "-1", "speed limits"),
         ("afor", "", "attacker forts"),
         ("dfor", "", "defender forts"),
     ];
@@ -339,6 +340,57 @@ fn squares<G: Geometry>(
             clip(v)
         )))
     }
+}
+
+/// `spd:` as OpenTafl 0.4.8 reads it (`RulesSerializer.getTaflmanSpeedsForString`, then
+/// `GenericRules.setSpeedLimits`, and the move walk of `Taflman.getAllowableMovesFrom`):
+/// one number for every piece, or one per kind of piece in the order `tcnkmgTCNKMG`
+/// (twelve) or `tcnkTCNK` (eight); a number above 0 caps the slide, any other is no
+/// limit. Its two-number form (per side, in the notation's spec) and ten-number form
+/// OpenTafl reads as no limit at all: refused, as the spec and OpenTafl disagree on them.
+/// The kinds hnefi has no pieces of (commanders, knights, ...) cannot stand on its
+/// boards, so their limits change nothing.
+fn speed_limits(f: &Fields<'_>) -> Result<SpeedLimits, RulesStringError> {
+    let Some(v) = f.get("spd") else {
+        return Ok(SpeedLimits::NONE);
+    };
+    let bad = || RulesStringError::BadValue {
+        key: "spd".to_string(),
+        value: clip(v),
+    };
+    // Java's `split(",")` drops the empty strings at the end (Magpie's list ends in a comma).
+    let mut words: Vec<&str> = v.split(',').collect();
+    while words.last() == Some(&"") {
+        words.pop();
+    }
+    let limits = words
+        .iter()
+        .map(|w| {
+            w.parse::<i32>()
+                .map(|n| u8::try_from(n).ok().filter(|&l| l > 0))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|_| bad())?;
+    // The indices of the attackers' soldier, the defenders' soldier and the king.
+    let (t, d, k) = match limits.len() {
+        1 => (0, 0, 0),
+        12 => (0, 6, 9),
+        8 => (0, 4, 7),
+        2 | 10 => {
+            return Err(unsupported(format!(
+                "spd:{} (OpenTafl reads {} speed limits as none, though its notation gives them)",
+                clip(v),
+                limits.len()
+            )));
+        }
+        _ => return Err(bad()),
+    };
+    let at = |i: usize| limits.get(i).copied().flatten();
+    Ok(SpeedLimits {
+        attacker: at(t),
+        defender: at(d),
+        king: at(k),
+    })
 }
 
 fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
@@ -446,6 +498,7 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
         escape,
         linnaean: throne && f.flag("linc", false),
         first_position_counts: true,
+        speed: speed_limits(f)?,
     })
 }
 
@@ -551,7 +604,7 @@ mod tests {
         for (extra, named) in [
             ("ber:c", "berserk"),
             ("kj:j", "a jumping king"),
-            ("spd:1", "speed limits"),
+            ("spd:1,2", "speed limits"),
             ("afor:a4,a5", "attacker forts"),
             ("tfr:l", "the repeating player wins"),
             ("sw:w", "shield walls"),
@@ -581,6 +634,50 @@ mod tests {
             let e = parse_rules_string(s).expect_err(s).to_string();
             assert!(e.contains(named), "{s}: {e}");
         }
+    }
+
+    #[test]
+    fn magpies_king_moves_one_square() {
+        // OpenTafl's variant "Magpie 7x7" as it writes it: Brandub's board, a middleweight
+        // king who moves one square, the throne and corners as by default.
+        let s = "dim:7 name:Magpie surf:n atkf:y ks:m spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        let rules = parse_rules_string(s).expect("Magpie").rules();
+        assert_eq!(
+            rules.speed,
+            SpeedLimits {
+                king: Some(1),
+                ..SpeedLimits::NONE
+            }
+        );
+        assert_eq!(rules.king_capture, KingCapture::Middleweight);
+        assert!(!rules.encirclement_wins);
+        // One number limits every piece; 0 and -1 are no limit; the eight-number form
+        // (no mercenaries or guards) names the king eighth.
+        let brandub = "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        let speed = |spd: &str| {
+            parse_rules_string(&format!("{brandub} spd:{spd}"))
+                .map(|v| v.rules().speed)
+                .map_err(|e| e.to_string())
+        };
+        let all2 = SpeedLimits {
+            attacker: Some(2),
+            defender: Some(2),
+            king: Some(2),
+        };
+        assert_eq!(speed("2"), Ok(all2));
+        assert_eq!(speed("-1"), Ok(SpeedLimits::NONE));
+        assert_eq!(speed("0"), Ok(SpeedLimits::NONE));
+        assert_eq!(
+            speed("3,-1,-1,-1,-1,-1,-1,1,"),
+            Ok(SpeedLimits {
+                attacker: Some(3),
+                king: Some(1),
+                ..SpeedLimits::NONE
+            })
+        );
+        assert!(speed("1,2").is_err_and(|e| e.contains("speed limits as none")));
+        assert!(speed("x").is_err_and(|e| e.contains("spd:x is not a valid value")));
+        assert!(speed("").is_err());
     }
 
     #[test]

@@ -8,7 +8,9 @@ use crate::core::board::BoardOf;
 use crate::core::capture;
 use crate::core::geometry::Geometry;
 use crate::core::king::Escape;
-use crate::core::movegen::{between, nearest_blockers, slides};
+use crate::core::movegen::{
+    between, king_targets, nearest_blockers, slides, slides_at_most, within_speed_limit,
+};
 use crate::core::moves::{MoveListOf, MoveOf};
 use crate::core::role::Role;
 use crate::core::rules::RuleSet;
@@ -22,8 +24,6 @@ pub struct Threats<G: Geometry> {
     pub escapes: BitboardOf<G>,
     /// The squares no soldier may stop on.
     pub restricted: BitboardOf<G>,
-    /// The squares the king may not stop on.
-    pub king_barred: BitboardOf<G>,
     /// The squares on a file or rank of an escape square: elsewhere the king sees none,
     /// and the tests of his escape lines stop at once (under corner escape, off the edge).
     pub in_sight: BitboardOf<G>,
@@ -49,14 +49,27 @@ impl<G: Geometry> Threats<G> {
             escapes,
             in_sight,
             restricted: rules.restricted::<G>(),
-            king_barred: rules.king_barred::<G>(),
         }
     }
 
     /// The squares the king on `board` can move to.
     #[inline(always)]
     pub fn king_reach(&self, board: &BoardOf<G>) -> BitboardOf<G> {
-        slides(board.king(), board.occupied()) & !self.king_barred
+        king_targets(board, &self.rules)
+    }
+
+    /// The squares a king on `from` would slide to (or pass) through the empty squares of
+    /// `occ`, within his speed limit.
+    #[inline(always)]
+    fn king_slides(
+        &self,
+        from: crate::core::square::SquareOf<G>,
+        occ: BitboardOf<G>,
+    ) -> BitboardOf<G> {
+        match self.rules.speed.king {
+            None => slides(from, occ),
+            Some(limit) => slides_at_most(from, occ, limit),
+        }
     }
 
     /// The squares from which the king would see an escape square along a free line, one
@@ -73,17 +86,21 @@ impl<G: Geometry> Threats<G> {
                     .zip(crate::core::square::SquareOf::<G>::CORNERS)
                 {
                     if self.escapes.contains(corner) {
-                        *slot = slides(corner, occ);
+                        *slot = self.king_slides(corner, occ);
                     }
                 }
                 out
             }
             Escape::Edges => {
                 let empty = !occ & BitboardOf::FULL;
+                // A king with a speed limit sees an edge only that many squares away.
+                let reach = self.rules.speed.king.unwrap_or(u8::MAX);
                 let fill = |start: BitboardOf<G>, step: fn(BitboardOf<G>) -> BitboardOf<G>| {
                     let mut seen = start & empty;
                     let mut cur = seen;
-                    while cur.any() {
+                    let mut steps = 0;
+                    while cur.any() && steps < reach {
+                        steps += 1;
                         cur = step(cur) & empty & !seen;
                         seen |= cur;
                     }
@@ -138,6 +155,9 @@ impl<G: Geometry> Threats<G> {
         for gap in gaps {
             // The attackers that see the gap: `slides` stops before the first piece.
             for from in nearest_blockers(gap, board.occupied()) & board.attackers() {
+                if !within_speed_limit(board, Role::Attacker, from, gap, &self.rules) {
+                    continue;
+                }
                 let mut after = *board;
                 after.move_piece(Role::Attacker, from, gap);
                 if capture::king_captured(&after, gap, &self.rules) {
@@ -183,7 +203,7 @@ impl<G: Geometry> Threats<G> {
         let king = board.king();
         let occ_nk = board.occupied() ^ board.king_bb();
         for to in self.king_reach(board) {
-            if (slides(to, occ_nk) & self.escapes).any() {
+            if (self.king_slides(to, occ_nk) & self.escapes).any() {
                 list.push(MoveOf { from: king, to });
             }
         }
