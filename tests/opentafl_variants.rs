@@ -126,19 +126,36 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
 /// The variants hnefi plays from OpenTafl's rules string alone, which no family of hnefi's
 /// names (docs/RULES.md section 17.11): each file's `# rules` header line is the string.
 /// Their games, their perft counts, and the endings the games must show.
-const STRING_FILES: [(&str, &str, &str, &[&str]); 1] = [(
-    "magpie",
-    include_str!("data/opentafl_magpie_games.txt"),
-    include_str!("data/opentafl_magpie_perft.txt"),
-    &[
-        "cap",
-        "king-captured",
-        "king-escaped",
-        "no-attackers",
-        "no-defenders",
-        "repetition",
-    ],
-)];
+const STRING_FILES: [(&str, &str, &str, &[&str]); 2] = [
+    (
+        "foteviken",
+        include_str!("data/opentafl_foteviken_games.txt"),
+        include_str!("data/opentafl_foteviken_perft.txt"),
+        &[
+            "cap",
+            "encirclement",
+            "king-captured",
+            "king-escaped",
+            "no-attackers",
+            "no-defenders",
+            "no-moves",
+            "repetition",
+        ],
+    ),
+    (
+        "magpie",
+        include_str!("data/opentafl_magpie_games.txt"),
+        include_str!("data/opentafl_magpie_perft.txt"),
+        &[
+            "cap",
+            "king-captured",
+            "king-escaped",
+            "no-attackers",
+            "no-defenders",
+            "repetition",
+        ],
+    ),
+];
 
 /// The perft files, with the same families, and Copenhagen on the hnefatafl.org 13x13 board
 /// (OpenTafl's Copenhagen string with that board, docs/RULES.md section 17.12).

@@ -5,7 +5,7 @@ use super::bitboard::BitboardOf;
 use super::board::BoardOf;
 use super::geometry::{Bits, Geometry, TABLE};
 use super::king::KingCapture;
-use super::movegen::{nearest_blockers, within_speed_limit};
+use super::movegen::{may_slide, nearest_blockers};
 use super::moves::{MoveListOf, MoveOf};
 use super::role::Role;
 use super::rules::RuleSet;
@@ -131,7 +131,7 @@ pub fn capture_moves<G: Geometry>(
     let occ = board.occupied();
     for to in targets {
         for from in nearest_blockers(to, occ) & movers {
-            if within_speed_limit(board, role, from, to, rules) {
+            if may_slide(board, role, from, to, rules) {
                 list.push(MoveOf { from, to });
             }
         }

@@ -13,7 +13,8 @@
 //!    [`square`], [`bitboard`] (and the line attacks), [`rng`].
 //! 2. **Pieces, moves, hashing**: [`role`], [`moves`], [`start`], [`board`], [`zobrist`].
 //! 3. **The rules as data**: [`rules`] (the [`RuleSet`](rules::RuleSet)) and its kinds
-//!    ([`king`], [`encirclement_mode`], [`repetition`]'s modes, [`referee`], [`speed`]), and
+//!    ([`king`], [`encirclement_mode`], [`repetition`]'s modes, [`referee`], [`speed`],
+//!    [`attacker_forts`]), and
 //!    [`outcome`] (how a game ends: status, reason, win). Data only, so that every
 //!    mechanic can take a rule set.
 //! 4. **The mechanics**: [`movegen`], [`capture`], [`fort`], [`org_fort`],
@@ -41,6 +42,7 @@ pub mod start;
 pub mod zobrist;
 
 // 3. The rules as data.
+pub mod attacker_forts;
 pub mod encirclement_mode;
 pub mod king;
 pub mod outcome;

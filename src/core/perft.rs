@@ -24,7 +24,7 @@ use crate::core::rules::RuleSet;
 /// assert_eq!(perft(&Position::start(), 2, &RuleSet::default()), 6788);
 /// ```
 pub fn perft<G: Geometry>(pos: &PositionOf<G>, depth: u32, rules: &RuleSet) -> u64 {
-    if !rules.speed.is_none() {
+    if !rules.speed.is_none() || rules.has_walls() {
         return perft_plain(pos, depth, rules);
     }
     match depth {
@@ -35,7 +35,7 @@ pub fn perft<G: Geometry>(pos: &PositionOf<G>, depth: u32, rules: &RuleSet) -> u
 }
 
 /// [`perft`] move by move, for the rules the four orientations do not count (speed
-/// limits).
+/// limits, walls).
 fn perft_plain<G: Geometry>(pos: &PositionOf<G>, depth: u32, rules: &RuleSet) -> u64 {
     if depth <= 1 {
         return match depth {

@@ -162,7 +162,9 @@ impl<G: Geometry> PositionOf<G> {
         if MoveOf::new(mv.from, mv.to).is_none() {
             return Err(IllegalMoveOf::NotStraight(mv));
         }
-        let occ = self.board.occupied();
+        // A wall (a fort, a throne nobody passes) stops a piece as a piece does.
+        let occ =
+            self.board.occupied() | rules.walls(self.to_move, piece == Some(Piece::King), mv.from);
         if occ.contains(mv.to) || (movegen::between(mv.from, mv.to) & occ).any() {
             return Err(IllegalMoveOf::Blocked(mv));
         }

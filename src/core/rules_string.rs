@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
+use super::attacker_forts::AttackerForts;
 use super::bitboard::BitboardOf;
 use super::encirclement_mode::EncirclementMode;
 use super::geometry::{BoardSize, Geometry};
@@ -172,6 +173,10 @@ fn parse_on<G: Geometry>(f: &Fields<'_>, size: BoardSize) -> Result<Variant, Rul
     let rules = rule_set::<G>(f)?;
     let board = parse_opentafl_with::<G>(&start, rules.restricted())
         .map_err(|e| RulesStringError::Start(VariantError::Start(e)))?;
+    // OpenTafl would let a defender standing on a fort move within the forts.
+    if (board.defenders_and_king() & rules.attacker_forts.squares::<G>()).any() {
+        return Err(unsupported("a defender on an attacker fort at the start"));
+    }
     Ok(Variant::new(
         name,
         size,
@@ -281,14 +286,14 @@ fn is_copenhagen(f: &Fields<'_>) -> bool {
         ]
         .iter()
         .all(|k| default(k))
+        && ["afor", "cenre"].iter().all(|k| default(k))
 }
 
 /// The features no rule set of hnefi's has.
 fn refuse_unmodelled(f: &Fields<'_>) -> Result<(), RulesStringError> {
-    let checks: [(&str, &str, &str); 4] = [
+    let checks: [(&str, &str, &str); 3] = [
         ("ber", "n", "berserk"),
         ("kj", "n", "a jumping king"),
-        ("afor", "", "attacker forts"),
         ("dfor", "", "defender forts"),
     ];
     for (key, ok, what) in checks {
@@ -298,15 +303,97 @@ fn refuse_unmodelled(f: &Fields<'_>) -> Result<(), RulesStringError> {
             return Err(unsupported(format!("{key}:{} ({what})", clip(v))));
         }
     }
-    if let Some(v) = f.get("cenre").or(f.get("corre"))
-        && !(v.contains('t') && v.contains('T') && v.contains('K'))
+    // A corner is the last square of both its lines, so passing one is stopping on it: a
+    // corner list without the king (`corp`) keeps him off the corners, which no rule set
+    // of hnefi's does. The other letters change nothing where only the king may stop.
+    let no_corners = f
+        .get("cor")
+        .is_some_and(|c| c.split(',').all(str::is_empty));
+    if let Some(v) = f.get("corp")
+        && !no_corners
+        && !v.contains('K')
     {
         return Err(unsupported(format!(
-            "re-entry lists (cenre/corre:{}) that leave a piece out",
+            "corp:{} (corners the king may not enter)",
             clip(v)
         )));
     }
     Ok(())
+}
+
+/// Who may re-enter a kind of square (`cenre`, `corre`, `aforre`) as OpenTafl 0.4.8 reads
+/// it (`RulesSerializer.loadRulesRecord`): the lists are read only when `cenre` is given,
+/// and then an absent one names nobody; without `cenre` everybody may.
+fn reentry<'a>(f: &Fields<'a>, key: &str) -> &'a str {
+    match f.get("cenre") {
+        None => "tcnkmTCNKM",
+        Some(_) => f.get(key).unwrap_or(""),
+    }
+}
+
+/// Which of the attackers' soldiers, the defenders' soldiers and the king a piece list
+/// names: `Some(true)` all three, `Some(false)` none, `None` some but not all.
+fn all_or_none(v: &str) -> Option<bool> {
+    match ['t', 'T', 'K'].map(|c| v.contains(c)) {
+        [true, true, true] => Some(true),
+        [false, false, false] => Some(false),
+        _ => None,
+    }
+}
+
+/// The attacker forts of `afor` as hnefi models them (OpenTafl's Foteviken Tablut: only
+/// attacking soldiers standing on a fort may move onto or through one), or the first
+/// feature of them it does not model. `occupied` is the start's defenders and king.
+fn attacker_forts<G: Geometry>(
+    f: &Fields<'_>,
+    special: BitboardOf<G>,
+) -> Result<AttackerForts, RulesStringError> {
+    let Some(v) = f.get("afor") else {
+        return Ok(AttackerForts::NONE);
+    };
+    let mut forts = BitboardOf::<G>::EMPTY;
+    for sq in v.split(',').filter(|s| !s.is_empty()) {
+        let sq: SquareOf<G> = sq.parse().map_err(|_| RulesStringError::BadValue {
+            key: "afor".to_string(),
+            value: clip(v),
+        })?;
+        forts.insert(sq);
+    }
+    if forts.is_empty() {
+        return Ok(AttackerForts::NONE);
+    }
+    if (forts & special).any() {
+        return Err(unsupported(format!(
+            "afor:{} (forts on a corner or the throne)",
+            clip(v)
+        )));
+    }
+    let re = reentry(f, "aforre");
+    if re.contains(['t', 'T', 'K']) {
+        return Err(unsupported(format!(
+            "aforre:{} (forts a piece may come back to)",
+            clip(re)
+        )));
+    }
+    for key in ["aforp", "afors"] {
+        if let Some(v) = f.get(key)
+            && !v.contains('t')
+        {
+            return Err(unsupported(format!(
+                "{key}:{} (forts the attackers on them may not move in)",
+                clip(v)
+            )));
+        }
+    }
+    let (a, d) = f.sides("aforh", "TCNKM");
+    if a || d {
+        return Err(unsupported(match f.get("aforh") {
+            Some(v) => format!("aforh:{} (forts hostile to a side)", clip(v)),
+            None => "afor without aforh (forts hostile to the defenders, OpenTafl's default)"
+                .to_string(),
+        }));
+    }
+    Ok(AttackerForts::from_squares(forts))
 }
 
 /// The special squares a `cor`/`cen` field names: `Some(true)` for the usual ones,
@@ -437,18 +524,48 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
             "corners that soldiers may stop on, or the king may not",
         ));
     }
+    // Re-entry: a piece not in `cenre` may neither pass nor stop on the throne unless it
+    // stands on it, which is no help for passing it; nobody in it (Foteviken) makes the
+    // empty throne a wall.
+    let cenre = reentry(f, "cenre");
+    let throne_blocks = match all_or_none(cenre) {
+        _ if !throne => false,
+        Some(all) => !all,
+        None => {
+            return Err(unsupported(format!(
+                "cenre:{} (a throne some pieces may come back to and others not)",
+                clip(cenre)
+            )));
+        }
+    };
+    // A corner ends both its lines: re-entering it is stopping on it.
+    let corre = reentry(f, "corre");
+    if corners && !corre.contains('K') {
+        return Err(unsupported(format!(
+            "corre:{} with cenre (corners the king may not enter)",
+            clip(corre)
+        )));
+    }
     let (t, d) = f.sides("cens", "K");
-    if throne && (t || d) {
+    if throne && !throne_blocks && (t || d) {
         return Err(unsupported("a throne soldiers may stop on"));
     }
     let cenp = f.get("cenp").unwrap_or("tcnkmTCNKM");
-    if throne && !(cenp.contains('t') && cenp.contains('T') && cenp.contains('K')) {
+    if throne && !throne_blocks && all_or_none(cenp) != Some(true) {
         return Err(unsupported(format!(
             "cenp:{} (a piece that may not pass the throne)",
             clip(cenp)
         )));
     }
-    let king_returns = f.get("cens").unwrap_or("K").contains('K');
+    let king_returns = !throne_blocks && f.get("cens").unwrap_or("K").contains('K');
+    let mut special = BitboardOf::<G>::EMPTY;
+    if corners {
+        special |= BitboardOf::CORNERS;
+    }
+    if throne {
+        special |= BitboardOf::THRONE;
+    }
+    let attacker_forts = attacker_forts::<G>(f, special)?;
     let (a, d) = f.sides("corh", "tT");
     let corner_hostility = Hostility {
         attackers: a,
@@ -490,6 +607,8 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
         corners,
         throne,
         king_returns,
+        throne_blocks,
+        attacker_forts,
         corner_hostility,
         throne_hostility,
         occupied_throne_hostile: occupied,
@@ -605,7 +724,28 @@ mod tests {
             ("ber:c", "berserk"),
             ("kj:j", "a jumping king"),
             ("spd:1,2", "speed limits"),
-            ("afor:a4,a5", "attacker forts"),
+            (
+                "afor:a4,a5",
+                "aforre:tcnkmTCNKM (forts a piece may come back to)",
+            ),
+            ("afor:a4,a5 cenre:tTK corre:K", "afor without aforh"),
+            (
+                "afor:a4,a5 aforh:t cenre:tTK corre:K",
+                "aforh:t (forts hostile to a side)",
+            ),
+            (
+                "afor:a4,a5 aforh: cenre:tTK corre:K afors:T",
+                "afors:T (forts the attackers",
+            ),
+            (
+                "afor:d4 aforh: cenre:tTK corre:K",
+                "afor:d4 (forts on a corner or the throne)",
+            ),
+            (
+                "afor:c4 aforh: cenre:tTK corre:K",
+                "a defender on an attacker fort",
+            ),
+            ("dfor:a4", "dfor:a4 (defender forts)"),
             ("tfr:l", "the repeating player wins"),
             ("sw:w", "shield walls"),
             ("efe:y", "edge fort"),
@@ -613,7 +753,15 @@ mod tests {
             ("cens:tTK", "a throne soldiers may stop on"),
             ("cenp:K", "may not pass the throne"),
             ("cenh:T", "hostile to defenders"),
-            ("cenre:T", "re-entry"),
+            (
+                "cenre:T",
+                "cenre:T (a throne some pieces may come back to and others not)",
+            ),
+            (
+                "cenre:tTK",
+                "corre: with cenre (corners the king may not enter)",
+            ),
+            ("corp:t", "corp:t (corners the king may not enter)"),
         ] {
             let e = parse_rules_string(&format!("{brandub} {extra}"))
                 .expect_err(extra)
@@ -634,6 +782,24 @@ mod tests {
             let e = parse_rules_string(s).expect_err(s).to_string();
             assert!(e.contains(named), "{s}: {e}");
         }
+    }
+
+    #[test]
+    fn foteviken_has_forts_and_a_throne_nobody_passes() {
+        // OpenTafl's variant "Foteviken Tablut 9x9" as it writes it.
+        let s = "dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK aforp:tcnkTCNK cens: cenh: cenhe:K aforh:K cenre: aforre: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+        let rules = parse_rules_string(s).expect("Foteviken").rules();
+        type G = crate::core::geometry::S9;
+        let forts = rules.attacker_forts.squares::<G>();
+        assert_eq!(forts.count(), 16);
+        assert!(forts.contains("e2".parse().expect("square")));
+        assert!(rules.throne && rules.throne_blocks && !rules.king_returns && !rules.corners);
+        // `cenhe:K` and `aforh:K`: hostility is read by side, so nothing is hostile.
+        assert_eq!(rules.throne_hostility, Hostility::NONE);
+        assert!(!rules.occupied_throne_hostile);
+        assert_eq!(rules.king_capture, KingCapture::Strong);
+        assert_eq!(rules.escape, Escape::Edges);
+        assert!(rules.encirclement_wins);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::core::capture;
 use crate::core::geometry::Geometry;
 use crate::core::king::Escape;
 use crate::core::movegen::{
-    between, king_targets, nearest_blockers, slides, slides_at_most, within_speed_limit,
+    between, king_targets, may_slide, nearest_blockers, slides, slides_at_most,
 };
 use crate::core::moves::{MoveListOf, MoveOf};
 use crate::core::role::Role;
@@ -35,7 +35,8 @@ impl<G: Geometry> Threats<G> {
         let escapes = match rules.escape {
             Escape::Corners if rules.corners => BitboardOf::CORNERS,
             Escape::Corners => BitboardOf::EMPTY,
-            Escape::Edges => BitboardOf::EDGE,
+            // Not the edge squares he may never enter (forts).
+            Escape::Edges => BitboardOf::EDGE & !rules.walls_of::<G>(false),
         };
         let in_sight = crate::core::square::SquareOf::<G>::all()
             .filter(|sq| {
@@ -66,6 +67,7 @@ impl<G: Geometry> Threats<G> {
         from: crate::core::square::SquareOf<G>,
         occ: BitboardOf<G>,
     ) -> BitboardOf<G> {
+        let occ = occ | self.rules.walls_of::<G>(false);
         match self.rules.speed.king {
             None => slides(from, occ),
             Some(limit) => slides_at_most(from, occ, limit),
@@ -92,7 +94,7 @@ impl<G: Geometry> Threats<G> {
                 out
             }
             Escape::Edges => {
-                let empty = !occ & BitboardOf::FULL;
+                let empty = !(occ | self.rules.walls_of::<G>(false)) & BitboardOf::FULL;
                 // A king with a speed limit sees an edge only that many squares away.
                 let reach = self.rules.speed.king.unwrap_or(u8::MAX);
                 let fill = |start: BitboardOf<G>, step: fn(BitboardOf<G>) -> BitboardOf<G>| {
@@ -155,7 +157,7 @@ impl<G: Geometry> Threats<G> {
         for gap in gaps {
             // The attackers that see the gap: `slides` stops before the first piece.
             for from in nearest_blockers(gap, board.occupied()) & board.attackers() {
-                if !within_speed_limit(board, Role::Attacker, from, gap, &self.rules) {
+                if !may_slide(board, Role::Attacker, from, gap, &self.rules) {
                     continue;
                 }
                 let mut after = *board;
