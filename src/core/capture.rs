@@ -7,6 +7,7 @@ use super::geometry::{Bits, Geometry, TABLE};
 use super::king::KingCapture;
 use super::movegen::{may_slide, nearest_blockers};
 use super::moves::{MoveListOf, MoveOf};
+use super::opentafl_wall;
 use super::role::Role;
 use super::rules::RuleSet;
 use super::square::SquareOf;
@@ -198,6 +199,16 @@ pub fn captures<G: Geometry>(
     let c = custodial(board, mover, to, rules);
     if rules.shield_walls && to.is_edge() {
         c | shield_wall(board, mover, to, rules)
+    } else if rules.opentafl_walls {
+        // OpenTafl looks for walls once the custodial captures, the king's included, are
+        // off the board.
+        let king_taken = mover == Role::Attacker && king_captured(board, to, rules);
+        let corners = if rules.corners {
+            BitboardOf::CORNERS
+        } else {
+            BitboardOf::EMPTY
+        };
+        c | opentafl_wall::captures(board, c, king_taken, mover, corners)
     } else {
         c
     }

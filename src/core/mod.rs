@@ -18,7 +18,8 @@
 //!    [`outcome`] (how a game ends: status, reason, win). Data only, so that every
 //!    mechanic can take a rule set.
 //! 4. **The mechanics**: [`movegen`], [`capture`], [`fort`], [`org_fort`],
-//!    [`encirclement`], [`adjudication`], [`oriented`]: functions of a board and a rule set.
+//!    [`encirclement`], [`adjudication`], [`oriented`], [`opentafl_wall`]: functions of a
+//!    board and a rule set.
 //! 5. **The position**: [`position`] (board, side to move, hash, make-move).
 //! 6. **The one judge**: [`judge`] (what a move decides, the order of the end-of-game
 //!    tests, static status) and [`history`] (the positions the repetition rule compares).
@@ -57,6 +58,7 @@ pub mod capture;
 pub mod encirclement;
 pub mod fort;
 pub mod movegen;
+pub mod opentafl_wall;
 pub mod org_fort;
 pub mod oriented;
 

@@ -36,6 +36,10 @@ pub struct RuleSet {
     pub referee: Referee,
     /// Shield walls capture on the edge (docs/RULES.md section 4).
     pub shield_walls: bool,
+    /// Shield walls are OpenTafl's, as its scan finds them, and any move of a side takes
+    /// the walls it holds (OpenTafl's relaxed `swf:n`, docs/RULES.md section 17.9), instead
+    /// of hnefi's ([`RuleSet::shield_walls`]).
+    pub opentafl_walls: bool,
     /// The defenders win with an edge fort (section 6).
     pub edge_fort: bool,
     /// The attackers win by encircling the defenders (section 7).
@@ -84,6 +88,7 @@ impl RuleSet {
         move_limit: None,
         referee: Referee::Copenhagen,
         shield_walls: true,
+        opentafl_walls: false,
         edge_fort: true,
         encirclement_wins: true,
         corners: true,

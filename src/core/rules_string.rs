@@ -153,18 +153,16 @@ fn parse_on<G: Geometry>(f: &Fields<'_>, size: BoardSize) -> Result<Variant, Rul
         let copenhagen = RulePreset::Copenhagen.variant(size)?;
         let usual = copenhagen.start_board::<G>()?;
         if parse_opentafl_with::<G>(&start, copenhagen.rules().restricted()).ok() == Some(usual) {
-            // OpenTafl's "relaxed shieldwall" Copenhagen: a wall is taken by any move of
-            // the walling side, not only by a flanking move onto the edge (§17.9).
-            if !f.flag("swf", true) {
-                return Err(unsupported(
-                    "swf:n (shield walls captured without a flanking move)",
-                ));
-            }
+            // OpenTafl's "relaxed shieldwall" Copenhagen (`swf:n`): OpenTafl's walls, taken
+            // by any move of the walling side, not only by a flanking move (§17.9).
+            let relaxed = !f.flag("swf", true);
             // OpenTafl's Copenhagen: hnefi's Copenhagen with the repeating player losing,
             // which replays OpenTafl's games (docs/RULES.md section 17.12).
             let rules = RuleSet {
                 repetition: RepetitionMode::ThirdOccurrenceMoverLoses,
                 speed: speed_limits(f)?,
+                shield_walls: !relaxed,
+                opentafl_walls: relaxed,
                 ..copenhagen.rules()
             };
             return Ok(Variant::new(name, size, None, first, rules)?);
@@ -602,6 +600,7 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
         move_limit: None,
         referee: Referee::OpenTafl,
         shield_walls,
+        opentafl_walls: false,
         edge_fort: false,
         encirclement_wins: f.flag("surf", true),
         corners,
@@ -847,13 +846,15 @@ mod tests {
     }
 
     #[test]
-    fn relaxed_shield_walls_are_refused_naming_swf() {
+    fn relaxed_shield_walls_are_opentafls() {
         // OpenTafl's variant "Copenhagen 11x11 (relaxed shieldwall)".
         let s = "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
-        let e = parse_rules_string(s).expect_err("relaxed").to_string();
-        assert!(e.contains("swf:n"), "{e}");
-        assert!(!e.contains("sw:s"), "{e}");
-        assert!(parse_rules_string(&s.replace("swf:n", "swf:y")).is_ok());
+        let rules = parse_rules_string(s).expect("relaxed").rules();
+        assert!(rules.opentafl_walls && !rules.shield_walls);
+        let strict = parse_rules_string(&s.replace("swf:n", "swf:y"))
+            .expect("Copenhagen")
+            .rules();
+        assert!(strict.shield_walls && !strict.opentafl_walls);
     }
 
     #[test]
