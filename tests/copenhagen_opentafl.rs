@@ -6,7 +6,10 @@
 //! every ending the same — and every count of `tests/data/opentafl_copenhagen_perft.txt`
 //! (OpenTafl's move generator) is hnefi's perft. The one difference is an order of tests:
 //! when a move takes the attackers' last piece, OpenTafl stops at "no attackers left" while
-//! hnefi may find the defenders' edge fort first; the winner is the same.
+//! hnefi may find the defenders' edge fort first; the winner is the same. The games and
+//! counts of OpenTafl's "Copenhagen (relaxed shieldwall)" (`swf:n`, its walls taken by any
+//! move, docs/RULES.md section 17.9), `tests/data/opentafl_copenhagen_relaxed_*.txt`, are
+//! replayed and counted the same way under the rule set hnefi reads from that string.
 
 use std::collections::BTreeMap;
 
@@ -18,6 +21,7 @@ use hnefi::core::position::Position;
 use hnefi::core::repetition::RepetitionMode;
 use hnefi::core::role::Role;
 use hnefi::core::rules::RuleSet;
+use hnefi::core::rules_string::parse_rules_string;
 
 /// The driver's cap: a game stopped there is still on.
 const CAP: usize = 300;
@@ -59,7 +63,7 @@ fn expected(result: &str, reason: &str) -> Vec<Status> {
 
 /// Replays one game line; returns (plies, captures, OpenTafl's ending, hnefi's ending) or
 /// what differs.
-fn replay(line: &str) -> Result<(usize, usize, String, String), String> {
+fn replay(line: &str, rules: RuleSet) -> Result<(usize, usize, String, String), String> {
     let fields: Vec<&str> = line.split(" | ").collect();
     let [name, plies, ending, moves] = fields[..] else {
         return Err(format!("bad line: {line}"));
@@ -70,7 +74,7 @@ fn replay(line: &str) -> Result<(usize, usize, String, String), String> {
     let (result, reason) = ending
         .split_once(' ')
         .ok_or_else(|| format!("{name}: bad ending"))?;
-    let mut game = Game::new(rules());
+    let mut game = Game::new(rules);
     let mut captures = 0;
     let tokens: Vec<&str> = moves.split_whitespace().collect();
     if tokens.len() != plies {
@@ -124,7 +128,65 @@ fn replay(line: &str) -> Result<(usize, usize, String, String), String> {
 
 #[test]
 fn every_opentafl_copenhagen_game_replays_identically() {
-    let text = include_str!("data/opentafl_copenhagen_games.txt");
+    replay_file(
+        include_str!("data/opentafl_copenhagen_games.txt"),
+        rules(),
+        &[
+            "attackers-win king-captured",
+            "defenders-win king-escaped",
+            "attackers-win no-moves",
+            "defenders-win no-moves",
+            "attackers-win repetition",
+            "defenders-win repetition",
+            "attackers-win encirclement",
+            "defenders-win edge-fort",
+            "ongoing",
+        ],
+    );
+}
+
+/// The rule set of OpenTafl's relaxed-shieldwall Copenhagen, read from the rules string of
+/// its data file's header.
+fn relaxed_rules() -> RuleSet {
+    let text = include_str!("data/opentafl_copenhagen_relaxed_games.txt");
+    let s = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# rules "))
+        .expect("a rules line");
+    let rules = parse_rules_string(s).expect("the relaxed string").rules();
+    assert!(rules.opentafl_walls);
+    rules
+}
+
+#[test]
+fn every_opentafl_relaxed_copenhagen_game_replays_identically() {
+    replay_file(
+        include_str!("data/opentafl_copenhagen_relaxed_games.txt"),
+        relaxed_rules(),
+        &[
+            "attackers-win king-captured",
+            "defenders-win king-escaped",
+            "attackers-win no-moves",
+            "attackers-win repetition",
+            "defenders-win repetition",
+            "attackers-win encirclement",
+            "ongoing",
+        ],
+    );
+}
+
+#[test]
+fn opentafl_relaxed_copenhagen_perft_counts_match() {
+    check_perft(
+        include_str!("data/opentafl_copenhagen_relaxed_perft.txt"),
+        relaxed_rules(),
+        10,
+    );
+}
+
+/// Replays every game of `text` under `rules`; every ending of `kinds` (hnefi's words)
+/// must occur.
+fn replay_file(text: &str, rules: RuleSet, kinds: &[&str]) {
     let mut failures = Vec::new();
     let mut endings: BTreeMap<(String, String), usize> = BTreeMap::new();
     let (mut games, mut plies, mut captures) = (0, 0, 0);
@@ -132,7 +194,7 @@ fn every_opentafl_copenhagen_game_replays_identically() {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
     {
-        match replay(line) {
+        match replay(line, rules) {
             Ok((p, c, theirs, ours)) => {
                 games += 1;
                 plies += p;
@@ -154,17 +216,7 @@ fn every_opentafl_copenhagen_game_replays_identically() {
     );
     assert!(games >= 300, "only {games} games");
     // Every kind of ending of the file occurs, in hnefi's words.
-    for kind in [
-        "attackers-win king-captured",
-        "defenders-win king-escaped",
-        "attackers-win no-moves",
-        "defenders-win no-moves",
-        "attackers-win repetition",
-        "defenders-win repetition",
-        "attackers-win encirclement",
-        "defenders-win edge-fort",
-        "ongoing",
-    ] {
+    for &kind in kinds {
         assert!(
             endings.keys().any(|(_, ours)| ours == kind),
             "no game ends {kind}"
@@ -174,8 +226,15 @@ fn every_opentafl_copenhagen_game_replays_identically() {
 
 #[test]
 fn opentafl_copenhagen_perft_counts_match() {
-    let text = include_str!("data/opentafl_copenhagen_perft.txt");
-    let rules = rules();
+    check_perft(
+        include_str!("data/opentafl_copenhagen_perft.txt"),
+        rules(),
+        25,
+    );
+}
+
+/// Checks every count of a perft file under `rules`; at least `least` of them.
+fn check_perft(text: &str, rules: RuleSet, least: usize) {
     let mut checked = 0;
     for block in text.split("\n\n") {
         let mut id = "";
@@ -202,5 +261,5 @@ fn opentafl_copenhagen_perft_counts_match() {
             }
         }
     }
-    assert!(checked >= 25, "only {checked} counts checked");
+    assert!(checked >= least, "only {checked} counts checked");
 }

@@ -21,6 +21,7 @@ use hnefi::core::perft::perft;
 use hnefi::core::position::PositionOf;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
+use hnefi::core::rules_string::parse_rules_string;
 use hnefi::core::square::SquareOf;
 use hnefi::core::variant::Variant;
 use hnefi::with_size;
@@ -117,6 +118,40 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
             "king-captured",
             "king-escaped",
             "no-attackers",
+            "repetition",
+        ],
+    ),
+];
+
+/// The variants hnefi plays from OpenTafl's rules string alone, which no family of hnefi's
+/// names (docs/RULES.md section 17.11): each file's `# rules` header line is the string.
+/// Their games, their perft counts, and the endings the games must show.
+const STRING_FILES: [(&str, &str, &str, &[&str]); 2] = [
+    (
+        "foteviken",
+        include_str!("data/opentafl_foteviken_games.txt"),
+        include_str!("data/opentafl_foteviken_perft.txt"),
+        &[
+            "cap",
+            "encirclement",
+            "king-captured",
+            "king-escaped",
+            "no-attackers",
+            "no-defenders",
+            "no-moves",
+            "repetition",
+        ],
+    ),
+    (
+        "magpie",
+        include_str!("data/opentafl_magpie_games.txt"),
+        include_str!("data/opentafl_magpie_perft.txt"),
+        &[
+            "cap",
+            "king-captured",
+            "king-escaped",
+            "no-attackers",
+            "no-defenders",
             "repetition",
         ],
     ),
@@ -270,36 +305,44 @@ fn replay<G: Geometry>(variant: &Variant, line: &str) -> Result<(usize, usize, S
     Ok((plies, captures, reason.to_string()))
 }
 
+/// Replays every game of one data file under `variant`; returns the failures.
+fn replay_file(name: &str, text: &str, variant: &Variant, kinds: &[&str]) -> Vec<String> {
+    let mut failures = Vec::new();
+    let size = variant.size();
+    let mut endings: BTreeMap<String, usize> = BTreeMap::new();
+    let (mut games, mut plies, mut captures) = (0, 0, 0);
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        match with_size!(size, G => replay::<G>(variant, line)) {
+            Ok((p, c, reason)) => {
+                games += 1;
+                plies += p;
+                captures += c;
+                *endings.entry(reason).or_default() += 1;
+            }
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    println!("{name}: {games} games, {plies} plies, {captures} captures, endings {endings:?}");
+    if games < 300 {
+        failures.push(format!("{name}: only {games} games"));
+    }
+    for kind in kinds {
+        if !endings.contains_key(*kind) {
+            failures.push(format!("{name}: no game ends by {kind}"));
+        }
+    }
+    failures
+}
+
 #[test]
 fn every_opentafl_variant_game_replays_identically() {
     let mut failures = Vec::new();
     for (name, text, family, size, kinds) in FILES {
         let variant = family.variant(size).expect("the family plays this size");
-        let mut endings: BTreeMap<String, usize> = BTreeMap::new();
-        let (mut games, mut plies, mut captures) = (0, 0, 0);
-        for line in text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        {
-            match with_size!(size, G => replay::<G>(&variant, line)) {
-                Ok((p, c, reason)) => {
-                    games += 1;
-                    plies += p;
-                    captures += c;
-                    *endings.entry(reason).or_default() += 1;
-                }
-                Err(e) => failures.push(format!("{name}: {e}")),
-            }
-        }
-        println!("{name}: {games} games, {plies} plies, {captures} captures, endings {endings:?}");
-        if games < 300 {
-            failures.push(format!("{name}: only {games} games"));
-        }
-        for kind in kinds {
-            if !endings.contains_key(*kind) {
-                failures.push(format!("{name}: no game ends by {kind}"));
-            }
-        }
+        failures.extend(replay_file(name, text, &variant, kinds));
     }
     assert!(
         failures.is_empty(),
@@ -307,6 +350,44 @@ fn every_opentafl_variant_game_replays_identically() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// The variant of a data file whose header names OpenTafl's rules string (`# rules ...`).
+fn header_variant(name: &str, text: &str) -> Variant {
+    let rules = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# rules "))
+        .unwrap_or_else(|| panic!("{name}: no rules line"));
+    parse_rules_string(rules).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn every_opentafl_string_variant_game_replays_identically() {
+    let mut failures = Vec::new();
+    for (name, games, _, kinds) in STRING_FILES {
+        let variant = header_variant(name, games);
+        failures.extend(replay_file(name, games, &variant, kinds));
+    }
+    assert!(
+        failures.is_empty(),
+        "{} games differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn opentafl_string_variant_perft_counts_match() {
+    for (name, games, perft_text, _) in STRING_FILES {
+        let variant = header_variant(name, games);
+        assert_eq!(
+            variant,
+            header_variant(name, perft_text),
+            "{name}: the games and the counts follow the same rules"
+        );
+        let checked = with_size!(variant.size(), G => check_perft::<G>(name, perft_text, &variant));
+        assert!(checked >= 10, "{name}: only {checked} counts checked");
+    }
 }
 
 /// Checks one perft file on geometry `G`; returns the number of counts checked.

@@ -330,6 +330,7 @@ fn illegal_kind<G: Geometry>(e: IllegalMoveOf<G>) -> &'static str {
         IllegalMoveOf::NotStraight(_) => "not-straight",
         IllegalMoveOf::Blocked(_) => "blocked",
         IllegalMoveOf::Restricted(_) => "restricted",
+        IllegalMoveOf::TooFar { .. } => "too-far",
         IllegalMoveOf::Repetition(_) => "repetition",
         IllegalMoveOf::GameOver => "game-over",
     }
@@ -416,7 +417,10 @@ impl<'a, G: Geometry> Match<'a, G> {
             IllegalMoveOf::Blocked(_) => "you have to play through empty locations",
             IllegalMoveOf::Restricted(_) => "only the king may move to a restricted square",
             IllegalMoveOf::Repetition(_) => "you already reached that position",
-            IllegalMoveOf::NotStraight(_) | IllegalMoveOf::GameOver => "",
+            // The engine's games have no speed limits.
+            IllegalMoveOf::NotStraight(_)
+            | IllegalMoveOf::TooFar { .. }
+            | IllegalMoveOf::GameOver => "",
         };
         match reply {
             Err(text) => assert!(

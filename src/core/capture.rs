@@ -5,8 +5,9 @@ use super::bitboard::BitboardOf;
 use super::board::BoardOf;
 use super::geometry::{Bits, Geometry, TABLE};
 use super::king::KingCapture;
-use super::movegen::nearest_blockers;
+use super::movegen::{may_slide, nearest_blockers};
 use super::moves::{MoveListOf, MoveOf};
+use super::opentafl_wall;
 use super::role::Role;
 use super::rules::RuleSet;
 use super::square::SquareOf;
@@ -135,7 +136,9 @@ pub fn capture_moves<G: Geometry>(
     let occ = board.occupied();
     for to in targets {
         for from in nearest_blockers(to, occ) & movers {
-            list.push(MoveOf { from, to });
+            if may_slide(board, role, from, to, rules) {
+                list.push(MoveOf { from, to });
+            }
         }
     }
 }
@@ -200,6 +203,16 @@ pub(crate) fn captures<G: Geometry>(
     let c = custodial(board, mover, to, rules);
     if rules.shield_walls && to.is_edge() {
         c | shield_wall(board, mover, to, rules)
+    } else if rules.opentafl_walls {
+        // OpenTafl looks for walls once the custodial captures, the king's included, are
+        // off the board.
+        let king_taken = mover == Role::Attacker && king_captured(board, to, rules);
+        let corners = if rules.corners {
+            BitboardOf::CORNERS
+        } else {
+            BitboardOf::EMPTY
+        };
+        c | opentafl_wall::captures(board, c, king_taken, mover, corners)
     } else {
         c
     }

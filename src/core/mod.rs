@@ -13,11 +13,13 @@
 //!    [`square`], [`bitboard`] (and the line attacks), [`rng`].
 //! 2. **Pieces, moves, hashing**: [`role`], [`moves`], [`start`], [`board`], [`zobrist`].
 //! 3. **The rules as data**: [`rules`] (the [`RuleSet`](rules::RuleSet)) and its kinds
-//!    ([`king`], [`encirclement_mode`], [`repetition`]'s modes, [`referee`]), and
+//!    ([`king`], [`encirclement_mode`], [`repetition`]'s modes, [`referee`], [`speed`],
+//!    [`attacker_forts`]), and
 //!    [`outcome`] (how a game ends: status, reason, win). Data only, so that every
 //!    mechanic can take a rule set.
 //! 4. **The mechanics**: [`movegen`], [`capture`], [`fort`], [`org_fort`],
-//!    [`encirclement`], [`adjudication`], [`oriented`]: functions of a board and a rule set.
+//!    [`encirclement`], [`adjudication`], [`oriented`], [`opentafl_wall`]: functions of a
+//!    board and a rule set.
 //! 5. **The position**: [`position`] (board, side to move, hash, make-move).
 //! 6. **The one judge**: [`judge`] (what a move decides, the order of the end-of-game
 //!    tests, static status) and [`history`] (the positions the repetition rule compares).
@@ -41,12 +43,14 @@ pub mod start;
 pub mod zobrist;
 
 // 3. The rules as data.
+pub mod attacker_forts;
 pub mod encirclement_mode;
 pub mod king;
 pub mod outcome;
 pub mod referee;
 pub mod repetition;
 pub mod rules;
+pub mod speed;
 
 // 4. The mechanics.
 pub mod adjudication;
@@ -54,6 +58,7 @@ pub mod capture;
 pub mod encirclement;
 pub mod fort;
 pub mod movegen;
+pub mod opentafl_wall;
 pub mod org_fort;
 pub mod oriented;
 

@@ -51,6 +51,98 @@ pub(crate) fn slides<G: Geometry>(sq: SquareOf<G>, occupied: BitboardOf<G>) -> B
     BitboardOf(out)
 }
 
+/// [`slides`] of at most `limit` squares (a speed limit).
+#[inline]
+pub fn slides_at_most<G: Geometry>(
+    sq: SquareOf<G>,
+    occupied: BitboardOf<G>,
+    limit: u8,
+) -> BitboardOf<G> {
+    let empty = !occupied & BitboardOf::FULL;
+    reach_at_most(BitboardOf::from_square(sq), empty, BitboardOf::FULL, limit).0
+}
+
+/// The squares of `land` the pieces of `from` reach sliding at most `limit` squares
+/// through `empty`, and the number of such slides: in one direction each reached square
+/// is one piece's slide, so the count is the sum of the steps' population counts.
+#[inline]
+fn reach_at_most<G: Geometry>(
+    from: BitboardOf<G>,
+    empty: BitboardOf<G>,
+    land: BitboardOf<G>,
+    limit: u8,
+) -> (BitboardOf<G>, u32) {
+    let steps: [fn(BitboardOf<G>) -> BitboardOf<G>; 4] = [
+        BitboardOf::north,
+        BitboardOf::south,
+        BitboardOf::east,
+        BitboardOf::west,
+    ];
+    let mut reach = BitboardOf::EMPTY;
+    let mut count = 0;
+    for step in steps {
+        let mut cur = from;
+        for _ in 0..limit {
+            cur = step(cur) & empty;
+            if cur.is_empty() {
+                break;
+            }
+            reach |= cur & land;
+            count += (cur & land).count();
+        }
+    }
+    (reach, count)
+}
+
+/// The squares the king on `board` may move to under `rules` (his speed limit included).
+#[inline(always)]
+pub fn king_targets<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> BitboardOf<G> {
+    let king = board.king();
+    // A wall stops him as a piece would, and he may not stop on it.
+    let occupied = board.occupied() | rules.walls(Role::Defender, true, king);
+    let reach = match rules.speed.king {
+        None => slides(king, occupied),
+        Some(limit) => slides_at_most(king, occupied, limit),
+    };
+    reach & !rules.king_barred::<G>()
+}
+
+/// True when the piece of `role` on `from` may slide as far as `to` under `rules`' speed
+/// limits (the path and the squares are the caller's to check).
+#[inline]
+pub fn within_speed_limit<G: Geometry>(
+    board: &BoardOf<G>,
+    role: Role,
+    from: SquareOf<G>,
+    to: SquareOf<G>,
+    rules: &RuleSet,
+) -> bool {
+    let limit = if role == Role::Defender && from == board.king() {
+        rules.speed.king
+    } else {
+        rules.speed.soldier(role)
+    };
+    limit.is_none_or(|l| from.file().abs_diff(to.file()) + from.rank().abs_diff(to.rank()) <= l)
+}
+
+/// True when the piece of `role` on `from` may slide to `to` under `rules`' speed limits
+/// and walls ([`RuleSet::walls`]); that the line is free of pieces is the caller's to
+/// check.
+#[inline]
+pub fn may_slide<G: Geometry>(
+    board: &BoardOf<G>,
+    role: Role,
+    from: SquareOf<G>,
+    to: SquareOf<G>,
+    rules: &RuleSet,
+) -> bool {
+    let king = role == Role::Defender && from == board.king();
+    let walls = rules.walls(role, king, from);
+    within_speed_limit(board, role, from, to, rules)
+        && (walls.is_empty()
+            || ((between(from, to) | BitboardOf::from_square(to)) & walls).is_empty())
+}
+
 /// The pieces of `occupied` that see `sq` along a free line: the nearest occupied square
 /// in each of the four directions (the pieces that could slide to `sq` if it is empty).
 #[inline]
@@ -110,48 +202,77 @@ pub(crate) fn generate_under<G: Geometry>(
     rules: &RuleSet,
     list: &mut MoveListOf<G>,
 ) {
-    let empty = board.empty().0;
+    let empty = board.empty();
     let land = !rules.restricted::<G>().0;
-    let soldiers = board.soldiers(role).0;
+    let soldiers = board.soldiers(role);
     let mut sink = list.sink();
+    // No board is as long as the largest limit, which is therefore none.
+    let limit = rules.speed.soldier(role).unwrap_or(u8::MAX);
+    if rules.has_walls() {
+        // The attackers on forts and the other soldiers meet different walls.
+        let inside = fort_soldiers(board, role, rules);
+        for (group, on_fort) in [(inside, true), (soldiers & !inside, false)] {
+            let walls = rules.walls_of::<G>(on_fort);
+            push_slides(&mut sink, group.0, (empty & !walls).0, land, limit);
+        }
+    } else {
+        push_slides(&mut sink, soldiers.0, empty.0, land, limit);
+    }
+    if role == Role::Defender {
+        push_all(&mut sink, board.king(), king_targets(board, rules));
+    }
+}
+
+/// The soldiers of `role` standing on an attacker fort (attackers only).
+#[inline]
+fn fort_soldiers<G: Geometry>(board: &BoardOf<G>, role: Role, rules: &RuleSet) -> BitboardOf<G> {
+    if role == Role::Attacker {
+        board.soldiers(role) & rules.attacker_forts.squares::<G>()
+    } else {
+        BitboardOf::EMPTY
+    }
+}
+
+/// Pushes every slide of `soldiers` through `empty` of at most `limit` squares that ends
+/// on `land`, a direction and a distance at a time.
+#[inline(always)]
+fn push_slides<G: Geometry>(
+    sink: &mut Sink<'_, G>,
+    soldiers: G::Bits,
+    empty: G::Bits,
+    land: G::Bits,
+    limit: u8,
+) {
     let not_a = empty & !G::FILE_FIRST;
     let not_last = empty & !G::FILE_LAST;
     let n = G::SIZE;
     let mut cur = soldiers;
     let mut k = 0u8;
-    while !cur.is_zero() {
+    while !cur.is_zero() && k < limit {
         k += 1;
         cur = (cur << u32::from(n)) & empty;
-        push_layer(&mut sink, cur & land, n * k, true);
+        push_layer(sink, cur & land, n * k, true);
     }
     cur = soldiers;
     k = 0;
-    while !cur.is_zero() {
+    while !cur.is_zero() && k < limit {
         k += 1;
         cur = (cur >> u32::from(n)) & empty;
-        push_layer(&mut sink, cur & land, n * k, false);
+        push_layer(sink, cur & land, n * k, false);
     }
     cur = soldiers;
     k = 0;
-    while !cur.is_zero() {
+    while !cur.is_zero() && k < limit {
         k += 1;
         cur = (cur << 1) & not_a;
-        push_layer(&mut sink, cur & land, k, true);
+        push_layer(sink, cur & land, k, true);
     }
     cur = soldiers;
     k = 0;
-    while !cur.is_zero() {
+    while !cur.is_zero() && k < limit {
         k += 1;
         cur = (cur >> 1) & not_last;
-        push_layer(&mut sink, cur & land, k, false);
-    }
-    if role == Role::Defender {
-        let from = board.king();
-        push_all(
-            &mut sink,
-            from,
-            slides(from, board.occupied()) & !rules.king_barred::<G>(),
-        );
+        push_layer(sink, cur & land, k, false);
     }
 }
 
@@ -204,16 +325,37 @@ pub fn has_move_under<G: Geometry>(board: &BoardOf<G>, role: Role, rules: &RuleS
     let soldiers = board.soldiers(role);
     let restricted = rules.restricted::<G>();
     // Fast path: a soldier next to an empty ordinary square can step there.
-    if (soldiers.neighbours() & empty & !restricted).any() {
+    if !rules.has_walls() && (soldiers.neighbours() & empty & !restricted).any() {
         return true;
     }
-    if role == Role::Defender
-        && (slides(board.king(), board.occupied()) & !rules.king_barred::<G>()).any()
-    {
+    if role == Role::Defender && king_targets(board, rules).any() {
         return true;
     }
     // Otherwise a soldier can only move by passing over the empty throne.
-    soldier_reach_under(soldiers, empty, restricted).1 > 0
+    soldier_moves(board, role, rules).1 > 0
+}
+
+/// The empty squares `role`'s soldiers on `board` can reach in one move under `rules`
+/// (their speed limit included), and the number of such moves.
+#[inline(always)]
+pub fn soldier_moves<G: Geometry>(
+    board: &BoardOf<G>,
+    role: Role,
+    rules: &RuleSet,
+) -> (BitboardOf<G>, u32) {
+    let (soldiers, empty) = (board.soldiers(role), board.empty());
+    let restricted = rules.restricted::<G>();
+    let reach = |group: BitboardOf<G>, empty: BitboardOf<G>| match rules.speed.soldier(role) {
+        None => soldier_reach_under(group, empty, restricted),
+        Some(limit) => reach_at_most(group, empty, !restricted, limit),
+    };
+    if !rules.has_walls() {
+        return reach(soldiers, empty);
+    }
+    let inside = fort_soldiers(board, role, rules);
+    let (a, m) = reach(inside, empty & !rules.walls_of::<G>(true));
+    let (b, n) = reach(soldiers & !inside, empty & !rules.walls_of::<G>(false));
+    (a | b, m + n)
 }
 
 /// [`soldier_reach`] with the squares no soldier may stop on given.
@@ -240,12 +382,11 @@ pub(crate) fn soldier_reach_under<G: Geometry>(
 /// computed without listing them (perft's bulk count).
 #[inline]
 pub fn count_moves<G: Geometry>(board: &BoardOf<G>, role: Role, rules: &RuleSet) -> u64 {
-    let empty = board.empty();
-    let mut n = soldier_reach_under(board.soldiers(role), empty, rules.restricted::<G>()).1;
+    let mut n = soldier_moves(board, role, rules).1;
     if role == Role::Defender {
-        n += (slides(board.king(), board.occupied()) & !rules.king_barred::<G>()).count();
+        n += king_targets(board, rules).count();
     }
-    n as u64
+    u64::from(n)
 }
 
 #[cfg(test)]

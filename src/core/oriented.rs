@@ -18,7 +18,7 @@
 
 use super::board::BoardOf;
 use super::geometry::{Bits, Geometry, TABLE};
-use super::movegen::slides;
+use super::movegen::king_targets;
 use super::moves::MoveOf;
 use super::role::Role;
 use super::rules::RuleSet;
@@ -97,8 +97,7 @@ impl<G: Geometry> LeafCounter<G> {
             n += (blockers.wrapping_sub(shifted) & !(occupied | self.no_land)).count_ones();
         }
         if self.counted == Role::Defender {
-            let king = child.king();
-            n += (slides(king, child.occupied()) & !rules.king_barred::<G>()).count();
+            n += king_targets(child, rules).count();
         }
         u64::from(n)
     }
@@ -185,7 +184,7 @@ impl<G: Geometry> Orientations<G> {
                     let own = occupied & !attackers & !squares[k];
                     n += slides_up_count::<G>(own, occupied, land);
                 }
-                n += (slides(king, board.occupied()) & !rules.king_barred::<G>()).count();
+                n += king_targets(board, rules).count();
             }
         }
         u64::from(n)

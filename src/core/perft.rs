@@ -24,11 +24,35 @@ use crate::core::rules::RuleSet;
 /// assert_eq!(perft(&Position::start(), 2, &RuleSet::default()), 6788);
 /// ```
 pub fn perft<G: Geometry>(pos: &PositionOf<G>, depth: u32, rules: &RuleSet) -> u64 {
+    if !rules.speed.is_none() || rules.has_walls() {
+        return perft_plain(pos, depth, rules);
+    }
     match depth {
         0 => 1,
         1 => movegen::count_moves(pos.board(), pos.to_move(), rules),
         _ => perft_oriented(pos, &Orientations::of(pos.board()), depth, rules),
     }
+}
+
+/// [`perft`] move by move, for the rules the four orientations do not count (speed
+/// limits, walls).
+fn perft_plain<G: Geometry>(pos: &PositionOf<G>, depth: u32, rules: &RuleSet) -> u64 {
+    if depth <= 1 {
+        return match depth {
+            0 => 1,
+            _ => movegen::count_moves(pos.board(), pos.to_move(), rules),
+        };
+    }
+    let mut list = MoveListOf::new();
+    movegen::generate_under(pos.board(), pos.to_move(), rules, &mut list);
+    let mut total = 0;
+    for &mv in list.iter() {
+        let mut child = *pos;
+        if child.play_unchecked(mv, rules).win.is_none() {
+            total += perft_plain(&child, depth - 1, rules);
+        }
+    }
+    total
 }
 
 /// [`perft`] for `depth` of at least 1, with the soldiers of `pos` in `oriented`: the

@@ -42,6 +42,14 @@ pub enum IllegalMoveOf<G: Geometry> {
     /// A soldier may not stop on the throne or a corner.
     #[error("only the king may stop on {0}")]
     Restricted(SquareOf<G>),
+    /// The move is longer than the piece's speed limit.
+    #[error("{mv} slides farther than the {limit} square(s) the piece may move")]
+    TooFar {
+        /// The move.
+        mv: MoveOf<G>,
+        /// The piece's speed limit.
+        limit: u8,
+    },
     /// The repetition rule forbids the move.
     #[error("{0} repeats a position, which the repetition rule forbids")]
     Repetition(MoveOf<G>),
@@ -158,7 +166,9 @@ impl<G: Geometry> PositionOf<G> {
         if MoveOf::new(mv.from, mv.to).is_none() {
             return Err(IllegalMoveOf::NotStraight(mv));
         }
-        let occ = self.board.occupied();
+        // A wall (a fort, a throne nobody passes) stops a piece as a piece does.
+        let occ =
+            self.board.occupied() | rules.walls(self.to_move, piece == Some(Piece::King), mv.from);
         if occ.contains(mv.to) || (movegen::between(mv.from, mv.to) & occ).any() {
             return Err(IllegalMoveOf::Blocked(mv));
         }
@@ -169,6 +179,17 @@ impl<G: Geometry> PositionOf<G> {
         };
         if barred.contains(mv.to) {
             return Err(IllegalMoveOf::Restricted(mv.to));
+        }
+        let limit = match piece {
+            Some(Piece::King) => rules.speed.king,
+            _ => rules.speed.soldier(self.to_move),
+        };
+        if let Some(limit) = limit {
+            let length =
+                mv.from.file().abs_diff(mv.to.file()) + mv.from.rank().abs_diff(mv.to.rank());
+            if length > limit {
+                return Err(IllegalMoveOf::TooFar { mv, limit });
+            }
         }
         Ok(())
     }

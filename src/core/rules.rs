@@ -1,6 +1,7 @@
 //! A rule set as one value: the data that decides what a move does and when a game ends.
 //! What a move decides under it is the [judge](super::judge)'s.
 
+use super::attacker_forts::AttackerForts;
 use super::bitboard::BitboardOf;
 use super::encirclement_mode::EncirclementMode;
 use super::geometry::{Bits, Geometry};
@@ -8,6 +9,7 @@ use super::king::{Escape, Hostility, KingArmed, KingCapture};
 use super::referee::Referee;
 use super::repetition::RepetitionMode;
 use super::role::Role;
+use super::speed::SpeedLimits;
 use super::square::SquareOf;
 
 /// Everything that decides what a move does and when a game ends under a rule set: its
@@ -34,6 +36,10 @@ pub struct RuleSet {
     pub referee: Referee,
     /// Shield walls capture on the edge (docs/RULES.md section 4).
     pub shield_walls: bool,
+    /// Shield walls are OpenTafl's, as its scan finds them, and any move of a side takes
+    /// the walls it holds (OpenTafl's relaxed `swf:n`, docs/RULES.md section 17.9), instead
+    /// of hnefi's ([`RuleSet::shield_walls`]).
+    pub opentafl_walls: bool,
     /// The defenders win with an edge fort (section 6).
     pub edge_fort: bool,
     /// The attackers win by encircling the defenders (section 7).
@@ -44,6 +50,12 @@ pub struct RuleSet {
     pub throne: bool,
     /// The king may stop on the throne again once he has left it.
     pub king_returns: bool,
+    /// The empty throne blocks every slide: nobody may pass it (Foteviken Tablut,
+    /// OpenTafl's `cenre:`).
+    pub throne_blocks: bool,
+    /// The attackers' forts (Foteviken Tablut's citadels): only attacking soldiers that
+    /// stand on one may move onto or through them.
+    pub attacker_forts: AttackerForts,
     /// To whom an empty corner is hostile.
     pub corner_hostility: Hostility,
     /// To whom the empty throne is hostile.
@@ -64,6 +76,8 @@ pub struct RuleSet {
     /// The game's first position is an earlier board for the repetition rule; the
     /// hnefatafl.org server leaves it out of its record on 7x7 and 13x13.
     pub first_position_counts: bool,
+    /// How far each kind of piece may slide in one move.
+    pub speed: SpeedLimits,
 }
 
 impl RuleSet {
@@ -74,11 +88,14 @@ impl RuleSet {
         move_limit: None,
         referee: Referee::Copenhagen,
         shield_walls: true,
+        opentafl_walls: false,
         edge_fort: true,
         encirclement_wins: true,
         corners: true,
         throne: true,
         king_returns: true,
+        throne_blocks: false,
+        attacker_forts: AttackerForts::NONE,
         corner_hostility: Hostility::ALL,
         throne_hostility: Hostility::ALL,
         occupied_throne_hostile: true,
@@ -87,6 +104,7 @@ impl RuleSet {
         escape: Escape::Corners,
         linnaean: false,
         first_position_counts: true,
+        speed: SpeedLimits::NONE,
     };
 
     /// The squares on which only the king may stop: the corners and the throne, where
@@ -111,6 +129,41 @@ impl RuleSet {
             BitboardOf::THRONE
         } else {
             BitboardOf::EMPTY
+        }
+    }
+
+    /// True when some square blocks a slide though it is empty (a throne nobody may pass,
+    /// forts): the move generator's slower path.
+    #[inline(always)]
+    pub fn has_walls(&self) -> bool {
+        self.throne_blocks || !self.attacker_forts.is_none()
+    }
+
+    /// The empty squares a piece may neither pass nor stop on: the king (`king`), or a
+    /// soldier of `role` standing on `from`. An attacking soldier on a fort may move onto
+    /// and through the forts; no other piece may enter them.
+    #[inline]
+    pub fn walls<G: Geometry>(&self, role: Role, king: bool, from: SquareOf<G>) -> BitboardOf<G> {
+        if !self.has_walls() {
+            return BitboardOf::EMPTY;
+        }
+        let on_fort = self.attacker_forts.squares::<G>().contains(from);
+        self.walls_of(role == Role::Attacker && !king && on_fort)
+    }
+
+    /// [`RuleSet::walls`] of an attacking soldier on a fort (`on_fort`), or of any other
+    /// piece.
+    #[inline]
+    pub fn walls_of<G: Geometry>(&self, on_fort: bool) -> BitboardOf<G> {
+        let throne = if self.throne && self.throne_blocks {
+            BitboardOf::THRONE
+        } else {
+            BitboardOf::EMPTY
+        };
+        if on_fort {
+            throne
+        } else {
+            throne | self.attacker_forts.squares::<G>()
         }
     }
 

@@ -8,34 +8,35 @@ use crate::core::board::BoardOf;
 use crate::core::capture;
 use crate::core::geometry::Geometry;
 use crate::core::king::Escape;
-use crate::core::movegen::{between, nearest_blockers, slides};
+use crate::core::movegen::{
+    between, king_targets, may_slide, nearest_blockers, slides, slides_at_most,
+};
 use crate::core::moves::{MoveListOf, MoveOf};
 use crate::core::role::Role;
 use crate::core::rules::RuleSet;
 
 /// What the threats of one rule set on one board size need, computed once per search.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Threats<G: Geometry> {
+pub struct Threats<G: Geometry> {
     /// The rules.
-    pub(crate) rules: RuleSet,
+    pub rules: RuleSet,
     /// The squares where the king escapes.
-    pub(crate) escapes: BitboardOf<G>,
+    pub escapes: BitboardOf<G>,
     /// The squares no soldier may stop on.
-    pub(crate) restricted: BitboardOf<G>,
-    /// The squares the king may not stop on.
-    pub(crate) king_barred: BitboardOf<G>,
+    pub restricted: BitboardOf<G>,
     /// The squares on a file or rank of an escape square: elsewhere the king sees none,
     /// and the tests of his escape lines stop at once (under corner escape, off the edge).
-    pub(crate) in_sight: BitboardOf<G>,
+    pub in_sight: BitboardOf<G>,
 }
 
 impl<G: Geometry> Threats<G> {
     /// The threats under `rules`.
-    pub(crate) fn new(rules: &RuleSet) -> Threats<G> {
+    pub fn new(rules: &RuleSet) -> Threats<G> {
         let escapes = match rules.escape {
             Escape::Corners if rules.corners => BitboardOf::CORNERS,
             Escape::Corners => BitboardOf::EMPTY,
-            Escape::Edges => BitboardOf::EDGE,
+            // Not the edge squares he may never enter (forts).
+            Escape::Edges => BitboardOf::EDGE & !rules.walls_of::<G>(false),
         };
         let in_sight = crate::core::square::SquareOf::<G>::all()
             .filter(|sq| {
@@ -49,14 +50,28 @@ impl<G: Geometry> Threats<G> {
             escapes,
             in_sight,
             restricted: rules.restricted::<G>(),
-            king_barred: rules.king_barred::<G>(),
         }
     }
 
     /// The squares the king on `board` can move to.
     #[inline(always)]
-    pub(crate) fn king_reach(&self, board: &BoardOf<G>) -> BitboardOf<G> {
-        slides(board.king(), board.occupied()) & !self.king_barred
+    pub fn king_reach(&self, board: &BoardOf<G>) -> BitboardOf<G> {
+        king_targets(board, &self.rules)
+    }
+
+    /// The squares a king on `from` would slide to (or pass) through the empty squares of
+    /// `occ`, within his speed limit.
+    #[inline(always)]
+    fn king_slides(
+        &self,
+        from: crate::core::square::SquareOf<G>,
+        occ: BitboardOf<G>,
+    ) -> BitboardOf<G> {
+        let occ = occ | self.rules.walls_of::<G>(false);
+        match self.rules.speed.king {
+            None => slides(from, occ),
+            Some(limit) => slides_at_most(from, occ, limit),
+        }
     }
 
     /// The squares from which the king would see an escape square along a free line, one
@@ -64,7 +79,7 @@ impl<G: Geometry> Threats<G> {
     /// (the squares whose line towards that edge is free to it). `occ` must not hold the
     /// king. The escape squares themselves are left out.
     #[inline(always)]
-    pub(crate) fn lines(&self, occ: BitboardOf<G>) -> [BitboardOf<G>; 4] {
+    pub fn lines(&self, occ: BitboardOf<G>) -> [BitboardOf<G>; 4] {
         match self.rules.escape {
             Escape::Corners => {
                 let mut out = [BitboardOf::EMPTY; 4];
@@ -73,17 +88,21 @@ impl<G: Geometry> Threats<G> {
                     .zip(crate::core::square::SquareOf::<G>::CORNERS)
                 {
                     if self.escapes.contains(corner) {
-                        *slot = slides(corner, occ);
+                        *slot = self.king_slides(corner, occ);
                     }
                 }
                 out
             }
             Escape::Edges => {
-                let empty = !occ & BitboardOf::FULL;
+                let empty = !(occ | self.rules.walls_of::<G>(false)) & BitboardOf::FULL;
+                // A king with a speed limit sees an edge only that many squares away.
+                let reach = self.rules.speed.king.unwrap_or(u8::MAX);
                 let fill = |start: BitboardOf<G>, step: fn(BitboardOf<G>) -> BitboardOf<G>| {
                     let mut seen = start & empty;
                     let mut cur = seen;
-                    while cur.any() {
+                    let mut steps = 0;
+                    while cur.any() && steps < reach {
+                        steps += 1;
                         cur = step(cur) & empty & !seen;
                         seen |= cur;
                     }
@@ -101,7 +120,7 @@ impl<G: Geometry> Threats<G> {
 
     /// The escape squares the king can move to now.
     #[inline(always)]
-    pub(crate) fn escape_targets(&self, board: &BoardOf<G>) -> BitboardOf<G> {
+    pub fn escape_targets(&self, board: &BoardOf<G>) -> BitboardOf<G> {
         if !self.in_sight.contains(board.king()) {
             return BitboardOf::EMPTY;
         }
@@ -111,7 +130,7 @@ impl<G: Geometry> Threats<G> {
     /// The number of escape squares the king can move to (each a line the attackers must
     /// block).
     #[inline(always)]
-    pub(crate) fn escape_lines(&self, board: &BoardOf<G>) -> u32 {
+    pub fn escape_lines(&self, board: &BoardOf<G>) -> u32 {
         self.escape_targets(board).count()
     }
 
@@ -119,7 +138,7 @@ impl<G: Geometry> Threats<G> {
     /// square (the escape square too, where a soldier may stop on it); empty when he
     /// sees none.
     #[inline]
-    pub(crate) fn escape_blocks(&self, board: &BoardOf<G>) -> BitboardOf<G> {
+    pub fn escape_blocks(&self, board: &BoardOf<G>) -> BitboardOf<G> {
         let king = board.king();
         let mut out = BitboardOf::EMPTY;
         for t in self.escape_targets(board) {
@@ -133,11 +152,14 @@ impl<G: Geometry> Threats<G> {
     /// find him captured. The move's own captures are left out: they only empty squares,
     /// and an empty square never helps to capture him.
     #[inline]
-    pub(crate) fn king_capture(&self, board: &BoardOf<G>) -> Option<MoveOf<G>> {
+    pub fn king_capture(&self, board: &BoardOf<G>) -> Option<MoveOf<G>> {
         let gaps = board.king_bb().neighbours() & board.empty() & !self.restricted;
         for gap in gaps {
             // The attackers that see the gap: `slides` stops before the first piece.
             for from in nearest_blockers(gap, board.occupied()) & board.attackers() {
+                if !may_slide(board, Role::Attacker, from, gap, &self.rules) {
+                    continue;
+                }
                 let mut after = *board;
                 after.move_piece(Role::Attacker, from, gap);
                 if capture::king_captured(&after, gap, &self.rules) {
@@ -152,7 +174,7 @@ impl<G: Geometry> Threats<G> {
     /// an escape, is near) or the defenders' region touching the edge on at most four
     /// squares (an encirclement is near).
     #[inline]
-    pub(crate) fn quiet_win_near(&self, board: &BoardOf<G>) -> bool {
+    pub fn quiet_win_near(&self, board: &BoardOf<G>) -> bool {
         if board.king().is_edge() {
             return true;
         }
@@ -164,7 +186,7 @@ impl<G: Geometry> Threats<G> {
     /// the attackers to capture the king, or the king to step onto a free line to an
     /// escape square.
     #[inline]
-    pub(crate) fn threat_in_one(&self, board: &BoardOf<G>, us: Role) -> bool {
+    pub fn threat_in_one(&self, board: &BoardOf<G>, us: Role) -> bool {
         match us {
             Role::Defender => self.king_capture(board).is_some(),
             Role::Attacker => {
@@ -179,11 +201,11 @@ impl<G: Geometry> Threats<G> {
     /// The king moves onto a square with a free line to an escape square (the search's
     /// checks), appended to `list`.
     #[inline]
-    pub(crate) fn escape_threats(&self, board: &BoardOf<G>, list: &mut MoveListOf<G>) {
+    pub fn escape_threats(&self, board: &BoardOf<G>, list: &mut MoveListOf<G>) {
         let king = board.king();
         let occ_nk = board.occupied() ^ board.king_bb();
         for to in self.king_reach(board) {
-            if (slides(to, occ_nk) & self.escapes).any() {
+            if (self.king_slides(to, occ_nk) & self.escapes).any() {
                 list.push(MoveOf { from: king, to });
             }
         }

@@ -3,7 +3,8 @@
 //! runner of one case under one symmetry of the board. The grammar is in the header of
 //! `tests/data/cases.txt`; a case may also name a preset on its `rules` line, say
 //! `symmetries all` or `symmetries identity`, and be played on another board
-//! (`board-size N` right after `case`; a preset then plays its game of that size).
+//! (`board-size N` right after `case`; a preset then plays its game of that size), or
+//! give an OpenTafl rules string on a `rules-string` line.
 //! [`run_file`] runs every case of a file as its `symmetries` line says.
 
 // Each test target that includes this module uses part of it.
@@ -18,6 +19,7 @@ use hnefi::core::moves::MoveOf;
 use hnefi::core::position::{Position, PositionOf};
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
+use hnefi::core::rules_string::parse_rules_string;
 use hnefi::core::square::SquareOf;
 use hnefi::with_size;
 
@@ -138,6 +140,19 @@ pub fn parse_cases(text: &str) -> Vec<Case> {
                     .map_or(RuleSet::default(), |v| v.rules());
             }
             "rules" => parse_rules(&c.id, c.size, rest, &mut c.rules),
+            // An OpenTafl rules string: its rule set (its start position is the case's
+            // board, its first mover the case's `to-move`).
+            "rules-string" => {
+                let variant = parse_rules_string(rest)
+                    .unwrap_or_else(|e| panic!("{}: rules-string: {e}", c.id));
+                assert_eq!(
+                    variant.size(),
+                    c.size,
+                    "{}: rules-string of another size",
+                    c.id
+                );
+                c.rules = variant.rules();
+            }
             "symmetries" => {
                 c.all_symmetries = Some(match rest {
                     "all" => true,

@@ -92,6 +92,10 @@ pub(crate) fn illegal_move_message(e: IllegalMove) -> String {
         IllegalMove::Restricted(sq) => {
             format!("only the king may stop on {}", square_name(sq))
         }
+        IllegalMove::TooFar { mv, limit } => format!(
+            "{} slides farther than the {limit} square(s) the piece may move",
+            move_name(mv)
+        ),
         IllegalMove::Repetition(mv) => format!(
             "{} would repeat an earlier board position, which is not allowed",
             move_name(mv)

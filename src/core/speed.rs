@@ -1,0 +1,48 @@
+//! Speed limits: how far a piece may slide in one move (OpenTafl's `spd:`; Magpie's king
+//! moves one square). Data only; the move generator applies them.
+
+use super::role::Role;
+
+/// The most squares each kind of piece may slide in one move; `None` for as far as the
+/// line is free. hnefi's pieces are the two sides' soldiers and the king.
+///
+/// ```
+/// use hnefi::core::role::Role;
+/// use hnefi::core::speed::SpeedLimits;
+/// let magpie = SpeedLimits { king: Some(1), ..SpeedLimits::NONE };
+/// assert_eq!(magpie.soldier(Role::Attacker), None);
+/// assert!(SpeedLimits::NONE.is_none() && !magpie.is_none());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub struct SpeedLimits {
+    /// The attackers' soldiers.
+    pub attacker: Option<u8>,
+    /// The defenders' soldiers.
+    pub defender: Option<u8>,
+    /// The king.
+    pub king: Option<u8>,
+}
+
+impl SpeedLimits {
+    /// No limit for any piece: every rule set but Magpie.
+    pub const NONE: SpeedLimits = SpeedLimits {
+        attacker: None,
+        defender: None,
+        king: None,
+    };
+
+    /// The limit of `role`'s soldiers.
+    #[inline(always)]
+    pub fn soldier(&self, role: Role) -> Option<u8> {
+        match role {
+            Role::Attacker => self.attacker,
+            Role::Defender => self.defender,
+        }
+    }
+
+    /// True when no piece has a limit (the move generator's fast paths).
+    #[inline(always)]
+    pub fn is_none(&self) -> bool {
+        *self == SpeedLimits::NONE
+    }
+}
