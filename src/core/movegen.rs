@@ -53,7 +53,7 @@ pub(crate) fn slides<G: Geometry>(sq: SquareOf<G>, occupied: BitboardOf<G>) -> B
 
 /// [`slides`] of at most `limit` squares (a speed limit).
 #[inline]
-pub fn slides_at_most<G: Geometry>(
+pub(crate) fn slides_at_most<G: Geometry>(
     sq: SquareOf<G>,
     occupied: BitboardOf<G>,
     limit: u8,
@@ -96,7 +96,7 @@ fn reach_at_most<G: Geometry>(
 
 /// The squares the king on `board` may move to under `rules` (his speed limit included).
 #[inline(always)]
-pub fn king_targets<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> BitboardOf<G> {
+pub(crate) fn king_targets<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> BitboardOf<G> {
     let king = board.king();
     // A wall stops him as a piece would, and he may not stop on it.
     let occupied = board.occupied() | rules.walls(Role::Defender, true, king);
@@ -110,7 +110,7 @@ pub fn king_targets<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> Bitboar
 /// True when the piece of `role` on `from` may slide as far as `to` under `rules`' speed
 /// limits (the path and the squares are the caller's to check).
 #[inline]
-pub fn within_speed_limit<G: Geometry>(
+pub(crate) fn within_speed_limit<G: Geometry>(
     board: &BoardOf<G>,
     role: Role,
     from: SquareOf<G>,
@@ -129,7 +129,7 @@ pub fn within_speed_limit<G: Geometry>(
 /// and walls ([`RuleSet::walls`]); that the line is free of pieces is the caller's to
 /// check.
 #[inline]
-pub fn may_slide<G: Geometry>(
+pub(crate) fn may_slide<G: Geometry>(
     board: &BoardOf<G>,
     role: Role,
     from: SquareOf<G>,
@@ -338,7 +338,7 @@ pub fn has_move_under<G: Geometry>(board: &BoardOf<G>, role: Role, rules: &RuleS
 /// The empty squares `role`'s soldiers on `board` can reach in one move under `rules`
 /// (their speed limit included), and the number of such moves.
 #[inline(always)]
-pub fn soldier_moves<G: Geometry>(
+pub(crate) fn soldier_moves<G: Geometry>(
     board: &BoardOf<G>,
     role: Role,
     rules: &RuleSet,

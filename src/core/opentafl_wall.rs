@@ -112,7 +112,7 @@ fn rows<G: Geometry>(own: BitboardOf<G>, king: BitboardOf<G>, corners: BitboardO
 /// squares all hold pieces of the side not moving is taken, the king left standing;
 /// OpenTafl removes each row's pieces before it looks at the next row. The scan runs only
 /// while each side has at least two pieces on the edge.
-pub fn captures<G: Geometry>(
+pub(crate) fn captures<G: Geometry>(
     board: &BoardOf<G>,
     captured: BitboardOf<G>,
     king_taken: bool,

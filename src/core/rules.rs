@@ -135,7 +135,7 @@ impl RuleSet {
     /// True when some square blocks a slide though it is empty (a throne nobody may pass,
     /// forts): the move generator's slower path.
     #[inline(always)]
-    pub fn has_walls(&self) -> bool {
+    pub(crate) fn has_walls(&self) -> bool {
         self.throne_blocks || !self.attacker_forts.is_none()
     }
 
@@ -143,7 +143,12 @@ impl RuleSet {
     /// soldier of `role` standing on `from`. An attacking soldier on a fort may move onto
     /// and through the forts; no other piece may enter them.
     #[inline]
-    pub fn walls<G: Geometry>(&self, role: Role, king: bool, from: SquareOf<G>) -> BitboardOf<G> {
+    pub(crate) fn walls<G: Geometry>(
+        &self,
+        role: Role,
+        king: bool,
+        from: SquareOf<G>,
+    ) -> BitboardOf<G> {
         if !self.has_walls() {
             return BitboardOf::EMPTY;
         }
@@ -154,7 +159,7 @@ impl RuleSet {
     /// [`RuleSet::walls`] of an attacking soldier on a fort (`on_fort`), or of any other
     /// piece.
     #[inline]
-    pub fn walls_of<G: Geometry>(&self, on_fort: bool) -> BitboardOf<G> {
+    pub(crate) fn walls_of<G: Geometry>(&self, on_fort: bool) -> BitboardOf<G> {
         let throne = if self.throne && self.throne_blocks {
             BitboardOf::THRONE
         } else {

@@ -17,21 +17,21 @@ use crate::core::rules::RuleSet;
 
 /// What the threats of one rule set on one board size need, computed once per search.
 #[derive(Clone, Copy, Debug)]
-pub struct Threats<G: Geometry> {
+pub(crate) struct Threats<G: Geometry> {
     /// The rules.
-    pub rules: RuleSet,
+    pub(crate) rules: RuleSet,
     /// The squares where the king escapes.
-    pub escapes: BitboardOf<G>,
+    pub(crate) escapes: BitboardOf<G>,
     /// The squares no soldier may stop on.
-    pub restricted: BitboardOf<G>,
+    pub(crate) restricted: BitboardOf<G>,
     /// The squares on a file or rank of an escape square: elsewhere the king sees none,
     /// and the tests of his escape lines stop at once (under corner escape, off the edge).
-    pub in_sight: BitboardOf<G>,
+    pub(crate) in_sight: BitboardOf<G>,
 }
 
 impl<G: Geometry> Threats<G> {
     /// The threats under `rules`.
-    pub fn new(rules: &RuleSet) -> Threats<G> {
+    pub(crate) fn new(rules: &RuleSet) -> Threats<G> {
         let escapes = match rules.escape {
             Escape::Corners if rules.corners => BitboardOf::CORNERS,
             Escape::Corners => BitboardOf::EMPTY,
@@ -55,7 +55,7 @@ impl<G: Geometry> Threats<G> {
 
     /// The squares the king on `board` can move to.
     #[inline(always)]
-    pub fn king_reach(&self, board: &BoardOf<G>) -> BitboardOf<G> {
+    pub(crate) fn king_reach(&self, board: &BoardOf<G>) -> BitboardOf<G> {
         king_targets(board, &self.rules)
     }
 
@@ -79,7 +79,7 @@ impl<G: Geometry> Threats<G> {
     /// (the squares whose line towards that edge is free to it). `occ` must not hold the
     /// king. The escape squares themselves are left out.
     #[inline(always)]
-    pub fn lines(&self, occ: BitboardOf<G>) -> [BitboardOf<G>; 4] {
+    pub(crate) fn lines(&self, occ: BitboardOf<G>) -> [BitboardOf<G>; 4] {
         match self.rules.escape {
             Escape::Corners => {
                 let mut out = [BitboardOf::EMPTY; 4];
@@ -120,7 +120,7 @@ impl<G: Geometry> Threats<G> {
 
     /// The escape squares the king can move to now.
     #[inline(always)]
-    pub fn escape_targets(&self, board: &BoardOf<G>) -> BitboardOf<G> {
+    pub(crate) fn escape_targets(&self, board: &BoardOf<G>) -> BitboardOf<G> {
         if !self.in_sight.contains(board.king()) {
             return BitboardOf::EMPTY;
         }
@@ -130,7 +130,7 @@ impl<G: Geometry> Threats<G> {
     /// The number of escape squares the king can move to (each a line the attackers must
     /// block).
     #[inline(always)]
-    pub fn escape_lines(&self, board: &BoardOf<G>) -> u32 {
+    pub(crate) fn escape_lines(&self, board: &BoardOf<G>) -> u32 {
         self.escape_targets(board).count()
     }
 
@@ -138,7 +138,7 @@ impl<G: Geometry> Threats<G> {
     /// square (the escape square too, where a soldier may stop on it); empty when he
     /// sees none.
     #[inline]
-    pub fn escape_blocks(&self, board: &BoardOf<G>) -> BitboardOf<G> {
+    pub(crate) fn escape_blocks(&self, board: &BoardOf<G>) -> BitboardOf<G> {
         let king = board.king();
         let mut out = BitboardOf::EMPTY;
         for t in self.escape_targets(board) {
@@ -152,7 +152,7 @@ impl<G: Geometry> Threats<G> {
     /// find him captured. The move's own captures are left out: they only empty squares,
     /// and an empty square never helps to capture him.
     #[inline]
-    pub fn king_capture(&self, board: &BoardOf<G>) -> Option<MoveOf<G>> {
+    pub(crate) fn king_capture(&self, board: &BoardOf<G>) -> Option<MoveOf<G>> {
         let gaps = board.king_bb().neighbours() & board.empty() & !self.restricted;
         for gap in gaps {
             // The attackers that see the gap: `slides` stops before the first piece.
@@ -174,7 +174,7 @@ impl<G: Geometry> Threats<G> {
     /// an escape, is near) or the defenders' region touching the edge on at most four
     /// squares (an encirclement is near).
     #[inline]
-    pub fn quiet_win_near(&self, board: &BoardOf<G>) -> bool {
+    pub(crate) fn quiet_win_near(&self, board: &BoardOf<G>) -> bool {
         if board.king().is_edge() {
             return true;
         }
@@ -186,7 +186,7 @@ impl<G: Geometry> Threats<G> {
     /// the attackers to capture the king, or the king to step onto a free line to an
     /// escape square.
     #[inline]
-    pub fn threat_in_one(&self, board: &BoardOf<G>, us: Role) -> bool {
+    pub(crate) fn threat_in_one(&self, board: &BoardOf<G>, us: Role) -> bool {
         match us {
             Role::Defender => self.king_capture(board).is_some(),
             Role::Attacker => {
@@ -201,7 +201,7 @@ impl<G: Geometry> Threats<G> {
     /// The king moves onto a square with a free line to an escape square (the search's
     /// checks), appended to `list`.
     #[inline]
-    pub fn escape_threats(&self, board: &BoardOf<G>, list: &mut MoveListOf<G>) {
+    pub(crate) fn escape_threats(&self, board: &BoardOf<G>, list: &mut MoveListOf<G>) {
         let king = board.king();
         let occ_nk = board.occupied() ^ board.king_bb();
         for to in self.king_reach(board) {
