@@ -30,7 +30,7 @@ use clap::Args;
 use super::sample::defender_score;
 use super::sample_file::{SampleFile, one_game};
 use super::texel::{golden, sigmoid as sigmoid64};
-use crate::core::geometry::{Geometry, S11};
+use crate::core::geometry::Geometry;
 use crate::core::position::PositionOf;
 use crate::core::rng::SplitMix64;
 use crate::core::role::{ByRole, Role};
@@ -101,7 +101,7 @@ const MAX_W2: f32 = 10.0;
 /// The training set of board `G`: each sample's active inputs, head, hand-written
 /// evaluation and target.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Set<G: Geometry = S11> {
+pub(crate) struct Set<G: Geometry> {
     inputs: Vec<u16>,
     /// Where each sample's inputs end in `inputs`.
     ends: Vec<u32>,
@@ -676,6 +676,7 @@ fn train<G: Geometry>(args: &TrainArgs, rows: Vec<Row<G>>, clock: Instant) -> Re
 mod tests {
     use super::*;
     use crate::core::geometry::BoardSize;
+    use crate::core::geometry::S11;
     use crate::core::position::Position;
     use crate::core::preset::RulePreset;
     use crate::tune::texel::tests::random_positions;
@@ -695,8 +696,8 @@ mod tests {
         60.0 * (left - right) + tempo
     }
 
-    fn set_of(positions: &[Position], k: f32, keep: bool) -> Set {
-        let mut set = Set::default();
+    fn set_of(positions: &[Position], k: f32, keep: bool) -> Set<S11> {
+        let mut set = Set::<S11>::default();
         for pos in positions {
             set.push(pos, 0.0, sigmoid(k * truth(pos)), keep);
         }
@@ -757,14 +758,14 @@ mod tests {
         assert_ne!(first, last);
         let positions = [first, last];
         let targets = [0.9f32, 0.1];
-        let mut train = Set::default();
+        let mut train = Set::<S11>::default();
         for _ in 0..50 {
             for (pos, t) in positions.iter().zip(targets) {
                 train.push(pos, 0.0, t, false);
             }
         }
         // The other seven images of each position, never trained on as they are.
-        let mut images = Set::default();
+        let mut images = Set::<S11>::default();
         for (pos, t) in positions.iter().zip(targets) {
             for sym in 1..8 {
                 images.push(&pos.transform(sym), 0.0, t, true);
