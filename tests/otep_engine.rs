@@ -220,11 +220,11 @@ fn rules_it_cannot_model_are_a_critical_error_at_play() {
         &format!("{COPENHAGEN_RULES} ber:c"),
         "hnefi does not model ber:c",
     );
-    // OpenTafl's relaxed shield walls: what differs from Copenhagen is swf:n.
+    // OpenTafl's weak shield walls, which hnefi plays in no game.
     refused_at_play(
         &mut host,
-        &COPENHAGEN_RULES.replace("sw:s", "sw:s swf:n"),
-        "swf:n",
+        &COPENHAGEN_RULES.replace("sw:s", "sw:w"),
+        "sw:w (OpenTafl's shield walls)",
     );
     // Bad input: an unknown key, a value out of range, a start that does not fit.
     refused_at_play(&mut host, &format!("{COPENHAGEN_RULES} xyz:3"), "xyz:3");
@@ -408,13 +408,18 @@ fn play_variant(rules: &str, side: Role, plies: usize) {
 }
 
 /// OpenTafl's variants of every size, as OpenTafl writes their rules strings (the headers
-/// of `tests/data/opentafl_*_games.txt`).
-const VARIANTS: [&str; 5] = [
+/// of `tests/data/opentafl_*_games.txt`): Brandub, Tablut, Tawlbwrdd, Sea Battle 13x13,
+/// Tablut 15x15, and the three hnefi plays from their strings only (Magpie's one-square
+/// king, Foteviken Tablut's forts, Copenhagen's relaxed shield walls).
+const VARIANTS: [&str; 8] = [
     "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
     "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK linc:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
     "dim:11 name:Tawlbwrdd esc:e atkf:y ks:w nj:n cj:n cor: cen: start:/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/",
     "dim:13 name:Sea_Battle_(Parlett) esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/5t1t5/4ttttt4/",
     "dim:15 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: start:/5ttttt5/6ttt6/7t7/7t7/7T7/t5TTT5t/tt3T1T1T3tt/ttttTTTKTTTtttt/tt3T1T1T3tt/t5TTT5t/7T7/7t7/7t7/6ttt6/5ttttt5/",
+    "dim:7 name:Magpie surf:n atkf:y ks:m spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+    "dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK aforp:tcnkTCNK cens: cenh: cenhe:K aforh:K cenre: aforre: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+    "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
 ];
 
 #[test]
