@@ -48,11 +48,12 @@ fn edge_square<G: Geometry>(e: usize, i: u8) -> Option<(SquareOf<G>, SquareOf<G>
     ))
 }
 
-/// The rows OpenTafl's scan (`BoardImpl.detectShieldwallPositionsForSide`) finds walled by
-/// `own` (the walling side's pieces, its king included) with `corners` as brackets.
-/// Literally its walk, quirks included: a walling piece on the edge continues the row when
-/// the square `index + 1` of the edge holds a walling piece, where `index` counts only
-/// the squares the walk did not skip with `continue`, so it lags behind.
+/// The rows OpenTafl 0.4.8 finds walled by `own` (the walling side's pieces, its king
+/// included) with `corners` as brackets, edge by edge in its order. Its walk decides which
+/// pieces a relaxed wall takes, so its quirks are the rule here (measured in the rule cases
+/// and games of tests/data): a walling piece on the edge continues the row when the square
+/// `index + 1` of the edge holds a walling piece, where `index` counts only the squares
+/// that neither started a row nor were a walling piece, so it lags behind.
 fn rows<G: Geometry>(own: BitboardOf<G>, king: BitboardOf<G>, corners: BitboardOf<G>) -> Rows<G> {
     let mut out = Rows {
         rows: [BitboardOf::EMPTY; MAX_ROWS],
