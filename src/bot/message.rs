@@ -117,7 +117,7 @@ pub enum ParseError {
 }
 
 /// The largest board hnefi plays: every square of a smaller one is a square of it.
-const LARGEST: BoardSize = BoardSize::S15;
+const LARGEST: BoardSize = BoardSize::S19;
 
 fn id_of(word: Option<&str>, kind: &'static str) -> Result<GameId, ParseError> {
     word.and_then(|w| w.parse().ok())
