@@ -6,7 +6,8 @@
 //! verdicts) is hnefi's perft (also Copenhagen on the hnefatafl.org 13x13 board), and every
 //! rule case of `tests/data/opentafl_cases.txt` and `tests/data/opentafl_13x13_cases.txt`
 //! (single moves checked in OpenTafl) passes under the 8 symmetries (docs/RULES.md
-//! section 17).
+//! section 17). Alea Evangelii (19x19, the corners 2x2 blocks), which no family plays, is
+//! played from the rules string of its files' headers.
 
 use crate::case_file;
 
@@ -21,6 +22,7 @@ use hnefi::core::perft::perft;
 use hnefi::core::position::PositionOf;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
+use hnefi::core::rules_string::parse_rules_string;
 use hnefi::core::square::SquareOf;
 use hnefi::core::variant::Variant;
 use hnefi::with_size;
@@ -28,13 +30,36 @@ use hnefi::with_size;
 /// The driver's cap: a game stopped there is still on.
 const CAP: usize = 300;
 
-/// Each data file, hnefi's family and size for it, and the endings its games must show.
-const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
+/// The game a data file is of: a family's on a board size, or the rules string of its
+/// header's `# rules` line.
+#[derive(Clone, Copy)]
+enum Game {
+    Family(RulePreset, BoardSize),
+    Header,
+}
+
+impl Game {
+    /// The variant hnefi plays for the data file `text`.
+    fn variant(self, text: &str) -> Variant {
+        match self {
+            Game::Family(family, size) => family.variant(size).expect("the family plays this size"),
+            Game::Header => {
+                let rules = text
+                    .lines()
+                    .find_map(|l| l.strip_prefix("# rules "))
+                    .expect("a # rules line");
+                parse_rules_string(rules).expect("a rules string hnefi models")
+            }
+        }
+    }
+}
+
+/// Each data file, hnefi's game for it, and the endings its games must show.
+const FILES: [(&str, &str, Game, &[&str]); 7] = [
     (
         "brandub",
         include_str!("data/opentafl_brandub_games.txt"),
-        RulePreset::Brandubh,
-        BoardSize::S7,
+        Game::Family(RulePreset::Brandubh, BoardSize::S7),
         &[
             "king-captured",
             "king-escaped",
@@ -46,8 +71,7 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
     (
         "tablut",
         include_str!("data/opentafl_tablut_games.txt"),
-        RulePreset::Tablut,
-        BoardSize::S9,
+        Game::Family(RulePreset::Tablut, BoardSize::S9),
         &[
             "cap",
             "defenders-blocked",
@@ -63,8 +87,7 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
     (
         "tablut_15",
         include_str!("data/opentafl_tablut_15_games.txt"),
-        RulePreset::Tablut,
-        BoardSize::S15,
+        Game::Family(RulePreset::Tablut, BoardSize::S15),
         &[
             "cap",
             "encirclement",
@@ -78,8 +101,7 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
     (
         "sea_battle_9",
         include_str!("data/opentafl_sea_battle_9_games.txt"),
-        RulePreset::SeaBattle,
-        BoardSize::S9,
+        Game::Family(RulePreset::SeaBattle, BoardSize::S9),
         &[
             "defenders-blocked",
             "encirclement",
@@ -93,8 +115,7 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
     (
         "sea_battle_13",
         include_str!("data/opentafl_sea_battle_13_games.txt"),
-        RulePreset::SeaBattle,
-        BoardSize::S13,
+        Game::Family(RulePreset::SeaBattle, BoardSize::S13),
         &[
             "cap",
             "encirclement",
@@ -108,8 +129,7 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
     (
         "tawlbwrdd",
         include_str!("data/opentafl_tawlbwrdd_games.txt"),
-        RulePreset::Tawlbwrdd,
-        BoardSize::S11,
+        Game::Family(RulePreset::Tawlbwrdd, BoardSize::S11),
         &[
             "cap",
             "defenders-blocked",
@@ -120,52 +140,65 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
             "repetition",
         ],
     ),
+    (
+        "alea_evangelii",
+        include_str!("data/opentafl_alea_evangelii_games.txt"),
+        Game::Header,
+        &[
+            "cap",
+            "defenders-blocked",
+            "encirclement",
+            "king-captured",
+            "king-escaped",
+            "no-attackers",
+            "no-defenders",
+            "repetition",
+        ],
+    ),
 ];
 
-/// The perft files, with the same families, and Copenhagen on the hnefatafl.org 13x13 board
+/// The perft files, with the same games, and Copenhagen on the hnefatafl.org 13x13 board
 /// (OpenTafl's Copenhagen string with that board, docs/RULES.md section 17.12).
-const PERFT: [(&str, &str, RulePreset, BoardSize); 7] = [
+const PERFT: [(&str, &str, Game); 8] = [
     (
         "brandub",
         include_str!("data/opentafl_brandub_perft.txt"),
-        RulePreset::Brandubh,
-        BoardSize::S7,
+        Game::Family(RulePreset::Brandubh, BoardSize::S7),
     ),
     (
         "tablut",
         include_str!("data/opentafl_tablut_perft.txt"),
-        RulePreset::Tablut,
-        BoardSize::S9,
+        Game::Family(RulePreset::Tablut, BoardSize::S9),
     ),
     (
         "tablut_15",
         include_str!("data/opentafl_tablut_15_perft.txt"),
-        RulePreset::Tablut,
-        BoardSize::S15,
+        Game::Family(RulePreset::Tablut, BoardSize::S15),
     ),
     (
         "sea_battle_9",
         include_str!("data/opentafl_sea_battle_9_perft.txt"),
-        RulePreset::SeaBattle,
-        BoardSize::S9,
+        Game::Family(RulePreset::SeaBattle, BoardSize::S9),
     ),
     (
         "sea_battle_13",
         include_str!("data/opentafl_sea_battle_13_perft.txt"),
-        RulePreset::SeaBattle,
-        BoardSize::S13,
+        Game::Family(RulePreset::SeaBattle, BoardSize::S13),
     ),
     (
         "tawlbwrdd",
         include_str!("data/opentafl_tawlbwrdd_perft.txt"),
-        RulePreset::Tawlbwrdd,
-        BoardSize::S11,
+        Game::Family(RulePreset::Tawlbwrdd, BoardSize::S11),
     ),
     (
         "copenhagen_13",
         include_str!("data/opentafl_copenhagen_13_perft.txt"),
-        RulePreset::Copenhagen,
-        BoardSize::S13,
+        Game::Family(RulePreset::Copenhagen, BoardSize::S13),
+    ),
+    (
+        "alea_evangelii",
+        include_str!("data/opentafl_alea_evangelii_perft.txt"),
+        Game::Header,
     ),
 ];
 
@@ -187,6 +220,9 @@ fn expected(result: &str, reason: &str) -> Status {
         ("DRAW", "repetition") => Status::Drawn {
             reason: Reason::Repetition,
         },
+        // tfr:w (Alea Evangelii): the side that did not make the third occurrence wins.
+        ("ATTACKER_WIN", "repetition") => won(Role::Attacker, Reason::Repetition),
+        ("DEFENDER_WIN", "repetition") => won(Role::Defender, Reason::Repetition),
         ("ONGOING", "cap") => Status::Ongoing,
         _ => panic!("unknown ending {result} {reason}"),
     }
@@ -273,8 +309,9 @@ fn replay<G: Geometry>(variant: &Variant, line: &str) -> Result<(usize, usize, S
 #[test]
 fn every_opentafl_variant_game_replays_identically() {
     let mut failures = Vec::new();
-    for (name, text, family, size, kinds) in FILES {
-        let variant = family.variant(size).expect("the family plays this size");
+    for (name, text, game, kinds) in FILES {
+        let variant = game.variant(text);
+        let size = variant.size();
         let mut endings: BTreeMap<String, usize> = BTreeMap::new();
         let (mut games, mut plies, mut captures) = (0, 0, 0);
         for line in text
@@ -352,9 +389,9 @@ fn check_perft<G: Geometry>(name: &str, text: &str, variant: &Variant) -> usize 
 
 #[test]
 fn opentafl_variant_perft_counts_match() {
-    for (name, text, family, size) in PERFT {
-        let variant = family.variant(size).expect("the family plays this size");
-        let checked = with_size!(size, G => check_perft::<G>(name, text, &variant));
+    for (name, text, game) in PERFT {
+        let variant = game.variant(text);
+        let checked = with_size!(variant.size(), G => check_perft::<G>(name, text, &variant));
         assert!(checked >= 10, "{name}: only {checked} counts checked");
     }
 }
