@@ -73,7 +73,7 @@ pub fn custodial<G: Geometry>(
     // beside an enemy soldier stop here, before the rest of the rule set is read.
     let mut special = G::CORNERS | G::THRONE;
     if rules.corner_blocks {
-        special |= super::rules::corner_blocks::<G>();
+        special |= G::CORNER_BLOCKS;
     }
     if across(board.pieces(mover).0 | special).is_zero() {
         return BitboardOf::EMPTY;

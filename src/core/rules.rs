@@ -103,14 +103,13 @@ impl RuleSet {
 
     #[inline(always)]
     fn corner_bits<G: Geometry>(&self) -> G::Bits {
-        let mut bits = G::Bits::ZERO;
-        if self.corners {
-            bits |= G::CORNERS;
-            if self.corner_blocks {
-                bits |= corner_blocks::<G>();
-            }
+        if !self.corners {
+            G::Bits::ZERO
+        } else if self.corner_blocks {
+            G::CORNER_BLOCKS
+        } else {
+            G::CORNERS
         }
-        bits
     }
 
     /// The squares on which only the king may stop: the corners and the throne, where
@@ -164,28 +163,13 @@ impl RuleSet {
     pub fn escaped<G: Geometry>(&self, king: SquareOf<G>) -> bool {
         match self.escape {
             Escape::Corners => {
-                self.corners && (king.is_corner() || self.corner_blocks && in_corner_block(king))
+                self.corners
+                    && (king.is_corner()
+                        || self.corner_blocks && self.corner_squares::<G>().contains(king))
             }
             Escape::Edges => king.is_edge(),
         }
     }
-}
-
-/// The squares of the corner blocks, out of line: the hot paths of every other rule set
-/// (perft's leaves, the judge after each move) keep their size and stay inlined (13x13's
-/// perft took 5% more instructions when the choice was inline).
-#[cold]
-#[inline(never)]
-pub(crate) fn corner_blocks<G: Geometry>() -> G::Bits {
-    G::CORNER_BLOCKS
-}
-
-/// True when `king` stands on a square of a corner block (out of line, as
-/// [`corner_blocks`]).
-#[cold]
-#[inline(never)]
-fn in_corner_block<G: Geometry>(king: SquareOf<G>) -> bool {
-    BitboardOf::<G>::from_bits(G::CORNER_BLOCKS).contains(king)
 }
 
 impl Default for RuleSet {
