@@ -1,4 +1,4 @@
-//! hnefi: a Hnefatafl engine for every board from 7x7 to 15x15 and many rule sets.
+//! hnefi: a Hnefatafl engine for every board from 7x7 to 19x19 and many rule sets.
 //!
 //! - [`bot`]: `hnefi bot`, a client of the hnefatafl.org server that plays with the search.
 //! - [`core`]: the rules (bitboards, move generation, captures, end-of-game tests, games).

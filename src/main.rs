@@ -22,7 +22,7 @@ use hnefi::session::{SearchOption, Session};
 use hnefi::tools::matches;
 use hnefi::tune::{label, merge, net, selfplay, texel, wdl_fit};
 
-/// hnefi: a Hnefatafl engine for every board from 7x7 to 15x15.
+/// hnefi: a Hnefatafl engine for every board from 7x7 to 19x19.
 ///
 /// It plays Copenhagen, Fetlar, the hnefatafl.org server's 7x7, 11x11 and 13x13 games,
 /// OpenTafl's Brandubh, Tablut, Sea Battle and Tawlbwrdd, and OpenTafl rules strings like

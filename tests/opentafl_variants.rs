@@ -6,7 +6,9 @@
 //! verdicts) is hnefi's perft (also Copenhagen on the hnefatafl.org 13x13 board), and every
 //! rule case of `tests/data/opentafl_cases.txt` and `tests/data/opentafl_13x13_cases.txt`
 //! (single moves checked in OpenTafl) passes under the 8 symmetries (docs/RULES.md
-//! section 17).
+//! section 17). Alea Evangelii (19x19, the corners 2x2 blocks), Foteviken Tablut (attacker
+//! forts) and Magpie (the king's speed limit), which no family plays, are played from the
+//! rules string of their files' headers.
 
 use crate::case_file;
 
@@ -29,13 +31,36 @@ use hnefi::with_size;
 /// The driver's cap: a game stopped there is still on.
 const CAP: usize = 300;
 
-/// Each data file, hnefi's family and size for it, and the endings its games must show.
-const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
+/// The game a data file is of: a family's on a board size, or the rules string of its
+/// header's `# rules` line.
+#[derive(Clone, Copy)]
+enum Game {
+    Family(RulePreset, BoardSize),
+    Header,
+}
+
+impl Game {
+    /// The variant hnefi plays for the data file `text`.
+    fn variant(self, text: &str) -> Variant {
+        match self {
+            Game::Family(family, size) => family.variant(size).expect("the family plays this size"),
+            Game::Header => {
+                let rules = text
+                    .lines()
+                    .find_map(|l| l.strip_prefix("# rules "))
+                    .expect("a # rules line");
+                parse_rules_string(rules).expect("a rules string hnefi models")
+            }
+        }
+    }
+}
+
+/// Each data file, hnefi's game for it, and the endings its games must show.
+const FILES: [(&str, &str, Game, &[&str]); 9] = [
     (
         "brandub",
         include_str!("data/opentafl_brandub_games.txt"),
-        RulePreset::Brandubh,
-        BoardSize::S7,
+        Game::Family(RulePreset::Brandubh, BoardSize::S7),
         &[
             "king-captured",
             "king-escaped",
@@ -47,8 +72,7 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
     (
         "tablut",
         include_str!("data/opentafl_tablut_games.txt"),
-        RulePreset::Tablut,
-        BoardSize::S9,
+        Game::Family(RulePreset::Tablut, BoardSize::S9),
         &[
             "cap",
             "defenders-blocked",
@@ -64,8 +88,7 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
     (
         "tablut_15",
         include_str!("data/opentafl_tablut_15_games.txt"),
-        RulePreset::Tablut,
-        BoardSize::S15,
+        Game::Family(RulePreset::Tablut, BoardSize::S15),
         &[
             "cap",
             "encirclement",
@@ -79,8 +102,7 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
     (
         "sea_battle_9",
         include_str!("data/opentafl_sea_battle_9_games.txt"),
-        RulePreset::SeaBattle,
-        BoardSize::S9,
+        Game::Family(RulePreset::SeaBattle, BoardSize::S9),
         &[
             "defenders-blocked",
             "encirclement",
@@ -94,8 +116,7 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
     (
         "sea_battle_13",
         include_str!("data/opentafl_sea_battle_13_games.txt"),
-        RulePreset::SeaBattle,
-        BoardSize::S13,
+        Game::Family(RulePreset::SeaBattle, BoardSize::S13),
         &[
             "cap",
             "encirclement",
@@ -109,8 +130,7 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
     (
         "tawlbwrdd",
         include_str!("data/opentafl_tawlbwrdd_games.txt"),
-        RulePreset::Tawlbwrdd,
-        BoardSize::S11,
+        Game::Family(RulePreset::Tawlbwrdd, BoardSize::S11),
         &[
             "cap",
             "defenders-blocked",
@@ -121,16 +141,10 @@ const FILES: [(&str, &str, RulePreset, BoardSize, &[&str]); 6] = [
             "repetition",
         ],
     ),
-];
-
-/// The variants hnefi plays from OpenTafl's rules string alone, which no family of hnefi's
-/// names (docs/RULES.md section 17.11): each file's `# rules` header line is the string.
-/// Their games, their perft counts, and the endings the games must show.
-const STRING_FILES: [(&str, &str, &str, &[&str]); 2] = [
     (
         "foteviken",
         include_str!("data/opentafl_foteviken_games.txt"),
-        include_str!("data/opentafl_foteviken_perft.txt"),
+        Game::Header,
         &[
             "cap",
             "encirclement",
@@ -145,7 +159,7 @@ const STRING_FILES: [(&str, &str, &str, &[&str]); 2] = [
     (
         "magpie",
         include_str!("data/opentafl_magpie_games.txt"),
-        include_str!("data/opentafl_magpie_perft.txt"),
+        Game::Header,
         &[
             "cap",
             "king-captured",
@@ -155,52 +169,75 @@ const STRING_FILES: [(&str, &str, &str, &[&str]); 2] = [
             "repetition",
         ],
     ),
+    (
+        "alea_evangelii",
+        include_str!("data/opentafl_alea_evangelii_games.txt"),
+        Game::Header,
+        &[
+            "cap",
+            "defenders-blocked",
+            "encirclement",
+            "king-captured",
+            "king-escaped",
+            "no-attackers",
+            "no-defenders",
+            "repetition",
+        ],
+    ),
 ];
 
-/// The perft files, with the same families, and Copenhagen on the hnefatafl.org 13x13 board
+/// The perft files, with the same games, and Copenhagen on the hnefatafl.org 13x13 board
 /// (OpenTafl's Copenhagen string with that board, docs/RULES.md section 17.12).
-const PERFT: [(&str, &str, RulePreset, BoardSize); 7] = [
+const PERFT: [(&str, &str, Game); 10] = [
     (
         "brandub",
         include_str!("data/opentafl_brandub_perft.txt"),
-        RulePreset::Brandubh,
-        BoardSize::S7,
+        Game::Family(RulePreset::Brandubh, BoardSize::S7),
     ),
     (
         "tablut",
         include_str!("data/opentafl_tablut_perft.txt"),
-        RulePreset::Tablut,
-        BoardSize::S9,
+        Game::Family(RulePreset::Tablut, BoardSize::S9),
     ),
     (
         "tablut_15",
         include_str!("data/opentafl_tablut_15_perft.txt"),
-        RulePreset::Tablut,
-        BoardSize::S15,
+        Game::Family(RulePreset::Tablut, BoardSize::S15),
     ),
     (
         "sea_battle_9",
         include_str!("data/opentafl_sea_battle_9_perft.txt"),
-        RulePreset::SeaBattle,
-        BoardSize::S9,
+        Game::Family(RulePreset::SeaBattle, BoardSize::S9),
     ),
     (
         "sea_battle_13",
         include_str!("data/opentafl_sea_battle_13_perft.txt"),
-        RulePreset::SeaBattle,
-        BoardSize::S13,
+        Game::Family(RulePreset::SeaBattle, BoardSize::S13),
     ),
     (
         "tawlbwrdd",
         include_str!("data/opentafl_tawlbwrdd_perft.txt"),
-        RulePreset::Tawlbwrdd,
-        BoardSize::S11,
+        Game::Family(RulePreset::Tawlbwrdd, BoardSize::S11),
     ),
     (
         "copenhagen_13",
         include_str!("data/opentafl_copenhagen_13_perft.txt"),
-        RulePreset::Copenhagen,
-        BoardSize::S13,
+        Game::Family(RulePreset::Copenhagen, BoardSize::S13),
+    ),
+    (
+        "foteviken",
+        include_str!("data/opentafl_foteviken_perft.txt"),
+        Game::Header,
+    ),
+    (
+        "magpie",
+        include_str!("data/opentafl_magpie_perft.txt"),
+        Game::Header,
+    ),
+    (
+        "alea_evangelii",
+        include_str!("data/opentafl_alea_evangelii_perft.txt"),
+        Game::Header,
     ),
 ];
 
@@ -222,6 +259,9 @@ fn expected(result: &str, reason: &str) -> Status {
         ("DRAW", "repetition") => Status::Drawn {
             reason: Reason::Repetition,
         },
+        // tfr:w (Alea Evangelii): the side that did not make the third occurrence wins.
+        ("ATTACKER_WIN", "repetition") => won(Role::Attacker, Reason::Repetition),
+        ("DEFENDER_WIN", "repetition") => won(Role::Defender, Reason::Repetition),
         ("ONGOING", "cap") => Status::Ongoing,
         _ => panic!("unknown ending {result} {reason}"),
     }
@@ -305,44 +345,37 @@ fn replay<G: Geometry>(variant: &Variant, line: &str) -> Result<(usize, usize, S
     Ok((plies, captures, reason.to_string()))
 }
 
-/// Replays every game of one data file under `variant`; returns the failures.
-fn replay_file(name: &str, text: &str, variant: &Variant, kinds: &[&str]) -> Vec<String> {
-    let mut failures = Vec::new();
-    let size = variant.size();
-    let mut endings: BTreeMap<String, usize> = BTreeMap::new();
-    let (mut games, mut plies, mut captures) = (0, 0, 0);
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        match with_size!(size, G => replay::<G>(variant, line)) {
-            Ok((p, c, reason)) => {
-                games += 1;
-                plies += p;
-                captures += c;
-                *endings.entry(reason).or_default() += 1;
-            }
-            Err(e) => failures.push(format!("{name}: {e}")),
-        }
-    }
-    println!("{name}: {games} games, {plies} plies, {captures} captures, endings {endings:?}");
-    if games < 300 {
-        failures.push(format!("{name}: only {games} games"));
-    }
-    for kind in kinds {
-        if !endings.contains_key(*kind) {
-            failures.push(format!("{name}: no game ends by {kind}"));
-        }
-    }
-    failures
-}
-
 #[test]
 fn every_opentafl_variant_game_replays_identically() {
     let mut failures = Vec::new();
-    for (name, text, family, size, kinds) in FILES {
-        let variant = family.variant(size).expect("the family plays this size");
-        failures.extend(replay_file(name, text, &variant, kinds));
+    for (name, text, game, kinds) in FILES {
+        let variant = game.variant(text);
+        let size = variant.size();
+        let mut endings: BTreeMap<String, usize> = BTreeMap::new();
+        let (mut games, mut plies, mut captures) = (0, 0, 0);
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            match with_size!(size, G => replay::<G>(&variant, line)) {
+                Ok((p, c, reason)) => {
+                    games += 1;
+                    plies += p;
+                    captures += c;
+                    *endings.entry(reason).or_default() += 1;
+                }
+                Err(e) => failures.push(format!("{name}: {e}")),
+            }
+        }
+        println!("{name}: {games} games, {plies} plies, {captures} captures, endings {endings:?}");
+        if games < 300 {
+            failures.push(format!("{name}: only {games} games"));
+        }
+        for kind in kinds {
+            if !endings.contains_key(*kind) {
+                failures.push(format!("{name}: no game ends by {kind}"));
+            }
+        }
     }
     assert!(
         failures.is_empty(),
@@ -350,44 +383,6 @@ fn every_opentafl_variant_game_replays_identically() {
         failures.len(),
         failures.join("\n")
     );
-}
-
-/// The variant of a data file whose header names OpenTafl's rules string (`# rules ...`).
-fn header_variant(name: &str, text: &str) -> Variant {
-    let rules = text
-        .lines()
-        .find_map(|l| l.strip_prefix("# rules "))
-        .unwrap_or_else(|| panic!("{name}: no rules line"));
-    parse_rules_string(rules).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-#[test]
-fn every_opentafl_string_variant_game_replays_identically() {
-    let mut failures = Vec::new();
-    for (name, games, _, kinds) in STRING_FILES {
-        let variant = header_variant(name, games);
-        failures.extend(replay_file(name, games, &variant, kinds));
-    }
-    assert!(
-        failures.is_empty(),
-        "{} games differ:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-}
-
-#[test]
-fn opentafl_string_variant_perft_counts_match() {
-    for (name, games, perft_text, _) in STRING_FILES {
-        let variant = header_variant(name, games);
-        assert_eq!(
-            variant,
-            header_variant(name, perft_text),
-            "{name}: the games and the counts follow the same rules"
-        );
-        let checked = with_size!(variant.size(), G => check_perft::<G>(name, perft_text, &variant));
-        assert!(checked >= 10, "{name}: only {checked} counts checked");
-    }
 }
 
 /// Checks one perft file on geometry `G`; returns the number of counts checked.
@@ -433,9 +428,9 @@ fn check_perft<G: Geometry>(name: &str, text: &str, variant: &Variant) -> usize 
 
 #[test]
 fn opentafl_variant_perft_counts_match() {
-    for (name, text, family, size) in PERFT {
-        let variant = family.variant(size).expect("the family plays this size");
-        let checked = with_size!(size, G => check_perft::<G>(name, text, &variant));
+    for (name, text, game) in PERFT {
+        let variant = game.variant(text);
+        let checked = with_size!(variant.size(), G => check_perft::<G>(name, text, &variant));
         assert!(checked >= 10, "{name}: only {checked} counts checked");
     }
 }

@@ -1,6 +1,7 @@
 //! Property tests over random legal games and random text, on every game hnefi plays: each
-//! rule family on each of its board sizes (`RulePreset::ALL` and their `sizes()`). A case
-//! plays the same choices in every game, so the cases are spread evenly over them.
+//! rule family on each of its board sizes (`RulePreset::ALL` and their `sizes()`), and the
+//! rules strings of the boards no family plays (17x17, and Alea Evangelii on 19x19). A
+//! case plays the same choices in every game, so the cases are spread evenly over them.
 
 use proptest::prelude::*;
 
@@ -8,7 +9,7 @@ use hnefi::core::bitboard::BitboardOf;
 use hnefi::core::board::{BoardOf, Piece};
 use hnefi::core::capture;
 use hnefi::core::game::{GameOf, RepetitionMode, RuleSet};
-use hnefi::core::geometry::{BoardSize, Geometry, S7, S9, S11, S13, S15};
+use hnefi::core::geometry::{BoardSize, Geometry, S7, S9, S11, S13, S15, S17, S19};
 use hnefi::core::king::KingCapture;
 use hnefi::core::movegen;
 use hnefi::core::moves::{Move, MoveListOf, MoveOf};
@@ -19,27 +20,55 @@ use hnefi::core::outcome::{Reason, Status};
 use hnefi::core::position::PositionOf;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
+use hnefi::core::rules_string::parse_rules_string;
 use hnefi::core::square::{Direction, SquareOf};
+use hnefi::core::variant::Variant;
 use hnefi::core::zobrist;
 
-/// Every game hnefi plays: a rule family and one of its board sizes.
-fn games() -> Vec<(RulePreset, BoardSize)> {
-    RulePreset::ALL
-        .iter()
-        .flat_map(|&family| family.sizes().iter().map(move |&size| (family, size)))
-        .collect()
+/// OpenTafl's defaults (corner escape, a strong armed king, the four corners and the
+/// throne) on 17x17 from hnefi's 17x17 start: no game is played on that board.
+const RULES_17: &str = "dim:17 name:Seventeen atkf:y start:/4ttttttttt4/8t8/17/17/t7T7t/t7T7t/t7T7t/t6TTT6t/tt2TTTTKTTTT2tt/t6TTT6t/t7T7t/t7T7t/t7T7t/17/17/8t8/4ttttttttt4/";
+
+/// OpenTafl's Alea Evangelii (its `external-rules.conf`): the corners are the 2x2 blocks.
+const ALEA: &str = "dim:19 name:Alea_Evangelii esc:c atkf:y cor:a1,a2,b1,b2,a18,b18,a19,b19,r1,r2,s1,s2,r18,r19,s18,s19, cens: cenp:tcnkTCNK cenh: cenhe:tcnkTCNK tfr:w start:/2t2t7t2t2/19/t4t7t4t/7t1t1t7/6t1T1T1t6/t1t2t7t2t1t/4t4T4t4/3t4T1T4t3/4T2T1T1T2T4/3t2T1TKT1T2t3/4T2T1T1T2T4/3t4T1T4t3/4t4T4t4/t1t2t7t2t1t/6t1T1T1t6/7t1t1t7/t4t7t4t/19/2t2t7t2t2/";
+
+/// One game of the tests: its name, the variant, and whether it is also played under
+/// every repetition rule (Copenhagen's games are).
+struct Case {
+    name: String,
+    variant: Variant,
+    any_repetition: bool,
 }
 
-/// The rules of `family`'s game on `size`; Copenhagen's with `repetition` instead of its
-/// own rule (its games are also played under every repetition rule).
-fn rules_of(family: RulePreset, size: BoardSize, repetition: RepetitionMode) -> RuleSet {
-    let rules = family.variant(size).expect("a size of the family").rules();
-    match family {
-        RulePreset::Copenhagen => RuleSet {
+/// Every game hnefi plays: a rule family and one of its board sizes, and the rules
+/// strings of the larger boards.
+fn games() -> Vec<Case> {
+    let families = RulePreset::ALL.iter().flat_map(|&family| {
+        family.sizes().iter().map(move |&size| Case {
+            name: format!("{family} {size}"),
+            variant: family.variant(size).expect("a size of the family"),
+            any_repetition: family == RulePreset::Copenhagen,
+        })
+    });
+    let strings = [RULES_17, ALEA].map(|s| Case {
+        name: s.split(' ').nth(1).unwrap_or(s).to_string(),
+        variant: parse_rules_string(s).expect("a rules string hnefi models"),
+        any_repetition: false,
+    });
+    families.chain(strings).collect()
+}
+
+/// The rules of a game; Copenhagen's with `repetition` instead of its own rule (its games
+/// are also played under every repetition rule).
+fn rules_of(case: &Case, repetition: RepetitionMode) -> RuleSet {
+    let rules = case.variant.rules();
+    if case.any_repetition {
+        RuleSet {
             repetition,
             ..rules
-        },
-        _ => rules,
+        }
+    } else {
+        rules
     }
 }
 
@@ -282,9 +311,9 @@ fn check_generation<G: Geometry>(pos: &PositionOf<G>, rules: &RuleSet) {
 /// is not legal here (picked by `c`).
 fn check_bad_input<G: Geometry>(game: &mut GameOf<G>, c: u16) {
     let size = G::SIZE;
-    // Files a..p and ranks 0..=16 name squares on and off every board.
-    let file = u8::try_from(c % 16).expect("below 16");
-    let rank = u8::try_from((c / 16) % 17).expect("below 17");
+    // Files a..t and ranks 0..=20 name squares on and off every board.
+    let file = u8::try_from(c % 20).expect("below 20");
+    let rank = u8::try_from((c / 20) % 21).expect("below 21");
     let name = format!("{}{rank}", char::from(b'a' + file));
     let on_board = file < size && (1..=size).contains(&rank);
     assert_eq!(name.parse::<SquareOf<G>>().is_ok(), on_board, "{name}");
@@ -312,16 +341,17 @@ fn check_bad_input<G: Geometry>(game: &mut GameOf<G>, c: u16) {
     assert_eq!(game.status(), before.status());
 }
 
-/// A random game of `family` on `size` under `rules`, checking every position and move.
-fn random_game(family: RulePreset, size: BoardSize, rules: RuleSet, choices: &[u16]) {
-    let variant = family.variant(size).expect("a size of the family");
-    hnefi::with_size!(size, G => {
-        let start = variant.start_position::<G>().expect("the family's start");
+/// A random game of `case` under `rules`, checking every position and move.
+fn random_game(case: &Case, rules: RuleSet, choices: &[u16]) {
+    let variant = &case.variant;
+    let name = &case.name;
+    hnefi::with_size!(variant.size(), G => {
+        let start = variant.start_position::<G>().expect("the game's start");
         let mut game = GameOf::from_position(start, rules);
         for &c in choices {
             let moves = game.legal_moves();
             if moves.is_empty() {
-                assert!(game.status().is_over(), "{family} {size}");
+                assert!(game.status().is_over(), "{name}");
                 break;
             }
             check_generation(game.position(), &rules);
@@ -332,16 +362,17 @@ fn random_game(family: RulePreset, size: BoardSize, rules: RuleSet, choices: &[u
     });
 }
 
-/// The board a random game of `family` on `size` reaches, printed and read back in
-/// OpenTafl's notation and in rows; read as a board of any other size, it is refused.
-fn round_trip(family: RulePreset, size: BoardSize, choices: &[u16]) {
-    let variant = family.variant(size).expect("a size of the family");
+/// The board a random game of `case` reaches, printed and read back in OpenTafl's
+/// notation and in rows; read as a board of any other size, it is refused.
+fn round_trip(case: &Case, choices: &[u16]) {
+    let variant = &case.variant;
+    let size = variant.size();
     let rules = RuleSet {
         repetition: RepetitionMode::Off,
         ..variant.rules()
     };
     hnefi::with_size!(size, G => {
-        let start = variant.start_position::<G>().expect("the family's start");
+        let start = variant.start_position::<G>().expect("the game's start");
         let mut game = GameOf::from_position(start, rules);
         for &c in choices {
             let moves = game.legal_moves();
@@ -383,10 +414,12 @@ fn refused_on_other_sizes(size: BoardSize, text: &str, rows: &str) {
     on::<S11>(size, text, rows);
     on::<S13>(size, text, rows);
     on::<S15>(size, text, rows);
+    on::<S17>(size, text, rows);
+    on::<S19>(size, text, rows);
 }
 
 proptest! {
-    // Each case plays its choices in all 13 games: 16 cases make 208 games (200 games of
+    // Each case plays its choices in all 15 games: 16 cases make 240 games (200 games of
     // 11x11 Copenhagen before).
     #![proptest_config(ProptestConfig::with_cases(16))]
 
@@ -395,8 +428,8 @@ proptest! {
         repetition in rules_strategy(),
         choices in proptest::collection::vec(any::<u16>(), 0..250),
     ) {
-        for (family, size) in games() {
-            random_game(family, size, rules_of(family, size, repetition), &choices);
+        for case in games() {
+            random_game(&case, rules_of(&case, repetition), &choices);
         }
     }
 
@@ -404,8 +437,8 @@ proptest! {
     fn positions_round_trip_through_opentafl_on_every_family_and_size(
         choices in proptest::collection::vec(any::<u16>(), 0..120),
     ) {
-        for (family, size) in games() {
-            round_trip(family, size, &choices);
+        for case in games() {
+            round_trip(&case, &choices);
         }
     }
 }
@@ -426,7 +459,7 @@ proptest! {
 
     #[test]
     fn parsing_near_valid_text_never_panics(
-        s in "[/0-9tTKkx.XO a-o-]{0,240}",
+        s in "[/0-9tTKkx.XO a-s-]{0,400}",
     ) {
         parse_on_every_size(&s);
         let _ = RecordMove::parse(&s);
@@ -448,6 +481,8 @@ fn parse_on_every_size(s: &str) {
     on::<S11>(s);
     on::<S13>(s);
     on::<S15>(s);
+    on::<S17>(s);
+    on::<S19>(s);
 }
 
 #[test]
@@ -460,6 +495,13 @@ fn huge_run_lengths_are_rejected() {
 #[test]
 fn every_game_is_played() {
     // 11x11, 7x7 and 13x13 of Copenhagen and the server's rules; Fetlar; Brandubh; Tablut
-    // on 9x9 and 15x15; Sea Battle on 9x9 and 13x13; Tawlbwrdd.
-    assert_eq!(games().len(), 13);
+    // on 9x9 and 15x15; Sea Battle on 9x9 and 13x13; Tawlbwrdd; the 17x17 string; Alea
+    // Evangelii.
+    let games = games();
+    assert_eq!(games.len(), 15);
+    for size in BoardSize::ALL {
+        assert!(games.iter().any(|g| g.variant.size() == size), "{size}");
+    }
+    let alea = games.iter().find(|g| g.name == "name:Alea_Evangelii");
+    assert!(alea.is_some_and(|g| g.variant.rules().corner_blocks));
 }

@@ -116,7 +116,10 @@ pub(crate) enum ParseError {
     },
 }
 
-/// The largest board hnefi plays: every square of a smaller one is a square of it.
+/// The largest board whose squares a server message may name: every square of a smaller
+/// one is a square of it. The server plays 7x7, 11x11 and 13x13; 15x15 is the bound the
+/// bot has always read by, so that `p1` and beyond stay malformed though hnefi now plays
+/// 17x17 and 19x19 elsewhere.
 const LARGEST: BoardSize = BoardSize::S15;
 
 fn id_of(word: Option<&str>, kind: &'static str) -> Result<GameId, ParseError> {

@@ -64,6 +64,12 @@ impl std::fmt::Display for AnyReplayError {
 
 impl std::error::Error for AnyReplayError {}
 
+impl From<AnyReplayError> for AnyGameError {
+    fn from(e: AnyReplayError) -> AnyGameError {
+        AnyGameError::Replay(Box::new(e))
+    }
+}
+
 /// Why a game on any board could not be made or could not take a move; the game is then
 /// unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -95,9 +101,10 @@ pub enum AnyGameError {
     /// An unreadable record.
     #[error(transparent)]
     Record(#[from] GameRecordError),
-    /// A record that does not replay.
+    /// A record that does not replay (boxed: it holds two bitboards, 96 bytes on the
+    /// largest boards, and every result of a game on any board carries this error).
     #[error(transparent)]
-    Replay(#[from] AnyReplayError),
+    Replay(Box<AnyReplayError>),
     /// The variant cannot be played here.
     #[error(transparent)]
     Variant(#[from] VariantError),

@@ -1,10 +1,10 @@
 //! Values of any board size: an enum with one variant per [`Geometry`](super::geometry::Geometry)
 //! type, declared by [`size_enum!`], and [`on_size!`], which runs one generic expression on
-//! whichever variant a value holds. The dispatch over the five sizes is written here once;
+//! whichever variant a value holds. The dispatch over the seven sizes is written here once;
 //! a type such as [`AnyGame`](super::any_game::AnyGame) declares its methods with it, one
 //! line each, and the code inside stays monomorphised per size.
 
-/// Declares `enum NAME { S7(TYPE<S7>), S9(..), S11(..), S13(..), S15(..) }` with `From`
+/// Declares `enum NAME { S7(TYPE<S7>), S9(..), ..., S19(..) }` with `From`
 /// each sized value and `size()`.
 macro_rules! size_enum {
     ($(#[$meta:meta])* $vis:vis enum $name:ident of $ty:ident) => {
@@ -20,9 +20,13 @@ macro_rules! size_enum {
             S13($ty<$crate::core::geometry::S13>),
             /// On the 15x15 board.
             S15($ty<$crate::core::geometry::S15>),
+            /// On the 17x17 board.
+            S17($ty<$crate::core::geometry::S17>),
+            /// On the 19x19 board.
+            S19($ty<$crate::core::geometry::S19>),
         }
 
-        $crate::core::any_size::size_enum!(@from $name $ty S7 S9 S11 S13 S15);
+        $crate::core::any_size::size_enum!(@from $name $ty S7 S9 S11 S13 S15 S17 S19);
 
         impl $name {
             /// The board size.
@@ -34,6 +38,8 @@ macro_rules! size_enum {
                     $name::S11(_) => BoardSize::S11,
                     $name::S13(_) => BoardSize::S13,
                     $name::S15(_) => BoardSize::S15,
+                    $name::S17(_) => BoardSize::S17,
+                    $name::S19(_) => BoardSize::S19,
                 }
             }
         }
@@ -82,6 +88,16 @@ macro_rules! on_size {
             $name::S15($v) => {
                 #[allow(dead_code)]
                 type $g = $crate::core::geometry::S15;
+                $body
+            }
+            $name::S17($v) => {
+                #[allow(dead_code)]
+                type $g = $crate::core::geometry::S17;
+                $body
+            }
+            $name::S19($v) => {
+                #[allow(dead_code)]
+                type $g = $crate::core::geometry::S19;
                 $body
             }
         }

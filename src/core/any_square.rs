@@ -1,6 +1,6 @@
 //! Squares and moves named apart from a board size: what a game on any board
 //! ([`AnyGame`](super::any_game::AnyGame)) takes and gives, read and written as the
-//! protocol names them (`a1`.. `o15`, files with `i`).
+//! protocol names them (`a1`.. `s19`, files with `i`).
 
 use std::fmt;
 

@@ -7,6 +7,9 @@ use super::bitboard::BitboardOf;
 use super::geometry::Geometry;
 use super::square::SquareOf;
 
+/// The words of [`AttackerForts`]: enough for the 361 squares of the largest board.
+const WORDS: usize = 6;
+
 /// The fort squares of a rule set, by square index (`rank * size + file`), apart from the
 /// board's size so that a [`RuleSet`](super::rules::RuleSet) stays one plain value.
 ///
@@ -22,17 +25,18 @@ use super::square::SquareOf;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
 pub struct AttackerForts {
-    /// One bit per square index: every index of hnefi's boards is below 256.
-    bits: [u64; 4],
+    /// One bit per square index: every index of hnefi's boards (361 squares on 19x19) is
+    /// below 384.
+    bits: [u64; WORDS],
 }
 
 impl AttackerForts {
     /// No forts: every rule set but Foteviken's.
-    pub const NONE: AttackerForts = AttackerForts { bits: [0; 4] };
+    pub const NONE: AttackerForts = AttackerForts { bits: [0; WORDS] };
 
     /// The forts on `squares`.
     pub fn from_squares<G: Geometry>(squares: BitboardOf<G>) -> AttackerForts {
-        let mut bits = [0u64; 4];
+        let mut bits = [0u64; WORDS];
         for sq in squares {
             let i = sq.index();
             if let Some(word) = bits.get_mut(i / 64) {
@@ -45,7 +49,7 @@ impl AttackerForts {
     /// True when there are none (the move generator's fast paths).
     #[inline(always)]
     pub fn is_none(&self) -> bool {
-        self.bits == [0; 4]
+        self.bits == [0; WORDS]
     }
 
     /// The fort squares on a board of geometry `G`.
@@ -57,7 +61,7 @@ impl AttackerForts {
             while word != 0 {
                 let i = w * 64 + word.trailing_zeros() as usize;
                 word &= word - 1;
-                if let Some(sq) = u8::try_from(i).ok().and_then(SquareOf::<G>::new) {
+                if let Some(sq) = SquareOf::<G>::new(i) {
                     out.insert(sq);
                 }
             }

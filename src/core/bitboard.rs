@@ -111,7 +111,7 @@ impl<G: Geometry> BitboardOf<G> {
         if self.0.is_zero() {
             None
         } else {
-            Some(SquareOf::from_index_unchecked(self.0.trailing_zeros() as u8))
+            Some(SquareOf::from_index_unchecked(self.0.trailing_zeros()))
         }
     }
 
@@ -207,7 +207,8 @@ impl<G: Geometry> BitboardOf<G> {
 
 /// Kogge-Stone fill of `g` towards higher indices by steps of `n` through `p` (which
 /// must exclude the squares a step would wrap onto, and stay within the board). Four
-/// doublings cover 15 steps, the longest line of the largest board.
+/// doublings cover 15 steps, the longest line up to 15x15 (16 files); the boards past
+/// that (18 steps on 19x19) take a fifth, decided by the size, a constant.
 #[inline(always)]
 pub(crate) fn occluded_fill_up<G: Geometry>(mut g: G::Bits, mut p: G::Bits, n: u32) -> G::Bits {
     g |= p & (g << n);
@@ -216,6 +217,11 @@ pub(crate) fn occluded_fill_up<G: Geometry>(mut g: G::Bits, mut p: G::Bits, n: u
     p &= p << (2 * n);
     g |= p & (g << (4 * n));
     p &= p << (4 * n);
+    if G::SIZE > 16 {
+        g |= p & (g << (8 * n));
+        p &= p << (8 * n);
+        return g | (p & (g << (16 * n)));
+    }
     g | (p & (g << (8 * n)))
 }
 
@@ -228,6 +234,11 @@ pub(crate) fn occluded_fill_down<G: Geometry>(mut g: G::Bits, mut p: G::Bits, n:
     p &= p >> (2 * n);
     g |= p & (g >> (4 * n));
     p &= p >> (4 * n);
+    if G::SIZE > 16 {
+        g |= p & (g >> (8 * n));
+        p &= p >> (8 * n);
+        return g | (p & (g >> (16 * n)));
+    }
     g | (p & (g >> (8 * n)))
 }
 
@@ -242,7 +253,7 @@ impl<G: Geometry> Iterator for BitboardIter<G> {
         if self.0.is_zero() {
             return None;
         }
-        let i = self.0.trailing_zeros() as u8;
+        let i = self.0.trailing_zeros();
         self.0 = self.0.clear_lowest();
         Some(SquareOf::from_index_unchecked(i))
     }
@@ -328,7 +339,7 @@ impl Bitboard {
 
 /// Squares of the 11x11 board named in tests.
 #[cfg(test)]
-fn sq(i: u8) -> super::square::Square {
+fn sq(i: usize) -> super::square::Square {
     super::square::Square::new(i).unwrap_or(super::square::Square::THRONE)
 }
 
@@ -369,7 +380,7 @@ mod tests {
 
     #[test]
     fn every_size_slides_and_floods_without_wrapping() {
-        use crate::core::geometry::{S7, S13, S15};
+        use crate::core::geometry::{S7, S13, S15, S17, S19};
         fn check<G: Geometry>() {
             let a1 = BitboardOf::<G>::from_square(SquareOf::new(0).unwrap_or(SquareOf::THRONE));
             let full = BitboardOf::<G>::FULL;
@@ -388,6 +399,8 @@ mod tests {
         check::<S11>();
         check::<S13>();
         check::<S15>();
+        check::<S17>();
+        check::<S19>();
     }
 
     #[test]

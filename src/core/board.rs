@@ -368,6 +368,8 @@ mod tests {
         check::<S11>(24, 12);
         check::<S13>(32, 16);
         check::<S15>(40, 20);
+        check::<crate::core::geometry::S17>(40, 20);
+        check::<crate::core::geometry::S19>(48, 24);
     }
 
     #[test]

@@ -75,8 +75,12 @@ pub fn custodial<G: Geometry>(
         ((f >> 1) | (f << 1) | (f >> n) | (f << n)) & targets
     };
     // Every hostile square is a piece of the mover's side or a special square: most moves
-    // beside an enemy soldier stop here, before the rule set is read.
-    if across(board.pieces(mover).0 | G::CORNERS | G::THRONE).is_zero() {
+    // beside an enemy soldier stop here, before the rest of the rule set is read.
+    let mut special = G::CORNERS | G::THRONE;
+    if rules.corner_blocks {
+        special |= G::CORNER_BLOCKS;
+    }
+    if across(board.pieces(mover).0 | special).is_zero() {
         return BitboardOf::EMPTY;
     }
     if !rules.king_armed.hammer() && to == board.king() {

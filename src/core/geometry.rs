@@ -1,15 +1,18 @@
-//! Board sizes as types: every odd board from 7x7 to 15x15, each with the integer that
-//! holds one bit per square and the tables the rules look squares up in.
+//! Board sizes as types: every odd board from 7x7 to 19x19, each with the integer that
+//! holds one bit per square, the integer that numbers its squares, and the tables the
+//! rules look squares up in.
 //!
 //! The rules core is generic over a [`Geometry`] and monomorphised per size, so that the
 //! 11x11 board keeps its `u128` and its constant shifts: a size is a type, not a value read
-//! in the hot path. Squares are numbered rank by rank from `a1`: index `rank * SIZE + file`.
+//! in the hot path. Squares are numbered rank by rank from `a1`: index `rank * SIZE + file`,
+//! a `u8` up to 15x15 (225 squares) and a `u16` on 17x17 and 19x19 (289 and 361), so that
+//! the smaller boards' moves stay two bytes.
 
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
-use super::wide::U256;
+use super::wide::{U256, U384};
 
 /// The integer that holds one bit per square.
 pub trait Bits:
@@ -90,42 +93,74 @@ macro_rules! prim_bits {
 prim_bits!(u64);
 prim_bits!(u128);
 
-impl Bits for U256 {
-    const ZERO: U256 = U256::ZERO;
-    const WIDTH: u32 = 256;
-    #[inline(always)]
-    fn is_zero(self) -> bool {
-        self == U256::ZERO
-    }
-    #[inline(always)]
-    fn count_ones(self) -> u32 {
-        U256::count_ones(self)
-    }
-    #[inline(always)]
-    fn trailing_zeros(self) -> u32 {
-        U256::trailing_zeros(self)
-    }
-    #[inline(always)]
-    fn leading_zeros(self) -> u32 {
-        U256::leading_zeros(self)
-    }
-    #[inline(always)]
-    fn clear_lowest(self) -> U256 {
-        U256::clear_lowest(self)
-    }
-    #[inline(always)]
-    fn has(self, i: u32) -> bool {
-        !(self & U256::bit((i & 255) as usize)).is_zero()
-    }
-    #[inline(always)]
-    fn wrapping_sub(self, rhs: U256) -> U256 {
-        U256::wrapping_sub(self, rhs)
-    }
+macro_rules! wide_bits {
+    ($t:ident, $width:expr) => {
+        impl Bits for $t {
+            const ZERO: $t = $t::ZERO;
+            const WIDTH: u32 = $width;
+            #[inline(always)]
+            fn is_zero(self) -> bool {
+                self == $t::ZERO
+            }
+            #[inline(always)]
+            fn count_ones(self) -> u32 {
+                $t::count_ones(self)
+            }
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                $t::trailing_zeros(self)
+            }
+            #[inline(always)]
+            fn leading_zeros(self) -> u32 {
+                $t::leading_zeros(self)
+            }
+            #[inline(always)]
+            fn clear_lowest(self) -> $t {
+                $t::clear_lowest(self)
+            }
+            #[inline(always)]
+            fn has(self, i: u32) -> bool {
+                !(self & $t::bit((i % $width) as usize)).is_zero()
+            }
+            #[inline(always)]
+            fn wrapping_sub(self, rhs: $t) -> $t {
+                $t::wrapping_sub(self, rhs)
+            }
+        }
+    };
+}
+wide_bits!(U256, 256);
+wide_bits!(U384, 384);
+
+/// The integer that numbers a board's squares ([`Geometry::Index`]): `u8` or `u16`.
+pub trait SquareIndex: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
+    /// The index `i`, which the caller knows to be a square of the board (below 512).
+    fn from_usize(i: usize) -> Self;
+    /// The index as a `usize`.
+    fn to_usize(self) -> usize;
 }
 
-/// Length of the per-square tables: any `u8` index is in range, so a lookup by a square's
-/// index needs no bounds check (entries past the board are empty).
-pub(crate) const TABLE: usize = 256;
+macro_rules! square_index {
+    ($t:ty) => {
+        impl SquareIndex for $t {
+            #[inline(always)]
+            fn from_usize(i: usize) -> $t {
+                i as $t
+            }
+            #[inline(always)]
+            fn to_usize(self) -> usize {
+                self as usize
+            }
+        }
+    };
+}
+square_index!(u8);
+square_index!(u16);
+
+/// Length of the per-square tables: a power of two above every board's squares (361 on
+/// 19x19), so that a lookup by an index masked with `TABLE - 1` needs no bounds check
+/// (entries past the board are empty).
+pub const TABLE: usize = 512;
 
 /// The squares beside a square, and the lines from it, for one board size.
 #[derive(Debug)]
@@ -140,7 +175,7 @@ pub struct Tables<B: 'static> {
     pub(crate) shadow: [[B; 2 * TABLE]; 4],
     /// `step[d][sq]`: the neighbour of `sq` in direction `d`, or [`NO_SQUARE`] (also for
     /// `sq` = [`NO_SQUARE`], so that two steps chain without a check).
-    pub(crate) step: [[u8; TABLE]; 4],
+    pub step: [[u16; TABLE]; 4],
     /// `neighbours[sq]`: the orthogonal neighbours of a square.
     pub(crate) neighbours: [B; TABLE],
     /// `beyond[sq]`: the squares two steps from `sq` in each of the four directions.
@@ -165,7 +200,7 @@ pub(crate) const CORNER_SQUARE: u8 = 2;
 pub(crate) const SHADOW_MASK: usize = 2 * TABLE - 1;
 
 /// The index that stands for "no square" in [`Tables::step`].
-pub const NO_SQUARE: u8 = 255;
+pub const NO_SQUARE: u16 = (TABLE - 1) as u16;
 
 /// A board size.
 pub trait Geometry:
@@ -177,6 +212,8 @@ pub trait Geometry:
     const NUM_SQUARES: usize;
     /// The integer with a bit per square.
     type Bits: Bits;
+    /// The integer that numbers the squares.
+    type Index: SquareIndex;
     /// Every square.
     const FULL: Self::Bits;
     /// File `a`.
@@ -189,6 +226,9 @@ pub trait Geometry:
     const RANK_LAST: Self::Bits;
     /// The four corners.
     const CORNERS: Self::Bits;
+    /// The two-by-two block of squares at each corner (16 squares): the corners of
+    /// OpenTafl's Alea Evangelii.
+    const CORNER_BLOCKS: Self::Bits;
     /// The squares of the first and last files and ranks.
     const EDGE: Self::Bits;
     /// The middle square.
@@ -196,7 +236,10 @@ pub trait Geometry:
     /// The bit just past the last square (every width has room for it).
     const PAST_END: Self::Bits;
     /// The throne's index.
-    const THRONE_INDEX: u8;
+    const THRONE_INDEX: Self::Index;
+    /// The four corners' indices, lowest first (`a1`, the end of rank 1, the start and the
+    /// end of the last rank).
+    const CORNER_INDICES: [Self::Index; 4];
     /// A move list's buffer: four moves per square (each empty square is reached from at
     /// most four directions). Generic over the element, so that the geometry, below the
     /// moves, need not name the move type.
@@ -238,16 +281,16 @@ macro_rules! table_builder {
             while s < squares {
                 let (f, r) = (s % n, s / n);
                 if r + 1 < n {
-                    step[0][s] = (s + n) as u8;
+                    step[0][s] = (s + n) as u16;
                 }
                 if f + 1 < n {
-                    step[1][s] = (s + 1) as u8;
+                    step[1][s] = (s + 1) as u16;
                 }
                 if r > 0 {
-                    step[2][s] = (s - n) as u8;
+                    step[2][s] = (s - n) as u16;
                 }
                 if f > 0 {
-                    step[3][s] = (s - 1) as u8;
+                    step[3][s] = (s - 1) as u16;
                 }
                 let last = n - 1;
                 let corner = (f == 0 || f == last) && (r == 0 || r == last);
@@ -341,6 +384,7 @@ const fn or_u128(a: u128, b: u128) -> u128 {
 table_builder!(tables_u64, u64, 0u64, bit_u64, or_u64);
 table_builder!(tables_u128, u128, 0u128, bit_u128, or_u128);
 table_builder!(tables_u256, U256, U256::ZERO, U256::bit, U256::or);
+table_builder!(tables_u384, U384, U384::ZERO, U384::bit, U384::or);
 
 /// The set of squares `(file, rank)` for which `keep` holds, as a bit pattern of a board
 /// of `n` files (for the geometry constants).
@@ -348,7 +392,7 @@ macro_rules! mask_fn {
     ($name:ident, $t:ty, $zero:expr, $bit:path, $or:path) => {
         /// Files, ranks, corners and the throne of a board of `n` files: `kind` 0 file a,
         /// 1 the last file, 2 rank 1, 3 the last rank, 4 the corners, 5 the throne, 7 the
-        /// edge, 8 the bit past the last square, 6 all.
+        /// edge, 8 the bit past the last square, 9 the two-by-two corner blocks, 6 all.
         const fn $name(n: usize, kind: u8) -> $t {
             let mut m = $zero;
             let mut s = 0;
@@ -364,6 +408,7 @@ macro_rules! mask_fn {
                     5 => f == n / 2 && r == n / 2,
                     7 => f == 0 || f == last || r == 0 || r == last,
                     8 => false,
+                    9 => (f <= 1 || f + 2 >= n) && (r <= 1 || r + 2 >= n),
                     _ => true,
                 };
                 if keep {
@@ -381,9 +426,10 @@ macro_rules! mask_fn {
 mask_fn!(mask_u64, u64, 0u64, bit_u64, or_u64);
 mask_fn!(mask_u128, u128, 0u128, bit_u128, or_u128);
 mask_fn!(mask_u256, U256, U256::ZERO, U256::bit, U256::or);
+mask_fn!(mask_u384, U384, U384::ZERO, U384::bit, U384::or);
 
 macro_rules! geometry {
-    ($(#[$doc:meta])* $name:ident, $n:expr, $t:ty, $tables:ident, $mask:ident, $static:ident) => {
+    ($(#[$doc:meta])* $name:ident, $n:expr, $t:ty, $idx:ty, $tables:ident, $mask:ident, $static:ident) => {
         $(#[$doc])*
         #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
         pub struct $name;
@@ -394,16 +440,20 @@ macro_rules! geometry {
             const SIZE: u8 = $n;
             const NUM_SQUARES: usize = $n * $n;
             type Bits = $t;
+            type Index = $idx;
             const FULL: $t = $mask($n, 6);
             const FILE_FIRST: $t = $mask($n, 0);
             const FILE_LAST: $t = $mask($n, 1);
             const RANK_FIRST: $t = $mask($n, 2);
             const RANK_LAST: $t = $mask($n, 3);
             const CORNERS: $t = $mask($n, 4);
+            const CORNER_BLOCKS: $t = $mask($n, 9);
             const EDGE: $t = $mask($n, 7);
             const THRONE: $t = $mask($n, 5);
             const PAST_END: $t = $mask($n, 8);
-            const THRONE_INDEX: u8 = (($n / 2) * $n + $n / 2) as u8;
+            const THRONE_INDEX: $idx = (($n / 2) * $n + $n / 2) as $idx;
+            const CORNER_INDICES: [$idx; 4] =
+                [0, ($n - 1) as $idx, ($n * $n - $n) as $idx, ($n * $n - 1) as $idx];
             type Moves<T: Copy> = [T; 4 * $n * $n];
             #[inline(always)]
             fn tables() -> &'static Tables<$t> {
@@ -415,23 +465,31 @@ macro_rules! geometry {
 
 geometry!(
     /// The 7x7 board (49 squares in a `u64`).
-    S7, 7, u64, tables_u64, mask_u64, TABLES_7
+    S7, 7, u64, u8, tables_u64, mask_u64, TABLES_7
 );
 geometry!(
     /// The 9x9 board (81 squares in a `u128`).
-    S9, 9, u128, tables_u128, mask_u128, TABLES_9
+    S9, 9, u128, u8, tables_u128, mask_u128, TABLES_9
 );
 geometry!(
     /// The 11x11 board (121 squares in a `u128`).
-    S11, 11, u128, tables_u128, mask_u128, TABLES_11
+    S11, 11, u128, u8, tables_u128, mask_u128, TABLES_11
 );
 geometry!(
     /// The 13x13 board (169 squares in a [`U256`]).
-    S13, 13, U256, tables_u256, mask_u256, TABLES_13
+    S13, 13, U256, u8, tables_u256, mask_u256, TABLES_13
 );
 geometry!(
     /// The 15x15 board (225 squares in a [`U256`]).
-    S15, 15, U256, tables_u256, mask_u256, TABLES_15
+    S15, 15, U256, u8, tables_u256, mask_u256, TABLES_15
+);
+geometry!(
+    /// The 17x17 board (289 squares in a [`U384`], numbered by a `u16`).
+    S17, 17, U384, u16, tables_u384, mask_u384, TABLES_17
+);
+geometry!(
+    /// The 19x19 board (361 squares in a [`U384`], numbered by a `u16`).
+    S19, 19, U384, u16, tables_u384, mask_u384, TABLES_19
 );
 
 /// A board size as a value: what a command line or a protocol command names, turned into
@@ -457,16 +515,22 @@ pub enum BoardSize {
     S13,
     /// 15x15.
     S15,
+    /// 17x17.
+    S17,
+    /// 19x19.
+    S19,
 }
 
 impl BoardSize {
     /// Every size, smallest first.
-    pub const ALL: [BoardSize; 5] = [
+    pub const ALL: [BoardSize; 7] = [
         BoardSize::S7,
         BoardSize::S9,
         BoardSize::S11,
         BoardSize::S13,
         BoardSize::S15,
+        BoardSize::S17,
+        BoardSize::S19,
     ];
 
     /// Files (and ranks).
@@ -477,6 +541,8 @@ impl BoardSize {
             BoardSize::S11 => S11::SIZE,
             BoardSize::S13 => S13::SIZE,
             BoardSize::S15 => S15::SIZE,
+            BoardSize::S17 => S17::SIZE,
+            BoardSize::S19 => S19::SIZE,
         }
     }
 }
@@ -489,7 +555,7 @@ impl std::fmt::Display for BoardSize {
 
 /// A board size hnefi does not play.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid board size '{0}': expected 7, 9, 11, 13 or 15")]
+#[error("invalid board size '{0}': expected 7, 9, 11, 13, 15, 17 or 19")]
 pub struct BoardSizeError(pub String);
 
 impl std::str::FromStr for BoardSize {
@@ -534,6 +600,14 @@ macro_rules! with_size {
                 type $g = $crate::core::geometry::S15;
                 $body
             }
+            $crate::core::geometry::BoardSize::S17 => {
+                type $g = $crate::core::geometry::S17;
+                $body
+            }
+            $crate::core::geometry::BoardSize::S19 => {
+                type $g = $crate::core::geometry::S19;
+                $body
+            }
         }
     };
 }
@@ -547,12 +621,20 @@ mod tests {
         let t = G::tables();
         assert_eq!(G::FULL.count_ones(), n * n);
         assert_eq!(G::CORNERS.count_ones(), 4);
+        assert_eq!(G::CORNER_BLOCKS.count_ones(), 16);
+        assert_eq!(G::CORNER_BLOCKS & G::CORNERS, G::CORNERS);
         assert_eq!(G::THRONE.count_ones(), 1);
-        assert_eq!(G::THRONE.trailing_zeros(), u32::from(G::THRONE_INDEX));
+        assert_eq!(
+            G::THRONE.trailing_zeros() as usize,
+            G::THRONE_INDEX.to_usize()
+        );
+        for (i, c) in G::CORNER_INDICES.into_iter().enumerate() {
+            assert!(t.kind[c.to_usize()] & CORNER_SQUARE != 0, "corner {i}");
+        }
         assert_eq!((G::FILE_FIRST | G::FILE_LAST).count_ones(), 2 * n);
         let corner = 0;
         assert_eq!(t.neighbours[corner].count_ones(), 2);
-        let mid = usize::from(G::THRONE_INDEX);
+        let mid = G::THRONE_INDEX.to_usize();
         assert_eq!(t.neighbours[mid].count_ones(), 4);
         let line = (0..4).fold(G::Bits::ZERO, |m, d| m | t.rays[d][mid]);
         assert_eq!(line.count_ones(), 2 * (n - 1));
@@ -570,5 +652,8 @@ mod tests {
         check::<S11>();
         check::<S13>();
         check::<S15>();
+        check::<S17>();
+        check::<S19>();
+        assert!(S19::NUM_SQUARES < TABLE && usize::from(NO_SQUARE) >= S19::NUM_SQUARES);
     }
 }

@@ -21,7 +21,7 @@ pub type Move = MoveOf<S11>;
 /// assert!("h1-i2".parse::<Move>().is_err()); // not a straight line
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct MoveOf<G> {
+pub struct MoveOf<G: Geometry> {
     /// Where the piece starts.
     pub from: SquareOf<G>,
     /// Where it ends.

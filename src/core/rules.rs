@@ -46,6 +46,11 @@ pub struct RuleSet {
     pub encirclement_wins: bool,
     /// The four corners are restricted squares: only the king may stop on one.
     pub corners: bool,
+    /// Each corner is the two-by-two block of squares at the board's corner, 16 squares
+    /// in all, rather than the corner square alone (OpenTafl's Alea Evangelii): only the
+    /// king may stop on them, he escapes on any of them, and they are hostile as the
+    /// corners are. Meaningful only with [`RuleSet::corners`].
+    pub corner_blocks: bool,
     /// The centre square is the throne: only the king may stop on it.
     pub throne: bool,
     /// The king may stop on the throne again once he has left it.
@@ -92,6 +97,7 @@ impl RuleSet {
         edge_fort: true,
         encirclement_wins: true,
         corners: true,
+        corner_blocks: false,
         throne: true,
         king_returns: true,
         throne_blocks: false,
@@ -107,14 +113,28 @@ impl RuleSet {
         speed: SpeedLimits::NONE,
     };
 
+    /// The corner squares: the four corners, or the blocks of 16 squares, or none.
+    #[inline(always)]
+    pub fn corner_squares<G: Geometry>(&self) -> BitboardOf<G> {
+        BitboardOf::from_bits(self.corner_bits::<G>())
+    }
+
+    #[inline(always)]
+    fn corner_bits<G: Geometry>(&self) -> G::Bits {
+        if !self.corners {
+            G::Bits::ZERO
+        } else if self.corner_blocks {
+            G::CORNER_BLOCKS
+        } else {
+            G::CORNERS
+        }
+    }
+
     /// The squares on which only the king may stop: the corners and the throne, where
     /// the rule set has them.
     #[inline(always)]
     pub fn restricted<G: Geometry>(&self) -> BitboardOf<G> {
-        let mut bits = G::Bits::ZERO;
-        if self.corners {
-            bits |= G::CORNERS;
-        }
+        let mut bits = self.corner_bits::<G>();
         if self.throne {
             bits |= G::THRONE;
         }
@@ -187,8 +207,8 @@ impl RuleSet {
             }
         };
         let mut bits = G::Bits::ZERO;
-        if self.corners && to(self.corner_hostility) {
-            bits |= G::CORNERS;
+        if to(self.corner_hostility) {
+            bits |= self.corner_bits::<G>();
         }
         if self.throne && to(self.throne_hostility) {
             bits |= G::THRONE;
@@ -200,7 +220,11 @@ impl RuleSet {
     #[inline(always)]
     pub(crate) fn escaped<G: Geometry>(&self, king: SquareOf<G>) -> bool {
         match self.escape {
-            Escape::Corners => self.corners && king.is_corner(),
+            Escape::Corners => {
+                self.corners
+                    && (king.is_corner()
+                        || self.corner_blocks && self.corner_squares::<G>().contains(king))
+            }
             Escape::Edges => king.is_edge(),
         }
     }

@@ -120,7 +120,7 @@ pub fn parse_rules_string(s: &str) -> Result<Variant, RulesStringError> {
     let dim = f.get("dim").ok_or(RulesStringError::Missing("dim"))?;
     let size: BoardSize = dim.parse().map_err(|_| {
         unsupported(format!(
-            "dim:{} (hnefi plays 7, 9, 11, 13 and 15)",
+            "dim:{} (hnefi plays 7, 9, 11, 13, 15, 17 and 19)",
             clip(dim)
         ))
     })?;
@@ -394,18 +394,19 @@ fn attacker_forts<G: Geometry>(
     Ok(AttackerForts::from_squares(forts))
 }
 
-/// The special squares a `cor`/`cen` field names: `Some(true)` for the usual ones,
-/// `Some(false)` for none, an error for any other list.
+/// The special squares a `cor`/`cen` field names: `Some(i)` for the `i`th of the sets
+/// hnefi models (`shapes[0]` the usual ones, also when the field is absent), `None` for
+/// none, an error for any other list.
 fn squares<G: Geometry>(
     f: &Fields<'_>,
     key: &str,
-    usual: BitboardOf<G>,
-) -> Result<bool, RulesStringError> {
+    shapes: &[BitboardOf<G>],
+) -> Result<Option<usize>, RulesStringError> {
     let Some(v) = f.get(key) else {
-        return Ok(true);
+        return Ok(Some(0));
     };
     if v == "default" {
-        return Ok(true);
+        return Ok(Some(0));
     }
     let mut listed = BitboardOf::<G>::EMPTY;
     for sq in v.split(',').filter(|s| !s.is_empty()) {
@@ -416,14 +417,14 @@ fn squares<G: Geometry>(
         listed.insert(sq);
     }
     if listed.is_empty() {
-        Ok(false)
-    } else if listed == usual {
-        Ok(true)
-    } else {
-        Err(unsupported(format!(
+        return Ok(None);
+    }
+    match shapes.iter().position(|&shape| shape == listed) {
+        Some(i) => Ok(Some(i)),
+        None => Err(unsupported(format!(
             "{key}:{} (special squares elsewhere)",
             clip(v)
-        )))
+        ))),
     }
 }
 
@@ -483,8 +484,22 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
         key: key.to_string(),
         value: clip(v),
     };
-    let corners = squares::<G>(f, "cor", BitboardOf::CORNERS)?;
-    let throne = squares::<G>(f, "cen", BitboardOf::THRONE)?;
+    // The corners are the four corner squares or the two-by-two blocks at the corners
+    // (Alea Evangelii): in both the squares beyond one, seen from the board, are the
+    // same corner's, so that who may pass them (`corp`) changes no soldier's moves.
+    let corner_shape = squares::<G>(
+        f,
+        "cor",
+        &[BitboardOf::CORNERS, BitboardOf::from_bits(G::CORNER_BLOCKS)],
+    )?;
+    let corners = corner_shape.is_some();
+    let corner_blocks = corner_shape == Some(1);
+    if corner_blocks && !f.get("corp").unwrap_or("K").contains('K') {
+        return Err(unsupported(
+            "corp without K on corner blocks (a king who may not pass his corner squares)",
+        ));
+    }
+    let throne = squares::<G>(f, "cen", &[BitboardOf::THRONE])?.is_some();
     let escape = match f.get("esc") {
         None | Some("c") => Escape::Corners,
         Some(_) => Escape::Edges,
@@ -604,6 +619,7 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
         edge_fort: false,
         encirclement_wins: f.flag("surf", true),
         corners,
+        corner_blocks,
         throne,
         king_returns,
         throne_blocks,

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::geometry::{CORNER_SQUARE, EDGE_SQUARE, Geometry, S11};
+use super::geometry::{CORNER_SQUARE, EDGE_SQUARE, Geometry, S11, SquareIndex, TABLE};
 
 /// Number of files and ranks of the 11x11 board (the board the search plays).
 pub(crate) const SIZE: u8 = S11::SIZE;
@@ -28,9 +28,10 @@ pub(crate) const NUM_SQUARES: usize = S11::NUM_SQUARES;
 /// ```
 pub type Square = SquareOf<S11>;
 
-/// A square of a board of geometry `G`: index `rank * SIZE + file`, file `a` = 0.
+/// A square of a board of geometry `G`: index `rank * SIZE + file`, file `a` = 0, held in
+/// the board's [`Geometry::Index`] (a byte up to 15x15).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct SquareOf<G>(u8, PhantomData<G>);
+pub struct SquareOf<G: Geometry>(G::Index, PhantomData<G>);
 
 /// Why a square name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -59,28 +60,26 @@ impl<G: Geometry> SquareOf<G> {
     pub const THRONE: SquareOf<G> = SquareOf(G::THRONE_INDEX, PhantomData);
     /// The four corners, lowest index first (`a1`, `k1`, `a11`, `k11` on 11x11).
     pub const CORNERS: [SquareOf<G>; 4] = [
-        SquareOf(0, PhantomData),
-        SquareOf(G::SIZE - 1, PhantomData),
-        SquareOf(
-            ((G::NUM_SQUARES - G::SIZE as usize) & 255) as u8,
-            PhantomData,
-        ),
-        SquareOf(((G::NUM_SQUARES - 1) & 255) as u8, PhantomData),
+        SquareOf(G::CORNER_INDICES[0], PhantomData),
+        SquareOf(G::CORNER_INDICES[1], PhantomData),
+        SquareOf(G::CORNER_INDICES[2], PhantomData),
+        SquareOf(G::CORNER_INDICES[3], PhantomData),
     ];
 
     /// The square with this index, if it is on the board.
-    pub const fn new(index: u8) -> Option<SquareOf<G>> {
-        if (index as usize) < G::NUM_SQUARES {
-            Some(SquareOf(index, PhantomData))
+    pub fn new(index: usize) -> Option<SquareOf<G>> {
+        if index < G::NUM_SQUARES {
+            Some(SquareOf(G::Index::from_usize(index), PhantomData))
         } else {
             None
         }
     }
 
     /// The square at a 0-based file and rank, if both are on the board.
-    pub const fn from_coords(file: u8, rank: u8) -> Option<SquareOf<G>> {
+    pub fn from_coords(file: u8, rank: u8) -> Option<SquareOf<G>> {
         if file < G::SIZE && rank < G::SIZE {
-            Some(SquareOf(rank * G::SIZE + file, PhantomData))
+            let index = usize::from(rank) * usize::from(G::SIZE) + usize::from(file);
+            Some(SquareOf(G::Index::from_usize(index), PhantomData))
         } else {
             None
         }
@@ -92,38 +91,38 @@ impl<G: Geometry> SquareOf<G> {
     /// bitboard, whose bits past the board are always clear. (An index out of range could
     /// only make a later table lookup panic; it cannot cause undefined behaviour.)
     #[inline(always)]
-    pub(crate) const fn from_index_unchecked(index: u8) -> SquareOf<G> {
+    pub(crate) fn from_index_unchecked(index: u32) -> SquareOf<G> {
         debug_assert!((index as usize) < G::NUM_SQUARES);
-        SquareOf(index, PhantomData)
+        SquareOf(G::Index::from_usize(index as usize), PhantomData)
     }
 
     /// The index `0..SIZE * SIZE`.
     #[inline(always)]
-    pub const fn index(self) -> usize {
-        self.0 as usize
+    pub fn index(self) -> usize {
+        self.0.to_usize()
     }
 
     /// The 0-based file (`a` = 0).
     #[inline(always)]
-    pub const fn file(self) -> u8 {
-        self.0 % G::SIZE
+    pub fn file(self) -> u8 {
+        (self.index() % usize::from(G::SIZE)) as u8
     }
 
     /// The 0-based rank (rank 1 = 0).
     #[inline(always)]
-    pub const fn rank(self) -> u8 {
-        self.0 / G::SIZE
+    pub fn rank(self) -> u8 {
+        (self.index() / usize::from(G::SIZE)) as u8
     }
 
     /// True for the four corners.
     #[inline(always)]
     pub fn is_corner(self) -> bool {
-        G::tables().kind[usize::from(self.0)] & CORNER_SQUARE != 0
+        G::tables().kind[self.index() & (TABLE - 1)] & CORNER_SQUARE != 0
     }
 
     /// True for the throne.
     #[inline(always)]
-    pub(crate) const fn is_throne(self) -> bool {
+    pub fn is_throne(self) -> bool {
         self.0 == G::THRONE_INDEX
     }
 
@@ -136,36 +135,34 @@ impl<G: Geometry> SquareOf<G> {
     /// True for squares on the first or last file or rank (corners included).
     #[inline(always)]
     pub fn is_edge(self) -> bool {
-        G::tables().kind[usize::from(self.0)] & EDGE_SQUARE != 0
+        G::tables().kind[self.index() & (TABLE - 1)] & EDGE_SQUARE != 0
     }
 
     /// The neighbour one step in a direction, if it is on the board.
     #[inline]
-    pub const fn step(self, dir: Direction) -> Option<SquareOf<G>> {
+    pub fn step(self, dir: Direction) -> Option<SquareOf<G>> {
         let (f, r) = (self.file() as i8, self.rank() as i8);
         let (df, dr) = dir.delta();
         let (nf, nr) = (f + df, r + dr);
         if nf < 0 || nr < 0 || nf >= G::SIZE as i8 || nr >= G::SIZE as i8 {
             None
         } else {
-            Some(SquareOf(nr as u8 * G::SIZE + nf as u8, PhantomData))
+            SquareOf::from_coords(nf as u8, nr as u8)
         }
     }
 
     /// Iterates over all squares in index order.
     pub fn all() -> impl Iterator<Item = SquareOf<G>> {
-        (0..G::NUM_SQUARES as u8).map(|i| SquareOf(i, PhantomData))
+        (0..G::NUM_SQUARES).map(|i| SquareOf(G::Index::from_usize(i), PhantomData))
     }
 
     /// This square under one of the 8 symmetries of the board (`sym` in `0..8`; 0 is the
     /// identity, bit 0 mirrors the files, bit 1 mirrors the ranks, bit 2 swaps files and
     /// ranks).
-    pub const fn transform(self, sym: u8) -> SquareOf<G> {
+    pub fn transform(self, sym: u8) -> SquareOf<G> {
         let (mut f, mut r) = (self.file(), self.rank());
         if sym & 4 != 0 {
-            let t = f;
-            f = r;
-            r = t;
+            std::mem::swap(&mut f, &mut r);
         }
         if sym & 1 != 0 {
             f = G::SIZE - 1 - f;
@@ -173,7 +170,8 @@ impl<G: Geometry> SquareOf<G> {
         if sym & 2 != 0 {
             r = G::SIZE - 1 - r;
         }
-        SquareOf(r * G::SIZE + f, PhantomData)
+        let index = usize::from(r) * usize::from(G::SIZE) + usize::from(f);
+        SquareOf(G::Index::from_usize(index), PhantomData)
     }
 
     /// The set holding this square alone, as the board's bits.
@@ -183,8 +181,8 @@ impl<G: Geometry> SquareOf<G> {
     }
 }
 
-/// The file letter of a 0-based file: `a`..`o` (files include `i`, unlike GTP's).
-pub(crate) const fn file_letter(file: u8) -> char {
+/// The file letter of a 0-based file: `a`..`s` (files include `i`, unlike GTP's).
+pub const fn file_letter(file: u8) -> char {
     (b'a' + file) as char
 }
 
@@ -215,7 +213,7 @@ impl<G: Geometry> FromStr for SquareOf<G> {
         if !(1..=G::SIZE).contains(&rank) {
             return Err(err());
         }
-        Ok(SquareOf((rank - 1) * G::SIZE + file, PhantomData))
+        SquareOf::from_coords(file, rank - 1).ok_or_else(err)
     }
 }
 
@@ -292,6 +290,17 @@ mod tests {
         assert_eq!(SquareOf::<S15>::THRONE.to_string(), "h8");
         assert_eq!(SquareOf::<S13>::CORNERS[3].to_string(), "m13");
         assert_eq!(SquareOf::<S7>::all().filter(|s| s.is_edge()).count(), 24);
+        use crate::core::geometry::{S17, S19};
+        assert_eq!("s19".parse::<SquareOf<S19>>().map(|s| s.index()), Ok(360));
+        assert_eq!("q17".parse::<SquareOf<S17>>().map(|s| s.index()), Ok(288));
+        assert!("t1".parse::<SquareOf<S19>>().is_err());
+        assert!("a20".parse::<SquareOf<S19>>().is_err());
+        assert_eq!(SquareOf::<S19>::THRONE.to_string(), "j10");
+        assert_eq!(SquareOf::<S17>::CORNERS[3].to_string(), "q17");
+        assert_eq!(SquareOf::<S19>::CORNERS[2].to_string(), "a19");
+        for sq in SquareOf::<S19>::all() {
+            assert_eq!(sq.to_string().parse::<SquareOf<S19>>(), Ok(sq));
+        }
     }
 
     #[test]

@@ -14,6 +14,10 @@ use super::square::SquareOf;
 /// hashes stay what they were before the other sizes existed.
 const FIRST: usize = 121;
 
+/// The squares whose keys came next, up to 15x15's; the keys of the squares past them
+/// (17x17 and 19x19) come last, so that the smaller boards' hashes stay the same.
+const SECOND: usize = 256;
+
 const fn keys() -> ([[u64; TABLE]; 3], u64) {
     let mut t = [[0u64; TABLE]; 3];
     let mut rng = SplitMix64::new(0x686E_6566_6900_0001); // "hnefi"
@@ -30,6 +34,15 @@ const fn keys() -> ([[u64; TABLE]; 3], u64) {
     k = 0;
     while k < 3 {
         let mut s = FIRST;
+        while s < SECOND {
+            t[k][s] = rng.next_u64();
+            s += 1;
+        }
+        k += 1;
+    }
+    k = 0;
+    while k < 3 {
+        let mut s = SECOND;
         while s < TABLE {
             t[k][s] = rng.next_u64();
             s += 1;

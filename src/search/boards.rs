@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::core::geometry::{Geometry, S7, S9, S11, S13, S15};
+use crate::core::geometry::{Geometry, S7, S9, S11, S13, S15, S17, S19};
 
 use super::Networks;
 use super::network::NetworkOf;
@@ -39,3 +39,5 @@ search_geometry!(S9, s9);
 search_geometry!(S11, s11);
 search_geometry!(S13, s13);
 search_geometry!(S15, s15);
+search_geometry!(S17, s17);
+search_geometry!(S19, s19);

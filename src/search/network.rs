@@ -110,7 +110,9 @@ pub enum NetworkError {
         board: u8,
     },
     /// The file names a board size the engine does not play.
-    #[error("the network is for a {0}x{0} board; hnefi plays 7x7, 9x9, 11x11, 13x13 and 15x15")]
+    #[error(
+        "the network is for a {0}x{0} board; hnefi plays 7x7, 9x9, 11x11, 13x13, 15x15, 17x17 and 19x19"
+    )]
     Board(u32),
     /// The file's sizes are not this build's.
     #[error(
@@ -201,7 +203,7 @@ pub(crate) fn transform_input(i: usize, sym: u8) -> usize {
 /// past the inputs is kept.
 pub(crate) fn transform_input_of<G: Geometry>(i: usize, sym: u8) -> usize {
     let (kind, index) = (i / G::NUM_SQUARES, i % G::NUM_SQUARES);
-    match u8::try_from(index).ok().and_then(SquareOf::<G>::new) {
+    match SquareOf::<G>::new(index) {
         Some(sq) if kind < 3 => input_of::<G>(kind, sq.transform(sym).index()),
         _ => i,
     }

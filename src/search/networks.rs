@@ -16,7 +16,7 @@
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use crate::core::geometry::{S7, S9, S11, S13, S15};
+use crate::core::geometry::{S7, S9, S11, S13, S15, S17, S19};
 use crate::core::rules::RuleSet;
 
 use super::network::{self, NetworkError, NetworkOf};
@@ -27,6 +27,7 @@ use super::network::{self, NetworkError, NetworkOf};
 pub(crate) fn copenhagen_like(rules: &RuleSet) -> bool {
     let c = RuleSet::COPENHAGEN;
     rules.corners == c.corners
+        && rules.corner_blocks == c.corner_blocks
         && rules.throne == c.throne
         && rules.king_returns == c.king_returns
         && rules.corner_hostility == c.corner_hostility
@@ -50,7 +51,11 @@ pub struct Networks {
     /// 13x13.
     pub(crate) s13: Option<Arc<NetworkOf<S13>>>,
     /// 15x15.
-    pub(crate) s15: Option<Arc<NetworkOf<S15>>>,
+    pub s15: Option<Arc<NetworkOf<S15>>>,
+    /// 17x17.
+    pub s17: Option<Arc<NetworkOf<S17>>>,
+    /// 19x19.
+    pub s19: Option<Arc<NetworkOf<S19>>>,
 }
 
 /// The 7x7 network built in: `docs/nets/README.md` has the commands that made it.
@@ -88,6 +93,8 @@ impl Networks {
             s11: network::embedded(),
             s13: built_in(&S13_NET, EMBEDDED_13),
             s15: None,
+            s17: None,
+            s19: None,
         }
     }
 
@@ -127,6 +134,8 @@ impl Networks {
             11 => self.s11 = read(bytes)?,
             13 => self.s13 = read(bytes)?,
             15 => self.s15 = read(bytes)?,
+            17 => self.s17 = read(bytes)?,
+            19 => self.s19 = read(bytes)?,
             _ => return Err(NetworkError::Board(size)),
         }
         u8::try_from(size).map_err(|_| NetworkError::Board(size))
@@ -141,6 +150,8 @@ impl Networks {
             (11, self.s11.is_some()),
             (13, self.s13.is_some()),
             (15, self.s15.is_some()),
+            (17, self.s17.is_some()),
+            (19, self.s19.is_some()),
         ]
         .into_iter()
         .filter_map(|(n, has)| has.then_some(n))

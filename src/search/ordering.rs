@@ -24,7 +24,7 @@ const KILLER_2: i32 = (1 << 24) - 1;
 const NEAR_KING: i32 = 1 << 20;
 
 /// A killer slot without a move.
-const NO_KILLER: u16 = u16::MAX;
+const NO_KILLER: u32 = u32::MAX;
 /// The bound of a history score, either way: the update's gravity keeps it inside.
 pub(crate) const HISTORY_LIMIT: i32 = 16384;
 
@@ -38,7 +38,7 @@ pub(crate) struct Heuristics {
     squares: usize,
     /// Each killer as its origin's and destination's indices (`from << 8 | to`), so that
     /// the tables outlive a search on any board.
-    killers: [[u16; 2]; MAX_PLY + 1],
+    killers: [[u32; 2]; MAX_PLY + 1],
 }
 
 impl Default for Heuristics {
@@ -53,18 +53,18 @@ fn hidx<G: Geometry>(mv: MoveOf<G>) -> usize {
 }
 
 #[inline(always)]
-fn killer_code<G: Geometry>(mv: MoveOf<G>) -> u16 {
-    (mv.from.index() as u16) << 8 | mv.to.index() as u16
+fn killer_code<G: Geometry>(mv: MoveOf<G>) -> u32 {
+    (mv.from.index() as u32) << 16 | mv.to.index() as u32
 }
 
 #[inline(always)]
-fn killer_move<G: Geometry>(code: u16) -> Option<MoveOf<G>> {
+fn killer_move<G: Geometry>(code: u32) -> Option<MoveOf<G>> {
     if code == NO_KILLER {
         return None;
     }
     Some(MoveOf {
-        from: SquareOf::new((code >> 8) as u8)?,
-        to: SquareOf::new((code & 0xff) as u8)?,
+        from: SquareOf::new((code >> 16) as usize)?,
+        to: SquareOf::new((code & 0xffff) as usize)?,
     })
 }
 

@@ -29,9 +29,9 @@ pub(crate) const KIND_TERMS: usize = CLASSES - 3;
 /// defenders'.
 pub(crate) const TERMS: usize = 3 * KIND_TERMS;
 
-/// The largest square index of any board, plus one: a table of this length has an entry
-/// for every square of every board.
-const TABLE: usize = 256;
+/// A table of this length has an entry for every square of every board (the core's
+/// per-square tables' length).
+const TABLE: usize = crate::core::geometry::TABLE;
 
 /// The class of `sq`: with `a ≤ b` its distances from the nearer edges, sorted, the class
 /// is `b (b + 1) / 2 + a` (a1 is 0, a2 1, b2 2, a3 3, ..., f6 20); `None` when `b > 5`.

@@ -33,8 +33,7 @@ impl<G: Geometry> Threats<G> {
     /// The threats under `rules`.
     pub(crate) fn new(rules: &RuleSet) -> Threats<G> {
         let escapes = match rules.escape {
-            Escape::Corners if rules.corners => BitboardOf::CORNERS,
-            Escape::Corners => BitboardOf::EMPTY,
+            Escape::Corners => rules.corner_squares::<G>(),
             // Not the edge squares he may never enter (forts).
             Escape::Edges => BitboardOf::EDGE & !rules.walls_of::<G>(false),
         };
@@ -81,6 +80,21 @@ impl<G: Geometry> Threats<G> {
     #[inline(always)]
     pub(crate) fn lines(&self, occ: BitboardOf<G>) -> [BitboardOf<G>; 4] {
         match self.rules.escape {
+            Escape::Corners if self.rules.corner_blocks => {
+                // A square sees a corner's block along one line at most (its file or its
+                // rank leads into the block, not both), so a block's lines are one.
+                let block = |corner: crate::core::square::SquareOf<G>| {
+                    self.escapes
+                        .into_iter()
+                        .filter(|sq| {
+                            sq.file().abs_diff(corner.file()) <= 1
+                                && sq.rank().abs_diff(corner.rank()) <= 1
+                        })
+                        .fold(BitboardOf::EMPTY, |seen, sq| seen | slides(sq, occ))
+                        & !self.escapes
+                };
+                crate::core::square::SquareOf::<G>::CORNERS.map(block)
+            }
             Escape::Corners => {
                 let mut out = [BitboardOf::EMPTY; 4];
                 for (slot, corner) in out
@@ -127,11 +141,20 @@ impl<G: Geometry> Threats<G> {
         self.king_reach(board) & self.escapes
     }
 
-    /// The number of escape squares the king can move to (each a line the attackers must
-    /// block).
+    /// The number of lines on which the king can move to an escape square (each a line
+    /// the attackers must block): the escape squares he can move to, but with the corner
+    /// blocks, where a line may run through two of them, only the nearer.
     #[inline(always)]
     pub(crate) fn escape_lines(&self, board: &BoardOf<G>) -> u32 {
-        self.escape_targets(board).count()
+        let targets = self.escape_targets(board);
+        if !self.rules.corner_blocks {
+            return targets.count();
+        }
+        let king = board.king();
+        targets
+            .into_iter()
+            .filter(|&t| (between(king, t) & targets).is_empty())
+            .count() as u32
     }
 
     /// The squares an attacker must stop on to block every line of the king to an escape

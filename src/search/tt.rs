@@ -57,16 +57,23 @@ impl std::fmt::Debug for Table {
 
 const SLOT_BYTES: usize = 16;
 
+/// A move in the data word: the low eight bits of each square in bits 0..16, the ninth
+/// (17x17 and 19x19 only) in bits 42 and 43, which no other field uses, so that the
+/// smaller boards' words are what they were.
 fn encode_move<G: Geometry>(mv: Option<MoveOf<G>>) -> u64 {
     match mv {
-        Some(m) => (m.from.index() as u64) | (m.to.index() as u64) << 8,
+        Some(m) => {
+            let (from, to) = (m.from.index() as u64, m.to.index() as u64);
+            (from & 0xff) | (to & 0xff) << 8 | (from >> 8 & 1) << 42 | (to >> 8 & 1) << 43
+        }
         None => 0,
     }
 }
 
-fn decode_move<G: Geometry>(bits: u64) -> Option<MoveOf<G>> {
-    let from = SquareOf::new((bits & 0xff) as u8)?;
-    let to = SquareOf::new((bits >> 8 & 0xff) as u8)?;
+/// The move of a data word ([`encode_move`]).
+fn decode_move<G: Geometry>(data: u64) -> Option<MoveOf<G>> {
+    let from = SquareOf::new(((data & 0xff) | (data >> 42 & 1) << 8) as usize)?;
+    let to = SquareOf::new(((data >> 8 & 0xff) | (data >> 43 & 1) << 8) as usize)?;
     MoveOf::new(from, to)
 }
 
@@ -91,7 +98,7 @@ fn unpack<G: Geometry>(data: u64) -> Option<Entry<G>> {
         _ => return None,
     };
     Some(Entry {
-        mv: decode_move(data & 0xffff),
+        mv: decode_move(data),
         score: (data >> 16 & 0xffff) as u16 as i16 as i32,
         depth: (data >> 32 & 0xff) as i32,
         bound,
@@ -178,7 +185,7 @@ impl Table {
         if mv.is_none() {
             let d = slot.data.load(Ordering::Relaxed);
             if d != 0 && slot.check.load(Ordering::Relaxed) ^ d == key {
-                mv = decode_move(d & 0xffff);
+                mv = decode_move(d);
             }
         }
         let data = pack(mv, score, depth, bound, age);
@@ -205,5 +212,17 @@ mod tests {
         assert!(t.probe::<S11>(54321).is_none());
         t.clear();
         assert!(t.probe::<S11>(12345).is_none());
+    }
+
+    #[test]
+    fn moves_of_the_largest_board_keep_their_ninth_bit() {
+        use crate::core::geometry::S19;
+        let t = Table::new(1);
+        let mv: MoveOf<S19> = "s19-s3".parse().unwrap();
+        t.store(777, Some(mv), 5, 3, Bound::Exact);
+        assert_eq!(t.probe::<S19>(777).and_then(|e| e.mv), Some(mv));
+        // A move of the smaller boards leaves the ninth bits clear.
+        let small: MoveOf<S11> = "k11-k1".parse().unwrap();
+        assert_eq!(encode_move(Some(small)) >> 16, 0);
     }
 }

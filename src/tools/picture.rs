@@ -82,9 +82,10 @@ pub(crate) enum PictureError {
     /// --moves is no moves field.
     #[error("--moves: {0}")]
     Moves(#[from] GameRecordError),
-    /// A move of --moves does not replay.
+    /// A move of --moves does not replay (boxed, as in
+    /// [`AnyGameError`](crate::core::any_game::AnyGameError)).
     #[error("--moves: {0}")]
-    Replay(#[from] AnyReplayError),
+    Replay(Box<AnyReplayError>),
     /// The picture cannot be written.
     #[error("cannot write {path}: {source}")]
     Write {
@@ -93,6 +94,12 @@ pub(crate) enum PictureError {
         /// Why.
         source: std::io::Error,
     },
+}
+
+impl From<AnyReplayError> for PictureError {
+    fn from(e: AnyReplayError) -> PictureError {
+        PictureError::Replay(Box::new(e))
+    }
 }
 
 /// Runs `hnefi picture`.

@@ -6,9 +6,10 @@
 //! files (1), the rule family (1, its index in [`RulePreset::ALL`]), the record's length
 //! (1), 4 zero bytes, the number of records (8, `u64`).
 //!
-//! Record, at these offsets: the king's square (1 byte, its index: rank times files plus
-//! file), the flags (1: bit 0 set when the defenders are to move, bits 1 and 2 the result,
-//! 0 defenders, 1 attackers, 2 draw), the search's score (2, `i16`), the game's number
+//! Record, at these offsets: the king's square (1 byte, the low eight bits of its index:
+//! rank times files plus file), the flags (1: bit 0 set when the defenders are to move,
+//! bits 1 and 2 the result, 0 defenders, 1 attackers, 2 draw, bit 3 the ninth bit of the
+//! king's index, set only on 17x17 and 19x19), the search's score (2, `i16`), the game's number
 //! (4, `u32`), the occupancy (one bit a square in square order, bit `i % 8` of byte
 //! `i / 8`), then one bit for each occupied square in square order, set for an attacker
 //! (the king's bit is clear), then zeros up to the record's length ([`Layout`]).
@@ -50,16 +51,18 @@ pub(crate) struct Layout {
 
 impl Layout {
     /// The layout of a board of `files` files: 24 bytes on 7x7 and 9x9 (40 pieces at
-    /// most), 32 on 11x11 (40), 40 on 13x13 (80), 48 on 15x15 (80). Every start position
-    /// of the rule families fits (61 pieces at most, Tablut 15x15), and a game never
-    /// gains a piece.
-    pub(crate) const fn of(files: u8) -> Option<Layout> {
+    /// most), 32 on 11x11 (40), 40 on 13x13 (80), 48 on 15x15 (80), 56 on 17x17 (80), 64
+    /// on 19x19 (80). Every start position fits (73 pieces at most, Alea Evangelii
+    /// 19x19), and a game never gains a piece.
+    pub const fn of(files: u8) -> Option<Layout> {
         let (occupancy, sides, len) = match files {
             7 => (7, 5, 24),
             9 => (11, 5, 24),
             11 => (16, 5, 32),
             13 => (22, 10, 40),
             15 => (29, 10, 48),
+            17 => (37, 10, 56),
+            19 => (46, 10, 64),
             _ => return None,
         };
         Some(Layout {
@@ -70,13 +73,13 @@ impl Layout {
     }
 
     /// The layout of board `G`.
-    pub(crate) fn of_board<G: Geometry>() -> Layout {
-        // Every geometry is one of the five sizes (src/core/geometry.rs); 15x15's
+    pub fn of_board<G: Geometry>() -> Layout {
+        // Every geometry is one of the seven sizes (src/core/geometry.rs); 19x19's
         // layout is the largest, so a fallback could only be too large, never too small.
         Layout::of(G::SIZE).unwrap_or(Layout {
-            occupancy: 29,
+            occupancy: 46,
             sides: 10,
-            len: 48,
+            len: 64,
         })
     }
 }
@@ -170,7 +173,7 @@ pub enum BadRecord {
     },
     /// The king's byte is not an occupied square without an attacker.
     #[error("bad king square {0}")]
-    King(u8),
+    King(u16),
     /// Bytes after the side bits that are not zero.
     #[error("the spare bytes are not zero")]
     Spare,
@@ -335,8 +338,9 @@ pub(crate) fn encode<G: Geometry>(sample: &SampleOf<G>, out: &mut [u8]) -> Resul
     let [king, flags, s0, s1, g0, g1, g2, g3] = fixed else {
         return Err(BadRecord::Spare);
     };
-    *king = board.king().index() as u8;
-    *flags = to_move | result << 1;
+    let king_index = board.king().index();
+    *king = (king_index & 0xff) as u8;
+    *flags = to_move | result << 1 | ((king_index >> 8 & 1) as u8) << 3;
     [*s0, *s1] = score.to_le_bytes();
     [*g0, *g1, *g2, *g3] = game.to_le_bytes();
     let (occupancy, sides) = rest.split_at_mut(layout.occupancy.min(rest.len()));
@@ -370,7 +374,8 @@ pub(crate) fn decode<G: Geometry>(
     } else {
         Role::Attacker
     };
-    let winner = match flags >> 1 {
+    let king = u16::from(king) | u16::from(flags >> 3 & 1) << 8;
+    let winner = match (flags & !8) >> 1 {
         0 => Some(Role::Defender),
         1 => Some(Role::Attacker),
         2 => None,
@@ -391,8 +396,7 @@ pub(crate) fn decode<G: Geometry>(
         while bits != 0 {
             let i = byte_index * 8 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let sq = u8::try_from(i)
-                .ok()
+            let sq = Some(i)
                 .filter(|_| i < squares)
                 .and_then(SquareOf::<G>::new)
                 .ok_or(BadRecord::OffBoard)?;
@@ -553,6 +557,19 @@ mod tests {
         round_trip::<S11>();
         round_trip::<S13>();
         round_trip::<S15>();
+        round_trip::<crate::core::geometry::S17>();
+        round_trip::<crate::core::geometry::S19>();
+        // A king past square 255 keeps his ninth bit (in the flags).
+        use crate::core::geometry::S19;
+        let mut s = start_sample::<S19>();
+        let mut board = *s.position.board();
+        let s19 = SquareOf::<S19>::new(360).unwrap();
+        board.move_piece(Role::Defender, board.king(), s19);
+        s.position = PositionOf::new(board, Role::Attacker);
+        let mut rec = vec![0; Layout::of_board::<S19>().len];
+        encode(&s, &mut rec).unwrap();
+        assert_eq!(rec[1] & 8, 8);
+        assert_eq!(decode::<S19>(&rec, RulePreset::Brandubh), Ok(s));
     }
 
     #[test]

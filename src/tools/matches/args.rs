@@ -74,8 +74,8 @@ pub struct MatchArgs {
     /// (`set_rule rules STRING`; other dialects are refused). --repetition and
     /// --move-limit override its parts. Sent to hnefi engines.
     #[arg(long, value_name = "NAME|STRING")]
-    pub(crate) rules: Option<RulesSource>,
-    /// The board: the --rules family's game of that size (7, 9, 11, 13 or 15, or 7x7 and
+    pub rules: Option<RulesSource>,
+    /// The board: the --rules family's game of that size (7, 9, ..., 19, or 7x7 and
     /// so on; default the family's usual board, 11x11 for copenhagen). hnefi engines are
     /// told `board_size N`, and so is the reference engine; engines of the other
     /// dialects play 11x11 only and are refused on other boards.
