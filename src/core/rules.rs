@@ -162,7 +162,7 @@ impl RuleSet {
     /// The empty squares a piece may neither pass nor stop on: the king (`king`), or a
     /// soldier of `role` standing on `from`. An attacking soldier on a fort may move onto
     /// and through the forts; no other piece may enter them.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn walls<G: Geometry>(
         &self,
         role: Role,
@@ -178,7 +178,7 @@ impl RuleSet {
 
     /// [`RuleSet::walls`] of an attacking soldier on a fort (`on_fort`), or of any other
     /// piece.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn walls_of<G: Geometry>(&self, on_fort: bool) -> BitboardOf<G> {
         let throne = if self.throne && self.throne_blocks {
             BitboardOf::THRONE
