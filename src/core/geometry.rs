@@ -167,12 +167,18 @@ pub const TABLE: usize = 512;
 pub struct Tables<B: 'static> {
     /// `square_bits[i]`: the set holding square `i`; empty past the board.
     pub(crate) square_bits: [B; TABLE],
-    /// `rays[d][sq]`: the squares strictly beyond `sq` in direction `d` (N, E, S, W).
-    pub(crate) rays: [[B; TABLE]; 4],
-    /// `shadow[d][i]`: for a blocker on square `i - 1`, that square and everything beyond
-    /// it in direction `d`; `shadow[d][0]` is empty (no blocker). Twice [`TABLE`] long so
+    /// `rays[sq][d]`: the squares strictly beyond `sq` in direction `d` (N, E, S, W).
+    ///
+    /// This table, [`Tables::shadow`] and [`Tables::oriented`] are square by square: one
+    /// square's four entries share a cache line, and a board's squares fill the cache's
+    /// sets evenly. Laid out direction by direction, each direction's table is a multiple
+    /// of the cache's way long, a square's entries in all of them fall in one cache set,
+    /// and a search's lookups evict each other (docs/experiments.md, session 45).
+    pub(crate) rays: [[B; 4]; TABLE],
+    /// `shadow[i][d]`: for a blocker on square `i - 1`, that square and everything beyond
+    /// it in direction `d`; `shadow[0][d]` is empty (no blocker). Twice [`TABLE`] long so
     /// that an index masked with [`SHADOW_MASK`] needs no bounds check.
-    pub(crate) shadow: [[B; 2 * TABLE]; 4],
+    pub(crate) shadow: [[B; 4]; 2 * TABLE],
     /// `step[d][sq]`: the neighbour of `sq` in direction `d`, or [`NO_SQUARE`] (also for
     /// `sq` = [`NO_SQUARE`], so that two steps chain without a check).
     pub step: [[u16; TABLE]; 4],
@@ -183,10 +189,10 @@ pub struct Tables<B: 'static> {
     /// `edge_info[sq]`: for a non-corner edge square, its front direction (towards the
     /// centre) and the two directions along its edge, as indices in N, E, S, W order.
     pub(crate) edge_info: [Option<(u8, [u8; 2])>; TABLE],
-    /// `oriented[o][sq]`: the set holding square `sq` of the board seen in orientation `o`
+    /// `oriented[sq][o]`: the set holding square `sq` of the board seen in orientation `o`
     /// (see [`crate::core::oriented`]): 0 as it is, 1 turned half a turn, 2 mirrored in
     /// the a1 diagonal, 3 both; empty past the board.
-    pub(crate) oriented: [[B; TABLE]; 4],
+    pub(crate) oriented: [[B; 4]; TABLE],
     /// `kind[sq]`: [`EDGE_SQUARE`], plus [`CORNER_SQUARE`] for a corner; 0 past the board.
     pub(crate) kind: [u8; TABLE],
 }
@@ -307,8 +313,8 @@ macro_rules! table_builder {
                 }
                 s += 1;
             }
-            let mut rays = [[$zero; TABLE]; 4];
-            let mut shadow = [[$zero; 2 * TABLE]; 4];
+            let mut rays = [[$zero; 4]; TABLE];
+            let mut shadow = [[$zero; 4]; 2 * TABLE];
             let mut neighbours = [$zero; TABLE];
             let mut beyond = [$zero; TABLE];
             let mut d = 0;
@@ -321,8 +327,8 @@ macro_rules! table_builder {
                         m = $or(m, $bit(q as usize));
                         q = step[d][q as usize];
                     }
-                    rays[d][s] = m;
-                    shadow[d][s + 1] = $or(m, $bit(s));
+                    rays[s][d] = m;
+                    shadow[s + 1][d] = $or(m, $bit(s));
                     if step[d][s] != NO_SQUARE {
                         neighbours[s] = $or(neighbours[s], $bit(step[d][s] as usize));
                         let two = step[d][step[d][s] as usize];
@@ -334,7 +340,7 @@ macro_rules! table_builder {
                 }
                 d += 1;
             }
-            let mut oriented = [[$zero; TABLE]; 4];
+            let mut oriented = [[$zero; 4]; TABLE];
             let mut kind = [0u8; TABLE];
             s = 0;
             while s < squares {
@@ -348,10 +354,10 @@ macro_rules! table_builder {
                 }
                 let last = squares - 1;
                 let mirrored = f * n + r;
-                oriented[0][s] = $bit(s);
-                oriented[1][s] = $bit(last - s);
-                oriented[2][s] = $bit(mirrored);
-                oriented[3][s] = $bit(last - mirrored);
+                oriented[s][0] = $bit(s);
+                oriented[s][1] = $bit(last - s);
+                oriented[s][2] = $bit(mirrored);
+                oriented[s][3] = $bit(last - mirrored);
                 s += 1;
             }
             Tables {
@@ -636,7 +642,7 @@ mod tests {
         assert_eq!(t.neighbours[corner].count_ones(), 2);
         let mid = G::THRONE_INDEX.to_usize();
         assert_eq!(t.neighbours[mid].count_ones(), 4);
-        let line = (0..4).fold(G::Bits::ZERO, |m, d| m | t.rays[d][mid]);
+        let line = (0..4).fold(G::Bits::ZERO, |m, d| m | t.rays[mid][d]);
         assert_eq!(line.count_ones(), 2 * (n - 1));
         assert!(t.square_bits[G::NUM_SQUARES].is_zero());
         assert_eq!(

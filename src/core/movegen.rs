@@ -39,16 +39,18 @@ pub(crate) fn slides<G: Geometry>(sq: SquareOf<G>, occupied: BitboardOf<G>) -> B
     let t = G::tables();
     let i = sq.index() & (TABLE - 1);
     let occ = occupied.0;
-    let mut out = G::Bits::ZERO;
-    for d in 0..2 {
-        let ray = t.rays[d][i];
-        out |= ray & !t.shadow[d][nearest_up(ray & occ) & SHADOW_MASK];
-    }
-    for d in 2..4 {
-        let ray = t.rays[d][i];
-        out |= ray & !t.shadow[d][nearest_down(ray & occ) & SHADOW_MASK];
-    }
-    BitboardOf(out)
+    let rays = &t.rays[i];
+    // Each ray without what lies from its first blocker on (north and east run towards
+    // higher indices, south and west towards lower).
+    let up = |d: usize| {
+        let ray = rays[d];
+        ray & !t.shadow[nearest_up(ray & occ) & SHADOW_MASK][d]
+    };
+    let down = |d: usize| {
+        let ray = rays[d];
+        ray & !t.shadow[nearest_down(ray & occ) & SHADOW_MASK][d]
+    };
+    BitboardOf(up(0) | up(1) | down(2) | down(3))
 }
 
 /// [`slides`] of at most `limit` squares (a speed limit).
@@ -98,6 +100,9 @@ fn reach_at_most<G: Geometry>(
 #[inline(always)]
 pub(crate) fn king_targets<G: Geometry>(board: &BoardOf<G>, rules: &RuleSet) -> BitboardOf<G> {
     let king = board.king();
+    if rules.slides_freely() {
+        return slides(king, board.occupied()) & !rules.king_barred::<G>();
+    }
     // A wall stops him as a piece would, and he may not stop on it.
     let occupied = board.occupied() | rules.walls(Role::Defender, true, king);
     let reach = match rules.speed.king {
@@ -128,8 +133,20 @@ pub(crate) fn within_speed_limit<G: Geometry>(
 /// True when the piece of `role` on `from` may slide to `to` under `rules`' speed limits
 /// and walls ([`RuleSet::walls`]); that the line is free of pieces is the caller's to
 /// check.
-#[inline]
+#[inline(always)]
 pub(crate) fn may_slide<G: Geometry>(
+    board: &BoardOf<G>,
+    role: Role,
+    from: SquareOf<G>,
+    to: SquareOf<G>,
+    rules: &RuleSet,
+) -> bool {
+    rules.slides_freely() || may_slide_restricted(board, role, from, to, rules)
+}
+
+/// [`may_slide`] under rules with walls or speed limits.
+#[inline(never)]
+fn may_slide_restricted<G: Geometry>(
     board: &BoardOf<G>,
     role: Role,
     from: SquareOf<G>,
@@ -153,11 +170,11 @@ pub(crate) fn nearest_blockers<G: Geometry>(
     let t = G::tables();
     let i = sq.index() & (TABLE - 1);
     let occ = occupied.0;
-    let (up, down) = t.rays.split_at(2);
+    let (up, down) = t.rays[i].split_at(2);
     let nearest = up
         .iter()
-        .map(|rays| nearest_up(rays[i] & occ))
-        .chain(down.iter().map(|rays| nearest_down(rays[i] & occ)));
+        .map(|&ray| nearest_up(ray & occ))
+        .chain(down.iter().map(|&ray| nearest_down(ray & occ)));
     let mut out = G::Bits::ZERO;
     for b in nearest {
         // One plus the blocker's index, 0 for none.
@@ -172,10 +189,9 @@ pub(crate) fn nearest_blockers<G: Geometry>(
 pub(crate) fn between<G: Geometry>(a: SquareOf<G>, b: SquareOf<G>) -> BitboardOf<G> {
     let t = G::tables();
     let (ai, bi) = (a.index() & (TABLE - 1), b.index() & (TABLE - 1));
-    for rays in &t.rays {
-        let r = rays[ai];
+    for (&r, &beyond_b) in t.rays[ai].iter().zip(&t.rays[bi]) {
         if r.has(bi as u32) {
-            return BitboardOf(r & !rays[bi] & !t.square_bits[bi]);
+            return BitboardOf(r & !beyond_b & !t.square_bits[bi]);
         }
     }
     BitboardOf::EMPTY
@@ -206,6 +222,15 @@ pub(crate) fn generate_under<G: Geometry>(
     let land = !rules.restricted::<G>().0;
     let soldiers = board.soldiers(role);
     let mut sink = list.sink();
+    if rules.slides_freely() {
+        push_slides::<G, false>(&mut sink, soldiers.0, empty.0, land, 0);
+        if role == Role::Defender {
+            let king = board.king();
+            let targets = slides(king, board.occupied()) & !rules.king_barred::<G>();
+            push_all(&mut sink, king, targets);
+        }
+        return;
+    }
     // No board is as long as the largest limit, which is therefore none.
     let limit = rules.speed.soldier(role).unwrap_or(u8::MAX);
     if rules.has_walls() {
@@ -213,10 +238,10 @@ pub(crate) fn generate_under<G: Geometry>(
         let inside = fort_soldiers(board, role, rules);
         for (group, on_fort) in [(inside, true), (soldiers & !inside, false)] {
             let walls = rules.walls_of::<G>(on_fort);
-            push_slides(&mut sink, group.0, (empty & !walls).0, land, limit);
+            push_slides::<G, true>(&mut sink, group.0, (empty & !walls).0, land, limit);
         }
     } else {
-        push_slides(&mut sink, soldiers.0, empty.0, land, limit);
+        push_slides::<G, true>(&mut sink, soldiers.0, empty.0, land, limit);
     }
     if role == Role::Defender {
         push_all(&mut sink, board.king(), king_targets(board, rules));
@@ -233,10 +258,11 @@ fn fort_soldiers<G: Geometry>(board: &BoardOf<G>, role: Role, rules: &RuleSet) -
     }
 }
 
-/// Pushes every slide of `soldiers` through `empty` of at most `limit` squares that ends
-/// on `land`, a direction and a distance at a time.
+/// Pushes every slide of `soldiers` through `empty` of at most `limit` squares (when
+/// `LIMITED`; else of any length) that ends on `land`, a direction and a distance at a
+/// time.
 #[inline(always)]
-fn push_slides<G: Geometry>(
+fn push_slides<G: Geometry, const LIMITED: bool>(
     sink: &mut Sink<'_, G>,
     soldiers: G::Bits,
     empty: G::Bits,
@@ -249,28 +275,28 @@ fn push_slides<G: Geometry>(
     let limit = u32::from(limit);
     let mut cur = soldiers;
     let mut k = 0u32;
-    while !cur.is_zero() && k < limit {
+    while !cur.is_zero() && (!LIMITED || k < limit) {
         k += 1;
         cur = (cur << n) & empty;
         push_layer(sink, cur & land, n * k, true);
     }
     cur = soldiers;
     k = 0;
-    while !cur.is_zero() && k < limit {
+    while !cur.is_zero() && (!LIMITED || k < limit) {
         k += 1;
         cur = (cur >> n) & empty;
         push_layer(sink, cur & land, n * k, false);
     }
     cur = soldiers;
     k = 0;
-    while !cur.is_zero() && k < limit {
+    while !cur.is_zero() && (!LIMITED || k < limit) {
         k += 1;
         cur = (cur << 1) & not_a;
         push_layer(sink, cur & land, k, true);
     }
     cur = soldiers;
     k = 0;
-    while !cur.is_zero() && k < limit {
+    while !cur.is_zero() && (!LIMITED || k < limit) {
         k += 1;
         cur = (cur >> 1) & not_last;
         push_layer(sink, cur & land, k, false);
@@ -346,6 +372,9 @@ pub(crate) fn soldier_moves<G: Geometry>(
 ) -> (BitboardOf<G>, u32) {
     let (soldiers, empty) = (board.soldiers(role), board.empty());
     let restricted = rules.restricted::<G>();
+    if rules.slides_freely() {
+        return soldier_reach_under(soldiers, empty, restricted);
+    }
     let reach = |group: BitboardOf<G>, empty: BitboardOf<G>| match rules.speed.soldier(role) {
         None => soldier_reach_under(group, empty, restricted),
         Some(limit) => reach_at_most(group, empty, !restricted, limit),

@@ -31,14 +31,17 @@ pub struct Orientations<G: Geometry> {
     occupied: [G::Bits; 4],
 }
 
-/// The set of `squares` in orientation `o`.
+/// The set of `squares` in each of the four orientations.
 #[inline(always)]
-fn orient<G: Geometry>(o: usize, squares: G::Bits) -> G::Bits {
-    let table = &G::tables().oriented[o & 3];
-    let mut out = G::Bits::ZERO;
+fn orient<G: Geometry>(squares: G::Bits) -> [G::Bits; 4] {
+    let table = &G::tables().oriented;
+    let mut out = [G::Bits::ZERO; 4];
     let mut rest = squares;
     while !rest.is_zero() {
-        out |= table[rest.trailing_zeros() as usize & (TABLE - 1)];
+        let bits = &table[rest.trailing_zeros() as usize & (TABLE - 1)];
+        for (o, &bit) in out.iter_mut().zip(bits) {
+            *o |= bit;
+        }
         rest = rest.clear_lowest();
     }
     out
@@ -91,8 +94,10 @@ impl<G: Geometry> LeafCounter<G> {
         let (from, to) = (mv.from.index() & (TABLE - 1), mv.to.index() & (TABLE - 1));
         let stop = G::FILE_FIRST | G::PAST_END;
         let mut n = 0;
-        for ((squares, &before), &shifted) in t.iter().zip(&self.occupied).zip(&self.shifted) {
-            let occupied = before ^ squares[from] ^ squares[to];
+        let (from, to) = (&t[from], &t[to]);
+        for o in 0..4 {
+            let (before, shifted) = (self.occupied[o], self.shifted[o]);
+            let occupied = before ^ from[o] ^ to[o];
             let blockers = occupied | stop;
             n += (blockers.wrapping_sub(shifted) & !(occupied | self.no_land)).count_ones();
         }
@@ -108,8 +113,8 @@ impl<G: Geometry> Orientations<G> {
     pub fn of(board: &BoardOf<G>) -> Orientations<G> {
         let (a, all) = (board.attackers().0, board.occupied().0);
         Orientations {
-            attackers: [0, 1, 2, 3].map(|o| orient::<G>(o, a)),
-            occupied: [0, 1, 2, 3].map(|o| orient::<G>(o, all)),
+            attackers: orient::<G>(a),
+            occupied: orient::<G>(all),
         }
     }
 
@@ -122,15 +127,16 @@ impl<G: Geometry> Orientations<G> {
         let mut attackers = self.attackers;
         let mut occupied = self.occupied;
         for o in 0..4 {
-            let m = t[o][from] | t[o][to];
+            let m = t[from][o] | t[to][o];
             occupied[o] ^= m;
             if role == Role::Attacker {
                 attackers[o] ^= m;
             }
         }
         if !captured.is_zero() {
+            let captured = orient::<G>(captured);
             for o in 0..4 {
-                let c = orient::<G>(o, captured);
+                let c = captured[o];
                 occupied[o] &= !c;
                 if role == Role::Defender {
                     attackers[o] &= !c;
@@ -152,7 +158,7 @@ impl<G: Geometry> Orientations<G> {
         let counted = mover.opponent();
         let own = |o: usize| match counted {
             Role::Attacker => self.attackers[o],
-            Role::Defender => self.occupied[o] & !self.attackers[o] & !t[o][k],
+            Role::Defender => self.occupied[o] & !self.attackers[o] & !t[k][o],
         };
         LeafCounter {
             shifted: [0, 1, 2, 3].map(|o| own(o) << 1),
@@ -178,10 +184,10 @@ impl<G: Geometry> Orientations<G> {
                 let t = &G::tables().oriented;
                 let king = board.king();
                 let k = king.index() & (TABLE - 1);
-                for ((squares, &occupied), &attackers) in
-                    t.iter().zip(&self.occupied).zip(&self.attackers)
+                for ((&king_bit, &occupied), &attackers) in
+                    t[k].iter().zip(&self.occupied).zip(&self.attackers)
                 {
-                    let own = occupied & !attackers & !squares[k];
+                    let own = occupied & !attackers & !king_bit;
                     n += slides_up_count::<G>(own, occupied, land);
                 }
                 n += king_targets(board, rules).count();

@@ -159,6 +159,14 @@ impl RuleSet {
         self.throne_blocks || !self.attacker_forts.is_none()
     }
 
+    /// True when every piece slides as far as the empty squares let it: no walls and no
+    /// speed limits. Most rule sets; the move generator tests it once and takes a path
+    /// that reads neither.
+    #[inline(always)]
+    pub(crate) fn slides_freely(&self) -> bool {
+        !self.has_walls() && self.speed.is_none()
+    }
+
     /// The empty squares a piece may neither pass nor stop on: the king (`king`), or a
     /// soldier of `role` standing on `from`. An attacking soldier on a fort may move onto
     /// and through the forts; no other piece may enter them.
@@ -180,6 +188,9 @@ impl RuleSet {
     /// piece.
     #[inline(always)]
     pub(crate) fn walls_of<G: Geometry>(&self, on_fort: bool) -> BitboardOf<G> {
+        if !self.has_walls() {
+            return BitboardOf::EMPTY;
+        }
         let throne = if self.throne && self.throne_blocks {
             BitboardOf::THRONE
         } else {
@@ -207,8 +218,12 @@ impl RuleSet {
             }
         };
         let mut bits = G::Bits::ZERO;
-        if to(self.corner_hostility) {
-            bits |= self.corner_bits::<G>();
+        if self.corners && to(self.corner_hostility) {
+            bits |= if self.corner_blocks {
+                G::CORNER_BLOCKS
+            } else {
+                G::CORNERS
+            };
         }
         if self.throne && to(self.throne_hostility) {
             bits |= G::THRONE;

@@ -43,6 +43,7 @@ impl SpeedLimits {
     /// True when no piece has a limit (the move generator's fast paths).
     #[inline(always)]
     pub fn is_none(&self) -> bool {
-        *self == SpeedLimits::NONE
+        // Not `== NONE`: the derived comparison of three options branches on each.
+        (self.attacker.is_none() & self.defender.is_none()) & self.king.is_none()
     }
 }

@@ -27,6 +27,11 @@ pub(crate) struct Threats<G: Geometry> {
     /// The squares on a file or rank of an escape square: elsewhere the king sees none,
     /// and the tests of his escape lines stop at once (under corner escape, off the edge).
     pub(crate) in_sight: BitboardOf<G>,
+    /// The squares the king may not stop on.
+    king_barred: BitboardOf<G>,
+    /// Every piece slides as far as the empty squares let it ([`RuleSet::slides_freely`]):
+    /// read once here, not at every node.
+    free: bool,
 }
 
 impl<G: Geometry> Threats<G> {
@@ -49,12 +54,17 @@ impl<G: Geometry> Threats<G> {
             escapes,
             in_sight,
             restricted: rules.restricted::<G>(),
+            king_barred: rules.king_barred::<G>(),
+            free: rules.slides_freely(),
         }
     }
 
     /// The squares the king on `board` can move to.
     #[inline(always)]
     pub(crate) fn king_reach(&self, board: &BoardOf<G>) -> BitboardOf<G> {
+        if self.free {
+            return slides(board.king(), board.occupied()) & !self.king_barred;
+        }
         king_targets(board, &self.rules)
     }
 
@@ -66,6 +76,9 @@ impl<G: Geometry> Threats<G> {
         from: crate::core::square::SquareOf<G>,
         occ: BitboardOf<G>,
     ) -> BitboardOf<G> {
+        if self.free {
+            return slides(from, occ);
+        }
         let occ = occ | self.rules.walls_of::<G>(false);
         match self.rules.speed.king {
             None => slides(from, occ),
@@ -95,18 +108,9 @@ impl<G: Geometry> Threats<G> {
                 };
                 crate::core::square::SquareOf::<G>::CORNERS.map(block)
             }
-            Escape::Corners => {
-                let mut out = [BitboardOf::EMPTY; 4];
-                for (slot, corner) in out
-                    .iter_mut()
-                    .zip(crate::core::square::SquareOf::<G>::CORNERS)
-                {
-                    if self.escapes.contains(corner) {
-                        *slot = self.king_slides(corner, occ);
-                    }
-                }
-                out
-            }
+            // The test of `free` once, not per corner: this runs at every node.
+            Escape::Corners if self.free => self.corner_lines(occ, slides),
+            Escape::Corners => self.corner_lines(occ, |corner, occ| self.king_slides(corner, occ)),
             Escape::Edges => {
                 let empty = !(occ | self.rules.walls_of::<G>(false)) & BitboardOf::FULL;
                 // A king with a speed limit sees an edge only that many squares away.
@@ -130,6 +134,25 @@ impl<G: Geometry> Threats<G> {
                 ]
             }
         }
+    }
+
+    /// [`Threats::lines`] under corner escape: each corner's line, as `slides` finds it.
+    #[inline(always)]
+    fn corner_lines(
+        &self,
+        occ: BitboardOf<G>,
+        slides: impl Fn(crate::core::square::SquareOf<G>, BitboardOf<G>) -> BitboardOf<G>,
+    ) -> [BitboardOf<G>; 4] {
+        let mut out = [BitboardOf::EMPTY; 4];
+        for (slot, corner) in out
+            .iter_mut()
+            .zip(crate::core::square::SquareOf::<G>::CORNERS)
+        {
+            if self.escapes.contains(corner) {
+                *slot = slides(corner, occ);
+            }
+        }
+        out
     }
 
     /// The escape squares the king can move to now.
@@ -180,7 +203,7 @@ impl<G: Geometry> Threats<G> {
         for gap in gaps {
             // The attackers that see the gap: `slides` stops before the first piece.
             for from in nearest_blockers(gap, board.occupied()) & board.attackers() {
-                if !may_slide(board, Role::Attacker, from, gap, &self.rules) {
+                if !self.free && !may_slide(board, Role::Attacker, from, gap, &self.rules) {
                     continue;
                 }
                 let mut after = *board;
