@@ -2,6 +2,7 @@
 
 pub mod annotate;
 pub mod bench;
+pub(crate) mod game_args;
 pub mod interrupt;
 pub mod matches;
 pub mod perft;
