@@ -3,7 +3,7 @@
 pub mod annotate;
 pub mod bench;
 pub(crate) mod game_args;
-pub mod interrupt;
+pub(crate) mod interrupt;
 pub mod matches;
 pub mod perft;
 pub mod picture;
