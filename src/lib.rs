@@ -22,7 +22,7 @@ pub mod players;
 pub mod protocol;
 pub mod search;
 pub mod session;
-pub mod thread;
+pub(crate) mod thread;
 pub mod time_control;
 pub mod tools;
 pub mod tune;

@@ -22,7 +22,7 @@ pub mod cli;
 pub mod clock;
 pub(crate) mod connection;
 pub mod games;
-pub mod json;
+pub(crate) mod json;
 pub mod log;
 pub mod message;
 pub(crate) mod password;

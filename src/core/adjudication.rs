@@ -19,13 +19,7 @@ use super::geometry::Geometry;
 use super::square::{Direction, SquareOf};
 
 /// True when the server would end the game here as an attackers' win.
-///
-/// ```
-/// use hnefi::core::adjudication::cannot_escape;
-/// use hnefi::core::board::Board;
-/// assert!(!cannot_escape(&Board::start()));
-/// ```
-pub fn cannot_escape<G: Geometry>(board: &BoardOf<G>) -> bool {
+pub(crate) fn cannot_escape<G: Geometry>(board: &BoardOf<G>) -> bool {
     king_boxed_on_edge(board) || corners_closed_edge_lost(board)
 }
 
@@ -204,4 +198,17 @@ pub(crate) fn corners_closed_edge_lost<G: Geometry>(board: &BoardOf<G>) -> bool 
     (d < 4 && a >= 13)
         || (d < 6 && edges_held_at_most(board, closed, 3))
         || edges_held_at_most(board, closed, 2)
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn cannot_escape() {
+        use crate::core::adjudication::cannot_escape;
+        use crate::core::board::Board;
+        assert!(!cannot_escape(&Board::start()));
+    }
 }

@@ -9,16 +9,7 @@ use super::square::SquareOf;
 
 /// A set of squares of the 11x11 board: bit `i` is square index `i`; bits 121..128 are
 /// always clear.
-///
-/// ```
-/// use hnefi::core::bitboard::Bitboard;
-/// use hnefi::core::square::Square;
-/// let corners = Bitboard::CORNERS;
-/// assert_eq!(corners.count(), 4);
-/// assert!(corners.contains(Square::new(120).unwrap()));
-/// assert_eq!(Bitboard::EDGE.count(), 40);
-/// ```
-pub type Bitboard = BitboardOf<S11>;
+pub(crate) type Bitboard = BitboardOf<S11>;
 
 /// A set of squares of a board of geometry `G`: bit `i` is square index `i`; the bits past
 /// the board are always clear.
@@ -39,9 +30,9 @@ impl<G: Geometry> BitboardOf<G> {
     /// The last rank (11 on 11x11).
     pub(crate) const RANK_LAST: BitboardOf<G> = BitboardOf(G::RANK_LAST);
     /// The edge squares.
-    pub const EDGE: BitboardOf<G> = BitboardOf(G::EDGE);
+    pub(crate) const EDGE: BitboardOf<G> = BitboardOf(G::EDGE);
     /// The four corners.
-    pub const CORNERS: BitboardOf<G> = BitboardOf(G::CORNERS);
+    pub(crate) const CORNERS: BitboardOf<G> = BitboardOf(G::CORNERS);
     /// The throne.
     pub(crate) const THRONE: BitboardOf<G> = BitboardOf(G::THRONE);
 
@@ -408,5 +399,21 @@ mod tests {
         let wall = Bitboard::file(5);
         let left = Bitboard::from_square(sq(0)).flood(!wall);
         assert_eq!(left.count(), 55);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn bitboard() {
+        use crate::core::bitboard::Bitboard;
+        use crate::core::square::Square;
+        let corners = Bitboard::CORNERS;
+        assert_eq!(corners.count(), 4);
+        assert!(corners.contains(Square::new(120).unwrap()));
+        assert_eq!(Bitboard::EDGE.count(), 40);
     }
 }

@@ -8,8 +8,8 @@ use super::movegen;
 use super::moves::{MoveListOf, MoveOf};
 use super::outcome::{Reason, Status};
 use super::position::{IllegalMoveOf, PositionOf};
+pub use super::repetition::RepetitionMode;
 use super::repetition::Verdict;
-pub use super::repetition::{RepetitionMode, RepetitionModeError};
 use super::role::Role;
 pub use super::rules::RuleSet;
 

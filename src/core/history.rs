@@ -64,12 +64,6 @@ impl PositionHistory {
         self.entries.len()
     }
 
-    /// True when no position is recorded.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// Adds the position a move led to; `irreversible` when no earlier position can come
     /// back after it (the move captured; the search's null move too).
     #[inline(always)]

@@ -104,7 +104,7 @@ impl<G: Geometry> PositionOf<G> {
     /// leaves call it, and with the larger boards in the binary the compiler stopped
     /// inlining it on 13x13 (5% more instructions in `perft 3 --board-size 13`).
     #[inline(always)]
-    pub fn win_after_move(&self, to: SquareOf<G>, rules: &RuleSet) -> Option<Reason> {
+    pub(crate) fn win_after_move(&self, to: SquareOf<G>, rules: &RuleSet) -> Option<Reason> {
         match self.to_move().opponent() {
             Role::Defender => {
                 if rules.escaped(self.board().king()) {

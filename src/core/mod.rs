@@ -33,13 +33,13 @@ pub mod bitboard;
 pub mod geometry;
 pub mod rng;
 pub mod square;
-pub mod wide;
+pub(crate) mod wide;
 
 // 2. Pieces, moves, hashing.
 pub mod board;
 pub mod moves;
 pub mod role;
-pub mod start;
+pub(crate) mod start;
 pub mod zobrist;
 
 // 3. The rules as data.
@@ -53,32 +53,32 @@ pub mod rules;
 pub mod speed;
 
 // 4. The mechanics.
-pub mod adjudication;
+pub(crate) mod adjudication;
 pub mod capture;
 pub mod encirclement;
-pub mod fort;
+pub(crate) mod fort;
 pub mod movegen;
-pub mod opentafl_wall;
-pub mod org_fort;
+pub(crate) mod opentafl_wall;
+pub(crate) mod org_fort;
 pub mod oriented;
 
 // 5. The position.
 pub mod position;
 
 // 6. The one judge.
-pub mod history;
+pub(crate) mod history;
 pub mod judge;
 
 // 7. Games, records, presets, variants, rules strings, any size.
 pub mod any_game;
-pub mod any_size;
+pub(crate) mod any_size;
 pub mod any_square;
 pub mod game;
 pub mod notation;
 pub mod perft;
 pub mod preset;
 #[cfg(test)]
-pub mod random_games;
+pub(crate) mod random_games;
 pub mod record;
 pub mod rules_source;
 pub mod rules_string;

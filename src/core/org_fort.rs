@@ -55,23 +55,7 @@ fn wall_holds<G: Geometry>(board: &BoardOf<G>, sq: SquareOf<G>, came: Direction)
 /// edge, can step to an empty neighbour, and the walk described in the module documentation
 /// passes. With fewer than two attackers left the wall checks are waived (only an attacker
 /// next to the open area breaks the fort).
-///
-/// ```
-/// use hnefi::core::board::Board;
-/// use hnefi::core::org_fort::is_org_edge_fort;
-/// // Case F1 of tests/data/hnefatafl_org_cases.txt: the king on e1, the open square e2,
-/// // and each wall piece backed on the axis the walk checks; two attackers far away.
-/// let mut rows = vec!["..........."; 8];
-/// rows[2] = "X.........X";
-/// rows.extend(["...OO......", "...O.O.....", "...OKO....."]);
-/// let board = Board::from_rows(rows.iter().copied()).unwrap();
-/// assert!(is_org_edge_fort(&board));
-/// // Without d3, e3 has nothing beside it on rank 3 (case F2).
-/// rows[8] = "....O......";
-/// let board = Board::from_rows(rows.iter().copied()).unwrap();
-/// assert!(!is_org_edge_fort(&board));
-/// ```
-pub fn is_org_edge_fort<G: Geometry>(board: &BoardOf<G>) -> bool {
+pub(crate) fn is_org_edge_fort<G: Geometry>(board: &BoardOf<G>) -> bool {
     let king = board.king();
     if !king.is_edge() || (board.king_bb().neighbours() & board.empty()).is_empty() {
         return false;
@@ -110,4 +94,27 @@ pub fn is_org_edge_fort<G: Geometry>(board: &BoardOf<G>) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn is_org_edge_fort() {
+        use crate::core::board::Board;
+        use crate::core::org_fort::is_org_edge_fort;
+        // Case F1 of tests/data/hnefatafl_org_cases.txt: the king on e1, the open square e2,
+        // and each wall piece backed on the axis the walk checks; two attackers far away.
+        let mut rows = vec!["..........."; 8];
+        rows[2] = "X.........X";
+        rows.extend(["...OO......", "...O.O.....", "...OKO....."]);
+        let board = Board::from_rows(rows.iter().copied()).unwrap();
+        assert!(is_org_edge_fort(&board));
+        // Without d3, e3 has nothing beside it on rank 3 (case F2).
+        rows[8] = "....O......";
+        let board = Board::from_rows(rows.iter().copied()).unwrap();
+        assert!(!is_org_edge_fort(&board));
+    }
 }

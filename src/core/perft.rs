@@ -161,18 +161,7 @@ pub fn divide<G: Geometry>(
 /// counting gives up soon after `stop` becomes true (see [`perft_until`]). Returns true
 /// when every root move was counted; false when it gave up (the moves given to `each`
 /// are complete, the one in progress is dropped).
-///
-/// ```
-/// use std::sync::atomic::AtomicBool;
-/// use hnefi::core::position::Position;
-/// use hnefi::core::perft::{divide, divide_until};
-/// use hnefi::core::rules::RuleSet;
-/// let (pos, rules, mut seen) = (Position::start(), RuleSet::default(), Vec::new());
-/// let stop = AtomicBool::new(false);
-/// assert!(divide_until(&pos, 2, &rules, &stop, |mv, n| seen.push((mv, n))));
-/// assert_eq!(seen, divide(&pos, 2, &rules));
-/// ```
-pub fn divide_until<G: Geometry>(
+pub(crate) fn divide_until<G: Geometry>(
     pos: &PositionOf<G>,
     depth: u32,
     rules: &RuleSet,
@@ -223,5 +212,23 @@ mod tests {
             perft_until(&pos, 3, &rules, &stop),
             Some(perft(&pos, 3, &rules))
         );
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn divide_until() {
+        use crate::core::perft::{divide, divide_until};
+        use crate::core::position::Position;
+        use crate::core::rules::RuleSet;
+        use std::sync::atomic::AtomicBool;
+        let (pos, rules, mut seen) = (Position::start(), RuleSet::default(), Vec::new());
+        let stop = AtomicBool::new(false);
+        assert!(divide_until(&pos, 2, &rules, &stop, |mv, n| seen.push((mv, n))));
+        assert_eq!(seen, divide(&pos, 2, &rules));
     }
 }

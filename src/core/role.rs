@@ -78,20 +78,12 @@ impl FromStr for Role {
 
 /// One value per side, indexed by [`Role`] (as shakmaty's `ByColor`): the one place that
 /// maps a side to a slot.
-///
-/// ```
-/// use hnefi::core::role::{ByRole, Role};
-/// let mut captures = ByRole::<u32>::default();
-/// *captures.get_mut(Role::Defender) += 2;
-/// assert_eq!(*captures.get(Role::Defender), 2);
-/// assert_eq!(captures, ByRole { attacker: 0, defender: 2 });
-/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct ByRole<T> {
+pub(crate) struct ByRole<T> {
     /// The attackers' value.
-    pub attacker: T,
+    pub(crate) attacker: T,
     /// The defenders' value.
-    pub defender: T,
+    pub(crate) defender: T,
 }
 
 impl<T> ByRole<T> {
@@ -105,7 +97,7 @@ impl<T> ByRole<T> {
 
     /// The value of `role`.
     #[inline(always)]
-    pub const fn get(&self, role: Role) -> &T {
+    pub(crate) const fn get(&self, role: Role) -> &T {
         match role {
             Role::Attacker => &self.attacker,
             Role::Defender => &self.defender,
@@ -114,10 +106,31 @@ impl<T> ByRole<T> {
 
     /// The value of `role`, mutably.
     #[inline(always)]
-    pub const fn get_mut(&mut self, role: Role) -> &mut T {
+    pub(crate) const fn get_mut(&mut self, role: Role) -> &mut T {
         match role {
             Role::Attacker => &mut self.attacker,
             Role::Defender => &mut self.defender,
         }
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this file's documentation, as unit tests: the items they show are
+    //! the crate's own, which a doctest (another crate) cannot reach.
+
+    #[test]
+    fn by_role() {
+        use crate::core::role::{ByRole, Role};
+        let mut captures = ByRole::<u32>::default();
+        *captures.get_mut(Role::Defender) += 2;
+        assert_eq!(*captures.get(Role::Defender), 2);
+        assert_eq!(
+            captures,
+            ByRole {
+                attacker: 0,
+                defender: 2
+            }
+        );
     }
 }

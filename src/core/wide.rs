@@ -175,10 +175,10 @@ pub struct U384 {
 
 impl U384 {
     /// No bit set.
-    pub const ZERO: U384 = U384 { w: [0; 3] };
+    pub(crate) const ZERO: U384 = U384 { w: [0; 3] };
 
     /// The value with bit `i` set (`i < 384`; a larger `i` gives zero).
-    pub const fn bit(i: usize) -> U384 {
+    pub(crate) const fn bit(i: usize) -> U384 {
         let mut w = [0u128; 3];
         if i < 384 {
             w[i / 128] = 1 << (i % 128);
@@ -187,7 +187,7 @@ impl U384 {
     }
 
     /// `a | b`, for const evaluation.
-    pub const fn or(a: U384, b: U384) -> U384 {
+    pub(crate) const fn or(a: U384, b: U384) -> U384 {
         U384 {
             w: [a.w[0] | b.w[0], a.w[1] | b.w[1], a.w[2] | b.w[2]],
         }
@@ -195,13 +195,13 @@ impl U384 {
 
     /// The number of bits set.
     #[inline(always)]
-    pub const fn count_ones(self) -> u32 {
+    pub(crate) const fn count_ones(self) -> u32 {
         self.w[0].count_ones() + self.w[1].count_ones() + self.w[2].count_ones()
     }
 
     /// The index of the lowest bit set, 384 for zero.
     #[inline(always)]
-    pub const fn trailing_zeros(self) -> u32 {
+    pub(crate) const fn trailing_zeros(self) -> u32 {
         if self.w[0] != 0 {
             self.w[0].trailing_zeros()
         } else if self.w[1] != 0 {
@@ -213,7 +213,7 @@ impl U384 {
 
     /// The number of clear bits above the highest set one, 384 for zero.
     #[inline(always)]
-    pub const fn leading_zeros(self) -> u32 {
+    pub(crate) const fn leading_zeros(self) -> u32 {
         if self.w[2] != 0 {
             self.w[2].leading_zeros()
         } else if self.w[1] != 0 {
@@ -225,7 +225,7 @@ impl U384 {
 
     /// `self - rhs`, wrapping around at 384 bits.
     #[inline(always)]
-    pub const fn wrapping_sub(self, rhs: U384) -> U384 {
+    pub(crate) const fn wrapping_sub(self, rhs: U384) -> U384 {
         let (w0, b0) = self.w[0].overflowing_sub(rhs.w[0]);
         let (w1, b1) = self.w[1].overflowing_sub(rhs.w[1]);
         let (w1, b1b) = w1.overflowing_sub(b0 as u128);
@@ -237,7 +237,7 @@ impl U384 {
 
     /// The value with its lowest set bit cleared.
     #[inline(always)]
-    pub const fn clear_lowest(self) -> U384 {
+    pub(crate) const fn clear_lowest(self) -> U384 {
         let [w0, w1, w2] = self.w;
         if w0 != 0 {
             U384 {

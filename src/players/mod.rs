@@ -28,11 +28,11 @@ pub(crate) mod duel;
 pub(crate) mod foot_in_the_door;
 pub mod fortification;
 pub(crate) mod king_centered;
-pub mod kings_guard;
+pub(crate) mod kings_guard;
 pub mod level;
-pub mod mobile_king;
-pub mod paper;
-pub mod random;
+pub(crate) mod mobile_king;
+pub(crate) mod paper;
+pub(crate) mod random;
 pub mod study;
 pub mod vocabulary;
 

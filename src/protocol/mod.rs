@@ -16,7 +16,7 @@ pub mod compat03;
 pub mod otep;
 mod reader;
 mod stream;
-pub mod suggest;
+pub(crate) mod suggest;
 pub mod terminal;
 
 use std::io::{self, BufRead, Write};

@@ -100,13 +100,13 @@ impl Default for Searcher {
 /// The deepest search: iterations beyond it would overrun the per-ply tables
 /// ([`ply::MAX_PLY`]) once reductions, quiescence and forced replies are added.
 /// The session refuses a deeper `depth`.
-pub const MAX_DEPTH: u32 = (MAX_PLY as u32) / 2;
+pub(crate) const MAX_DEPTH: u32 = (MAX_PLY as u32) / 2;
 /// The largest transposition table, in MiB; the session refuses a larger `hash_mb`.
-pub const MAX_HASH_MB: usize = 1024;
+pub(crate) const MAX_HASH_MB: usize = 1024;
 /// The most search threads; the session refuses more.
-pub const MAX_THREADS: usize = 256;
+pub(crate) const MAX_THREADS: usize = 256;
 /// The most root moves a multi-PV search reports; the session refuses more.
-pub const MAX_MULTIPV: usize = 256;
+pub(crate) const MAX_MULTIPV: usize = 256;
 
 /// The threads the machine can run at once (its hardware threads, within the process's
 /// CPU quota), read once: at least 1.

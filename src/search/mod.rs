@@ -33,9 +33,9 @@ mod busy;
 mod deepest;
 mod deferral;
 mod driver;
-pub mod eval;
+pub(crate) mod eval;
 mod features;
-pub mod knowledge;
+pub(crate) mod knowledge;
 pub mod network;
 pub(crate) mod networks;
 pub(crate) mod ordering;
@@ -58,8 +58,9 @@ use crate::core::moves::Move;
 
 pub use boards::SearchGeometry;
 pub(crate) use driver::Shared;
-pub use driver::{MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Searcher, hardware_threads};
-pub use features::{Feature, Features, UnknownFeature};
+pub(crate) use driver::{MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
+pub use driver::{Searcher, hardware_threads};
+pub use features::{Feature, Features};
 pub(crate) use networks::Networks;
 
 /// A reading of the mover's clock under a Fischer time control, as the controller reports

@@ -50,7 +50,7 @@ pub(crate) const MAX_BIAS: i32 = 10_000;
 /// on the board (Copenhagen's start, the only 11x11 game the network plays), a hidden
 /// unit's sum stays within an `i16` (38 · 800 < 32,767), so it is summed in 16 bits,
 /// twice as many lanes per vector instruction as 32.
-pub const MAX_W1: i16 = 800;
+pub(crate) const MAX_W1: i16 = 800;
 
 /// The 11x11 network, the one the Copenhagen search plays with.
 pub type Network = NetworkOf<S11>;

@@ -51,11 +51,11 @@ pub struct Networks {
     /// 13x13.
     pub(crate) s13: Option<Arc<NetworkOf<S13>>>,
     /// 15x15.
-    pub s15: Option<Arc<NetworkOf<S15>>>,
+    pub(crate) s15: Option<Arc<NetworkOf<S15>>>,
     /// 17x17.
-    pub s17: Option<Arc<NetworkOf<S17>>>,
+    pub(crate) s17: Option<Arc<NetworkOf<S17>>>,
     /// 19x19.
-    pub s19: Option<Arc<NetworkOf<S19>>>,
+    pub(crate) s19: Option<Arc<NetworkOf<S19>>>,
 }
 
 /// The 7x7 network built in: `docs/nets/README.md` has the commands that made it.

@@ -74,7 +74,7 @@ pub(crate) fn terms<G: Geometry>(
 /// evaluation on each square, so that he costs one look-up; for each side's soldiers, their
 /// weights as bit planes (see [`Planes`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tables<G: Geometry> {
+pub(crate) struct Tables<G: Geometry> {
     king: [i32; TABLE],
     attackers: Planes<G>,
     defenders: Planes<G>,

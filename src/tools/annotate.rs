@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::core::game::{GameOf, RepetitionMode, RuleSet};
+use crate::core::game::{GameOf, RuleSet};
 use crate::core::geometry::BoardSize;
 use crate::core::moves::MoveOf;
 use crate::core::notation::RecordMoveOf;
@@ -55,6 +55,7 @@ use crate::core::rules_source::RulesSource;
 use crate::options::MAX_MOVETIME_MS;
 use crate::search::wdl::WdlModel;
 use crate::search::{Limits, MAX_DEPTH, Score, SearchGeometry, SearchResult, Searcher};
+use crate::tools::game_args::GameArgs;
 use crate::tools::picture::graph;
 use crate::tools::{interrupt, stdout};
 
@@ -87,18 +88,9 @@ pub struct AnnotateArgs {
     /// first).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS))]
     pub(crate) movetime_ms: Option<u64>,
-    /// The games' rule family (copenhagen, the default, hnefatafl-org, fetlar, brandubh,
-    /// tablut, sea-battle or tawlbwrdd), played on --board-size; or an OpenTafl rules
-    /// string quoted as one argument, played on its own board.
-    #[arg(long, value_name = "NAME|STRING")]
-    pub(crate) rules: Option<RulesSource>,
-    /// The board: the --rules family's game of that size [default: the family's usual
-    /// board, 11x11 for copenhagen].
-    #[arg(long, value_name = "N")]
-    pub(crate) board_size: Option<BoardSize>,
-    /// The repetition rule, instead of the --rules family's (off replays any record).
-    #[arg(long, value_name = "MODE")]
-    pub(crate) repetition: Option<RepetitionMode>,
+    /// The game: --rules, --board-size, --repetition.
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
     /// Also draw each game's evaluation graph (each side's win chance by ply) as SVG in
     /// this file; `{n}` in its name stands for the game's number, which a file of more
     /// than one game needs.
@@ -144,11 +136,7 @@ pub fn main(args: &AnnotateArgs) -> ExitCode {
         Ok(v) => v,
         Err(e) => return refused(&e.to_string()),
     };
-    let base = variant.rules();
-    let rules = RuleSet {
-        repetition: args.repetition.unwrap_or(base.repetition),
-        ..base
-    };
+    let rules = args.game.rules_of(&variant);
     if games.is_empty() {
         return refused(&format!("no game in {}", args.file.display()));
     }
@@ -179,23 +167,26 @@ fn read_games<'a>(
     args: &AnnotateArgs,
     text: &'a str,
 ) -> Result<(Vec<FileGame<'a>>, RulesSource, BoardSize), ReadError> {
-    let given = args.rules.clone().unwrap_or_default();
+    let given = args.game.source();
     Ok(match Format::of(text) {
         Format::Lines => {
             let games = input::game_lines(text).into_iter().map(FileGame::Line);
-            let size = args.board_size.unwrap_or_else(|| given.usual_size());
+            let size = args.game.size_or_usual(&given);
             (games.collect(), given, size)
         }
         Format::HnefataflOrg => {
             let games = pgn::games(text);
-            let source = match &args.rules {
+            let source = match &args.game.rules {
                 Some(rules) => rules.clone(),
                 None if pgn::from_hnefatafl_org(text) => {
                     RulesSource::Family(RulePreset::HnefataflOrg)
                 }
                 None => given,
             };
-            let size = args.board_size.unwrap_or_else(|| pgn::board_of(&games));
+            let size = args
+                .game
+                .board_size
+                .unwrap_or_else(|| pgn::board_of(&games));
             (
                 games.into_iter().map(FileGame::Written).collect(),
                 source,

@@ -2,7 +2,8 @@
 
 pub mod annotate;
 pub mod bench;
-pub mod interrupt;
+pub(crate) mod game_args;
+pub(crate) mod interrupt;
 pub mod matches;
 pub mod perft;
 pub mod picture;

@@ -21,14 +21,15 @@ use clap::Args;
 use thiserror::Error;
 
 use crate::core::any_game::AnyReplayError;
-use crate::core::game::{GameOf, RepetitionMode, RuleSet};
-use crate::core::geometry::{BoardSize, Geometry};
+use crate::core::game::{GameOf, RuleSet};
+use crate::core::geometry::Geometry;
 use crate::core::notation::{PositionError, parse_opentafl_with};
 use crate::core::position::PositionOf;
 use crate::core::record::{GameRecordError, GameRecordOf};
 use crate::core::role::Role;
-use crate::core::rules_source::{RulesSource, RulesSourceError};
+use crate::core::rules_source::RulesSourceError;
 use crate::core::variant::{Variant, VariantError};
+use crate::tools::game_args::GameArgs;
 use crate::tools::stdout;
 
 use scene::Scene;
@@ -49,19 +50,10 @@ pub struct PictureArgs {
     /// first mover].
     #[arg(long, value_name = "ROLE")]
     pub(crate) to_move: Option<Role>,
-    /// The rule family (copenhagen, the default, hnefatafl-org, fetlar, brandubh, tablut,
-    /// sea-battle or tawlbwrdd), played on --board-size; or an OpenTafl rules string
-    /// quoted as one argument, played on its own board. Its restricted squares are shaded.
-    #[arg(long, value_name = "NAME|STRING")]
-    pub(crate) rules: Option<RulesSource>,
-    /// The board: the --rules family's game of that size [default: the family's usual
-    /// board, 11x11 for copenhagen].
-    #[arg(long, value_name = "N")]
-    pub(crate) board_size: Option<BoardSize>,
-    /// The repetition rule the moves are replayed under, instead of the --rules family's
-    /// (off replays any record).
-    #[arg(long, value_name = "MODE")]
-    pub(crate) repetition: Option<RepetitionMode>,
+    /// The game: --rules, --board-size, --repetition. The rules' restricted squares are
+    /// shaded.
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
     /// Write the SVG to this file [default: stdout].
     #[arg(long, value_name = "FILE")]
     pub(crate) out: Option<PathBuf>,
@@ -115,14 +107,10 @@ pub fn main(args: &PictureArgs) -> ExitCode {
 
 /// The SVG text of the picture `args` ask for.
 pub(crate) fn picture(args: &PictureArgs) -> Result<String, PictureError> {
-    let source = args.rules.clone().unwrap_or_default();
-    let size = args.board_size.unwrap_or_else(|| source.usual_size());
+    let source = args.game.source();
+    let size = args.game.size_or_usual(&source);
     let variant = source.variant(size)?;
-    let base = variant.rules();
-    let rules = RuleSet {
-        repetition: args.repetition.unwrap_or(base.repetition),
-        ..base
-    };
+    let rules = args.game.rules_of(&variant);
     crate::with_size!(size, G => {
         let start = start::<G>(args, &variant, rules)?;
         let game = GameRecordOf::<G>::from_moves(&args.moves)?

@@ -6,7 +6,7 @@
 //! tuner that fits the evaluation's weights to them ([`texel`]); the trainer of the
 //! evaluation's learned correction ([`net`]).
 
-pub mod jobs;
+pub(crate) mod jobs;
 pub mod label;
 pub mod merge;
 pub mod net;

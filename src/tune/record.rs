@@ -54,7 +54,7 @@ impl Layout {
     /// most), 32 on 11x11 (40), 40 on 13x13 (80), 48 on 15x15 (80), 56 on 17x17 (80), 64
     /// on 19x19 (80). Every start position fits (73 pieces at most, Alea Evangelii
     /// 19x19), and a game never gains a piece.
-    pub const fn of(files: u8) -> Option<Layout> {
+    pub(crate) const fn of(files: u8) -> Option<Layout> {
         let (occupancy, sides, len) = match files {
             7 => (7, 5, 24),
             9 => (11, 5, 24),
@@ -73,7 +73,7 @@ impl Layout {
     }
 
     /// The layout of board `G`.
-    pub fn of_board<G: Geometry>() -> Layout {
+    pub(crate) fn of_board<G: Geometry>() -> Layout {
         // Every geometry is one of the seven sizes (src/core/geometry.rs); 19x19's
         // layout is the largest, so a fallback could only be too large, never too small.
         Layout::of(G::SIZE).unwrap_or(Layout {

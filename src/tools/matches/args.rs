@@ -74,7 +74,7 @@ pub struct MatchArgs {
     /// (`set_rule rules STRING`; other dialects are refused). --repetition and
     /// --move-limit override its parts. Sent to hnefi engines.
     #[arg(long, value_name = "NAME|STRING")]
-    pub rules: Option<RulesSource>,
+    pub(crate) rules: Option<RulesSource>,
     /// The board: the --rules family's game of that size (7, 9, ..., 19, or 7x7 and
     /// so on; default the family's usual board, 11x11 for copenhagen). hnefi engines are
     /// told `board_size N`, and so is the reference engine; engines of the other
