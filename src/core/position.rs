@@ -16,6 +16,7 @@ use super::moves::{MoveListOf, MoveOf};
 use super::outcome::Reason;
 use super::role::Role;
 use super::rules::RuleSet;
+use super::speed::SpeedLimits;
 use super::square::SquareOf;
 use super::zobrist;
 
@@ -180,16 +181,11 @@ impl<G: Geometry> PositionOf<G> {
         if barred.contains(mv.to) {
             return Err(IllegalMoveOf::Restricted(mv.to));
         }
-        let limit = match piece {
-            Some(Piece::King) => rules.speed.king,
-            _ => rules.speed.soldier(self.to_move),
-        };
-        if let Some(limit) = limit {
-            let length =
-                mv.from.file().abs_diff(mv.to.file()) + mv.from.rank().abs_diff(mv.to.rank());
-            if length > limit {
-                return Err(IllegalMoveOf::TooFar { mv, limit });
-            }
+        let limit = rules.speed.of(self.to_move, piece == Some(Piece::King));
+        if let Some(limit) = limit
+            && !SpeedLimits::allows(Some(limit), mv.from, mv.to)
+        {
+            return Err(IllegalMoveOf::TooFar { mv, limit });
         }
         Ok(())
     }

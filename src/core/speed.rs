@@ -1,7 +1,9 @@
 //! Speed limits: how far a piece may slide in one move (OpenTafl's `spd:`; Magpie's king
 //! moves one square). Data only; the move generator applies them.
 
+use super::geometry::Geometry;
 use super::role::Role;
+use super::square::SquareOf;
 
 /// The most squares each kind of piece may slide in one move; `None` for as far as the
 /// line is free. hnefi's pieces are the two sides' soldiers and the king.
@@ -38,6 +40,22 @@ impl SpeedLimits {
             Role::Attacker => self.attacker,
             Role::Defender => self.defender,
         }
+    }
+
+    /// The limit of a piece of `role`: the king's when `king`, else its soldiers'.
+    #[inline(always)]
+    pub(crate) fn of(&self, role: Role, king: bool) -> Option<u8> {
+        if king { self.king } else { self.soldier(role) }
+    }
+
+    /// True when a slide from `from` to `to` (on one line) is within `limit`.
+    #[inline(always)]
+    pub(crate) fn allows<G: Geometry>(
+        limit: Option<u8>,
+        from: SquareOf<G>,
+        to: SquareOf<G>,
+    ) -> bool {
+        limit.is_none_or(|l| from.file().abs_diff(to.file()) + from.rank().abs_diff(to.rank()) <= l)
     }
 
     /// True when no piece has a limit (the move generator's fast paths).
