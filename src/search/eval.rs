@@ -267,7 +267,9 @@ impl<G: Geometry> Evaluator<G> {
     }
 
     /// The weighted sum of the [`terms`] of `pos`, from the defenders' point of view.
-    #[inline(always)]
+    // Out of line, as the knowledge's `evaluate` that calls it (docs/experiments.md,
+    // session 46).
+    #[inline(never)]
     pub(crate) fn score(&self, pos: &PositionOf<G>) -> i32 {
         let b: &BoardOf<G> = pos.board();
         let hand: i32 = hand_terms(pos, &self.threats, &self.blocks)

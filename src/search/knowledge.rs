@@ -169,7 +169,9 @@ impl<G: Geometry> Knowledge<G> for RulesKnowledge<G> {
     fn escape_threats(&self, board: &BoardOf<G>, list: &mut MoveListOf<G>) {
         self.threats.escape_threats(board, list);
     }
-    #[inline(always)]
+    // Out of line on purpose: inlined into the node loop and the quiescence search it
+    // made the search run more instructions, not fewer (docs/experiments.md, session 46).
+    #[inline(never)]
     fn evaluate(&self, pos: &PositionOf<G>, stack: &mut AccumulatorStackOf<G>, ply: usize) -> i32 {
         let hand = self.evaluator.score(pos);
         let side = pos.to_move();
