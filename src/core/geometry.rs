@@ -160,7 +160,7 @@ square_index!(u16);
 /// Length of the per-square tables: a power of two above every board's squares (361 on
 /// 19x19), so that a lookup by an index masked with `TABLE - 1` needs no bounds check
 /// (entries past the board are empty).
-pub const TABLE: usize = 512;
+pub(crate) const TABLE: usize = 512;
 
 /// The squares beside a square, and the lines from it, for one board size.
 #[derive(Debug)]
@@ -206,7 +206,7 @@ pub(crate) const CORNER_SQUARE: u8 = 2;
 pub(crate) const SHADOW_MASK: usize = 2 * TABLE - 1;
 
 /// The index that stands for "no square" in [`Tables::step`].
-pub const NO_SQUARE: u16 = (TABLE - 1) as u16;
+pub(crate) const NO_SQUARE: u16 = (TABLE - 1) as u16;
 
 /// A board size.
 pub trait Geometry:

@@ -115,7 +115,7 @@ impl RuleSet {
 
     /// The corner squares: the four corners, or the blocks of 16 squares, or none.
     #[inline(always)]
-    pub fn corner_squares<G: Geometry>(&self) -> BitboardOf<G> {
+    pub(crate) fn corner_squares<G: Geometry>(&self) -> BitboardOf<G> {
         BitboardOf::from_bits(self.corner_bits::<G>())
     }
 

@@ -122,7 +122,7 @@ impl<G: Geometry> SquareOf<G> {
 
     /// True for the throne.
     #[inline(always)]
-    pub fn is_throne(self) -> bool {
+    pub(crate) fn is_throne(self) -> bool {
         self.0 == G::THRONE_INDEX
     }
 
@@ -182,7 +182,7 @@ impl<G: Geometry> SquareOf<G> {
 }
 
 /// The file letter of a 0-based file: `a`..`s` (files include `i`, unlike GTP's).
-pub const fn file_letter(file: u8) -> char {
+pub(crate) const fn file_letter(file: u8) -> char {
     (b'a' + file) as char
 }
 
