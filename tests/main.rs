@@ -15,6 +15,7 @@ mod copenhagen_opentafl;
 mod fetlar_opentafl;
 mod fetlar_rules;
 mod fetlar_study;
+mod layers;
 mod levels;
 mod match_runner;
 mod opentafl_variants;

@@ -1,0 +1,222 @@
+//! The layering of the rules core and of the search: no file of `src/core/` (or of
+//! `src/search/`) uses a sibling that, through its own uses, comes back to it. Read from the
+//! sources, as a new engineer would: a use is any path through `super::NAME` or
+//! `crate::core::NAME` (`crate::search::NAME`) outside comments and test modules, so that a
+//! doc link does not count and a sibling's tests may use anything.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The module names of `dir`'s files (`mod.rs`, the parent, aside).
+fn modules(dir: &Path) -> BTreeSet<String> {
+    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    entries
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            let stem = name.strip_suffix(".rs")?;
+            (stem != "mod").then(|| stem.to_string())
+        })
+        .collect()
+}
+
+/// `text` without comments and without the bodies of `#[cfg(test)]` modules.
+fn code(text: &str) -> String {
+    let mut out = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("#[cfg(test)]")
+            && lines
+                .peek()
+                .is_some_and(|l| l.trim_start().starts_with("mod "))
+        {
+            if lines.peek().is_some_and(|l| l.trim_end().ends_with(';')) {
+                lines.next();
+                continue;
+            }
+            // Skip the module: up to the line that balances its braces.
+            let mut depth = 0i32;
+            for l in lines.by_ref() {
+                depth += l.matches('{').count() as i32 - l.matches('}').count() as i32;
+                if depth <= 0 && l.contains('}') {
+                    break;
+                }
+            }
+            continue;
+        }
+        let without_comment = match line.find("//") {
+            Some(at) => &line[..at],
+            None => line,
+        };
+        out.push_str(without_comment);
+        out.push('\n');
+    }
+    out
+}
+
+/// The identifier at the start of `s`.
+fn ident(s: &str) -> &str {
+    let end = s
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(s.len());
+    &s[..end]
+}
+
+/// The first names of the paths in the group that opens `s` (`{a::X, b, c::{Y, Z}}`).
+fn group_heads(s: &str) -> Vec<&str> {
+    let mut heads = Vec::new();
+    let mut depth = 0;
+    let mut start = true;
+    for (i, c) in s.char_indices() {
+        match c {
+            '{' => {
+                depth += 1;
+                if depth == 1 {
+                    start = true;
+                    continue;
+                }
+            }
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            ',' if depth == 1 => {
+                start = true;
+                continue;
+            }
+            c if c.is_whitespace() => continue,
+            _ => {}
+        }
+        if start && depth == 1 {
+            heads.push(ident(&s[i..]));
+        }
+        start = false;
+    }
+    heads
+}
+
+/// The siblings among `names` that `code` uses through one of `prefixes`.
+fn uses(code: &str, prefixes: &[&str], names: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for prefix in prefixes {
+        for (at, _) in code.match_indices(prefix) {
+            let rest = &code[at + prefix.len()..];
+            let heads = if rest.starts_with('{') {
+                group_heads(rest)
+            } else {
+                vec![ident(rest)]
+            };
+            found.extend(
+                heads
+                    .into_iter()
+                    .filter(|h| names.contains(*h))
+                    .map(String::from),
+            );
+        }
+    }
+    found
+}
+
+/// Each file of `dir` and the siblings it uses.
+fn graph(dir: &str, parent: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let names = modules(&dir);
+    let prefixes = ["super::".to_string(), format!("crate::{parent}::")];
+    let prefixes: Vec<&str> = prefixes.iter().map(String::as_str).collect();
+    names
+        .iter()
+        .map(|m| {
+            let path = dir.join(format!("{m}.rs"));
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let mut used = uses(&code(&text), &prefixes, &names);
+            used.remove(m);
+            (m.clone(), used)
+        })
+        .collect()
+}
+
+/// A cycle of `graph` as the path that closes it, if there is one.
+fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    // 0 unseen, 1 on the current path, 2 done.
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        state: &mut BTreeMap<String, u8>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        state.insert(node.to_string(), 1);
+        path.push(node.to_string());
+        for next in graph.get(node).into_iter().flatten() {
+            match state.get(next.as_str()).copied().unwrap_or(0) {
+                1 => {
+                    let from = path.iter().position(|p| p == next).unwrap_or(0);
+                    let mut c = path[from..].to_vec();
+                    c.push(next.clone());
+                    return Some(c);
+                }
+                0 => {
+                    if let Some(c) = visit(next, graph, state, path) {
+                        return Some(c);
+                    }
+                }
+                _ => {}
+            }
+        }
+        path.pop();
+        state.insert(node.to_string(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for node in graph.keys() {
+        if state.get(node.as_str()).copied().unwrap_or(0) == 0 {
+            let found = visit(node, graph, &mut state, &mut Vec::new());
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn the_reader_finds_uses_and_cycles() {
+    let names: BTreeSet<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+    let text = "use super::{a::X, b};\n// super::c\nfn f() { crate::core::c::g() }\n\
+                #[cfg(test)]\nmod tests {\n    use super::super::a;\n}\n";
+    let found = uses(&code(text), &["super::", "crate::core::"], &names);
+    assert_eq!(found, names);
+    let commented = uses(&code("// use super::a;\n"), &["super::"], &names);
+    assert!(commented.is_empty());
+    let mut g = BTreeMap::new();
+    g.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
+    g.insert("b".to_string(), BTreeSet::from(["c".to_string()]));
+    g.insert("c".to_string(), BTreeSet::new());
+    assert_eq!(cycle(&g), None);
+    g.insert("c".to_string(), BTreeSet::from(["a".to_string()]));
+    assert_eq!(
+        cycle(&g),
+        Some(
+            vec!["a", "b", "c", "a"]
+                .into_iter()
+                .map(String::from)
+                .collect()
+        )
+    );
+}
+
+#[test]
+fn the_rules_core_has_no_import_cycle() {
+    let g = graph("src/core", "core");
+    assert!(g.len() > 30, "read {} files of src/core", g.len());
+    assert_eq!(cycle(&g), None, "a cycle among src/core's files");
+}
+
+#[test]
+fn the_search_has_no_import_cycle() {
+    let g = graph("src/search", "search");
+    assert!(g.len() > 20, "read {} files of src/search", g.len());
+    assert_eq!(cycle(&g), None, "a cycle among src/search's files");
+}
