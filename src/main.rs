@@ -92,7 +92,7 @@ struct EngineFlags {
     #[arg(long, value_name = "FEATURE")]
     without: Vec<Feature>,
     /// Set an evaluation weight, for tuning by self-play (`--weight corner_route=40`;
-    /// the names are `TERM_NAMES` in src/search/eval.rs). May be repeated.
+    /// the names are `TERM_NAMES` in src/search/terms.rs). May be repeated.
     #[arg(long, value_name = "NAME=VALUE")]
     weight: Vec<String>,
     /// Set an evaluation weight in the searches for the attackers only (when hnefi plays

@@ -1,10 +1,11 @@
 //! Named threads whose start can fail: the system may refuse a thread (a process or user
 //! limit, no memory for its stack), and `std::thread::spawn` then panics. Every thread of
 //! the crate starts here instead, and a refusal comes back as a [`SpawnError`] that names
-//! the thread, for its caller to report.
+//! the thread, for its caller to report. (The search's pool starts its own threads: a
+//! refused one is a thread fewer, [`crate::search::Searcher::threads`].)
 
 use std::io;
-use std::thread::{Builder, JoinHandle};
+use std::thread::{Builder, JoinHandle, Scope, ScopedJoinHandle};
 
 use thiserror::Error;
 
@@ -28,6 +29,22 @@ where
     Builder::new()
         .name(name.to_string())
         .spawn(f)
+        .map_err(|source| SpawnError { name, source })
+}
+
+/// Starts `f` on a thread called `name` in `scope` (which joins it before it ends).
+pub(crate) fn spawn_scoped<'scope, F, T>(
+    scope: &'scope Scope<'scope, '_>,
+    name: &'static str,
+    f: F,
+) -> Result<ScopedJoinHandle<'scope, T>, SpawnError>
+where
+    F: FnOnce() -> T + Send + 'scope,
+    T: Send + 'scope,
+{
+    Builder::new()
+        .name(name.to_string())
+        .spawn_scoped(scope, f)
         .map_err(|source| SpawnError { name, source })
 }
 

@@ -4,6 +4,8 @@
 //! `time_settings fischer` and OTEP's `clock` set it in the session, `hnefi bot` offers
 //! games under it and `hnefi match` plays them under it. What a clock reads during a game
 //! (the time the mover has left now) is another thing, [`crate::search::Clock`].
+//! A match is played under a Fischer clock, a fixed time a move or no clock
+//! ([`TimeControl`]).
 
 use std::time::Duration;
 
@@ -14,6 +16,17 @@ pub struct Fischer {
     pub base: Duration,
     /// Time added after each of a side's moves.
     pub increment: Duration,
+}
+
+/// How the games of a match are timed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum TimeControl {
+    /// No clock: each move may take up to the runner's untimed deadline.
+    None,
+    /// A fixed time per move.
+    MoveTime(Duration),
+    /// Fischer: a base time per side and an increment after each move.
+    Fischer(Fischer),
 }
 
 #[cfg(test)]

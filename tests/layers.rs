@@ -1,8 +1,10 @@
-//! The layering of the rules core and of the search: no file of `src/core/` (or of
-//! `src/search/`) uses a sibling that, through its own uses, comes back to it. Read from the
-//! sources, as a new engineer would: a use is any path through `super::NAME` or
-//! `crate::core::NAME` (`crate::search::NAME`) outside comments and test modules, so that a
-//! doc link does not count and a sibling's tests may use anything.
+//! The layering of the crate: no file of `src/core/` (nor of `src/search/`, nor of any
+//! other directory of `src/`) uses a sibling that, through its own uses, comes back to it;
+//! none of the top-level modules (`core`, `search`, `protocol`, ...) either, and the core
+//! uses none of them. Read from the sources, as a new engineer would: a use is any path
+//! through `super::NAME` or `crate::DIR::NAME` (`crate::NAME` between top-level modules)
+//! outside comments and test modules, so that a doc link does not count and a module's
+//! tests may use anything.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -119,22 +121,96 @@ fn uses(code: &str, prefixes: &[&str], names: &BTreeSet<String>) -> BTreeSet<Str
     found
 }
 
-/// Each file of `dir` and the siblings it uses.
-fn graph(dir: &str, parent: &str) -> BTreeMap<String, BTreeSet<String>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let names = modules(&dir);
-    let prefixes = ["super::".to_string(), format!("crate::{parent}::")];
+/// The files of `dir` (under `src/`, as `core` or `tools/matches`) and the siblings each
+/// uses.
+fn graph(dir: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let path = src().join(dir);
+    let names = modules(&path);
+    let prefixes = [
+        "super::".to_string(),
+        format!("crate::{}::", dir.replace('/', "::")),
+    ];
     let prefixes: Vec<&str> = prefixes.iter().map(String::as_str).collect();
     names
         .iter()
         .map(|m| {
-            let path = dir.join(format!("{m}.rs"));
-            let text = std::fs::read_to_string(&path)
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let mut used = uses(&code(&text), &prefixes, &names);
+            let file = path.join(format!("{m}.rs"));
+            let mut used = uses(&code(&read(&file)), &prefixes, &names);
             used.remove(m);
             (m.clone(), used)
         })
+        .collect()
+}
+
+/// The crate's top-level modules (`src/NAME.rs` or `src/NAME/`) and the others each uses
+/// through `crate::` in any of its files.
+fn top_level_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let names: BTreeSet<String> = modules(&src())
+        .into_iter()
+        .chain(dirs("").into_iter().filter(|d| !d.contains('/')))
+        .filter(|m| m != "lib" && m != "main")
+        .collect();
+    names
+        .iter()
+        .map(|m| {
+            let single = src().join(format!("{m}.rs"));
+            let files = if single.is_file() {
+                vec![single]
+            } else {
+                std::iter::once(m.clone())
+                    .chain(dirs(m))
+                    .flat_map(|d| modules_with_parent(&src().join(&d)))
+                    .collect()
+            };
+            let mut used = BTreeSet::new();
+            for f in files {
+                used.extend(uses(&code(&read(&f)), &["crate::"], &names));
+            }
+            used.remove(m);
+            (m.clone(), used)
+        })
+        .collect()
+}
+
+fn src() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every directory under `src/NAME` (every one under `src/` for ""), as paths from `src/`.
+fn dirs(name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut todo = vec![name.to_string()];
+    while let Some(d) = todo.pop() {
+        let entries = std::fs::read_dir(src().join(&d)).unwrap_or_else(|e| panic!("{d}: {e}"));
+        for e in entries.flatten() {
+            let Ok(file) = e.file_name().into_string() else {
+                continue;
+            };
+            if e.path().is_dir() {
+                let sub = if d.is_empty() {
+                    file
+                } else {
+                    format!("{d}/{file}")
+                };
+                out.push(sub.clone());
+                todo.push(sub);
+            }
+        }
+    }
+    out
+}
+
+/// The `.rs` files of `dir`, `mod.rs` included.
+fn modules_with_parent(dir: &Path) -> Vec<std::path::PathBuf> {
+    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
         .collect()
 }
 
@@ -209,14 +285,39 @@ fn the_reader_finds_uses_and_cycles() {
 
 #[test]
 fn the_rules_core_has_no_import_cycle() {
-    let g = graph("src/core", "core");
+    let g = graph("core");
     assert!(g.len() > 30, "read {} files of src/core", g.len());
     assert_eq!(cycle(&g), None, "a cycle among src/core's files");
 }
 
 #[test]
 fn the_search_has_no_import_cycle() {
-    let g = graph("src/search", "search");
+    let g = graph("search");
     assert!(g.len() > 20, "read {} files of src/search", g.len());
     assert_eq!(cycle(&g), None, "a cycle among src/search's files");
+}
+
+#[test]
+fn no_directory_of_src_has_an_import_cycle() {
+    let all = dirs("");
+    assert!(all.len() >= 8, "read {all:?}");
+    for dir in all {
+        assert_eq!(cycle(&graph(&dir)), None, "a cycle among src/{dir}'s files");
+    }
+}
+
+#[test]
+fn the_top_level_modules_have_no_import_cycle() {
+    let g = top_level_graph();
+    assert!(g.len() >= 10, "read {:?}", g.keys());
+    assert!(
+        g.get("core").is_some_and(BTreeSet::is_empty),
+        "the core uses {:?}",
+        g.get("core")
+    );
+    assert_eq!(
+        cycle(&g),
+        None,
+        "a cycle among the crate's top-level modules"
+    );
 }

@@ -15,8 +15,9 @@ use crate::time_control::Fischer;
 
 use super::clock::Caps;
 use super::games::SERVER_SIZES;
+use super::json::GameId;
 use super::log::Log;
-use super::message::{self, GameId, VERSION_ID};
+use super::message::{self, VERSION_ID};
 use super::password;
 use super::shutdown::Shutdown;
 use super::{Config, run_until};

@@ -6,7 +6,8 @@ use serde_json::Value;
 use crate::core::any_square::AnyMove;
 use crate::core::geometry::BoardSize;
 
-use super::message::GameId;
+/// A game id (the server counts them from 0).
+pub(crate) type GameId = u64;
 
 /// `= game_time {"id":..,"attacker_ms_left":..,"defender_ms_left":..}`: the clocks right
 /// after a move (the mover's increment included).

@@ -13,7 +13,7 @@ use crate::core::geometry::BoardSize;
 use crate::core::role::Role;
 use crate::time_control::Fischer;
 
-use super::json::{GameTime, ResumedGame};
+use super::json::{GameId, GameTime, ResumedGame};
 
 /// The protocol version of hnefatafl-copenhagen 6.4.1 (its `VERSION_ID`), the first
 /// word of the login line. A server of another release answers `? login wrong_version`.
@@ -21,9 +21,6 @@ pub const VERSION_ID: &str = "32d9a140";
 
 /// The server release whose protocol this bot speaks.
 pub(crate) const SERVER_RELEASE: &str = "6.4.1";
-
-/// A game id (the server counts them from 0).
-pub(crate) type GameId = u64;
 
 /// The server's word for a game's winner (`None`: a draw): `attacker_wins`,
 /// `defender_wins` (as `game_over` says) or `draw` (as `= draw accept` means).

@@ -49,9 +49,10 @@ use crate::time_control::Fischer;
 use clock::{Caps, GameClock};
 use connection::{ConnectError, Connection, backoff};
 use games::OpenGame;
+use json::GameId;
 use json::ResumedGame;
 use log::Log;
-use message::{ClientMessage, GameId, ServerMessage};
+use message::{ClientMessage, ServerMessage};
 use shutdown::{Shutdown, Stage};
 
 /// Everything the bot is told.

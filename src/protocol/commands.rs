@@ -371,7 +371,7 @@ pub(crate) fn help_over(table: &[Command], foreign: &[(&str, &str)], args: &[&st
         None => Ok(table.iter().map(line).collect::<Vec<_>>().join("\n")),
         Some(n) => {
             let c = table.iter().find(|c| c.name == *n).ok_or_else(|| {
-                let hint = super::suggest::hint(table, foreign, n)
+                let hint = super::suggest::hint(table.iter().map(|c| c.name), foreign, n)
                     .map(|h| format!(": {h}"))
                     .unwrap_or_default();
                 format!("argument 1 (NAME): unknown command '{}'{hint}", short(n))

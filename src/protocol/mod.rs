@@ -223,14 +223,14 @@ impl Dialect {
 
     /// The hint for a name that is not a command of this dialect ([`suggest::hint`]).
     fn hint(self, name: &str) -> Option<String> {
-        match self {
-            Dialect::Hnefi => suggest::hint(commands::COMMANDS, commands::FOREIGN_NAMES, name),
-            Dialect::Compat03 => suggest::hint(
+        let (table, foreign) = match self {
+            Dialect::Hnefi => (commands::COMMANDS, commands::FOREIGN_NAMES),
+            Dialect::Compat03 => (
                 compat03::commands::COMMANDS,
                 compat03::commands::FOREIGN_NAMES,
-                name,
             ),
-        }
+        };
+        suggest::hint(table.iter().map(|c| c.name), foreign, name)
     }
 
     fn find(self, name: &str) -> Option<&'static commands::Command> {

@@ -67,13 +67,17 @@ pub(crate) fn run(
     let (tx, rx) = mpsc::channel::<Info<AnyMove>>();
     let mut failed: Option<io::Error> = None;
     std::thread::scope(|scope| {
-        scope.spawn(move || {
+        let analysis = crate::thread::spawn_scoped(scope, "analysis", move || {
             // The search result is the first line already written; a position that cannot
             // be analyzed was refused before the `=`.
             let _ = session.analyze_until_stopped(&mut |info| {
                 let _ = tx.send(info.clone());
             });
         });
+        if let Err(e) = analysis {
+            failed = Some(e.into());
+            return;
+        }
         // The latest report of each line (several with multi-PV), for the interval.
         let mut latest: Vec<Info<AnyMove>> = Vec::new();
         let mut next_tick = match cadence {

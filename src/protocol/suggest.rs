@@ -8,16 +8,19 @@
 //! name further than the typed word's length in characters is not suggested: `foo` is not
 //! a typo of `stop`.
 
-use super::commands::Command;
-
 /// Names at this weighted distance or more are not suggested (git's `SIMILARITY_FLOOR`).
 const FLOOR: usize = 7;
 /// Names longer than this are not compared (a line may hold 64 KiB of one word).
 const LONGEST: usize = 64;
 
-/// The hint for the unknown command `name` in `table`, whose `foreign` names map another
-/// protocol's names to the table's: `hnefi calls it NAME`, `did you mean NAME?`, or none.
-pub(crate) fn hint(table: &[Command], foreign: &[(&str, &str)], name: &str) -> Option<String> {
+/// The hint for the unknown command `name` among the command `names`, whose `foreign`
+/// names map another protocol's names to them: `hnefi calls it NAME`, `did you mean
+/// NAME?`, or none.
+pub(crate) fn hint<'n>(
+    names: impl Iterator<Item = &'n str> + Clone,
+    foreign: &[(&str, &str)],
+    name: &str,
+) -> Option<String> {
     if let Some((_, own)) = foreign.iter().find(|(other, _)| *other == name) {
         return Some(format!("hnefi calls it {own}"));
     }
@@ -25,18 +28,17 @@ pub(crate) fn hint(table: &[Command], foreign: &[(&str, &str)], name: &str) -> O
     if let Some((_, own)) = foreign.iter().find(|(other, _)| *other == folded) {
         return Some(format!("hnefi calls it {own}"));
     }
-    if let Some(c) = table.iter().find(|c| c.name == folded) {
-        return Some(format!("did you mean {}?", c.name));
+    if let Some(own) = names.clone().find(|n| *n == folded) {
+        return Some(format!("did you mean {own}?"));
     }
     if folded.len() > LONGEST {
         return None;
     }
-    let scored: Vec<(usize, &str)> = table
-        .iter()
-        .map(|c| {
-            let prefix = folded.chars().count() >= 3 && c.name.starts_with(&folded);
-            let d = if prefix { 0 } else { distance(&folded, c.name) };
-            (d, c.name)
+    let scored: Vec<(usize, &str)> = names
+        .map(|n| {
+            let prefix = folded.chars().count() >= 3 && n.starts_with(&folded);
+            let d = if prefix { 0 } else { distance(&folded, n) };
+            (d, n)
         })
         .collect();
     let best = scored.iter().map(|(d, _)| *d).min()?;
@@ -96,7 +98,7 @@ mod tests {
     use crate::protocol::commands::{COMMANDS, FOREIGN_NAMES};
 
     fn h(name: &str) -> Option<String> {
-        hint(COMMANDS, FOREIGN_NAMES, name)
+        hint(COMMANDS.iter().map(|c| c.name), FOREIGN_NAMES, name)
     }
 
     #[test]
@@ -142,18 +144,21 @@ mod examples {
         use crate::protocol::commands::{COMMANDS, FOREIGN_NAMES};
         use crate::protocol::suggest::hint;
         assert_eq!(
-            hint(COMMANDS, FOREIGN_NAMES, "PLAY").as_deref(),
+            hint(COMMANDS.iter().map(|c| c.name), FOREIGN_NAMES, "PLAY").as_deref(),
             Some("did you mean play?")
         );
         assert_eq!(
-            hint(COMMANDS, FOREIGN_NAMES, "plya").as_deref(),
+            hint(COMMANDS.iter().map(|c| c.name), FOREIGN_NAMES, "plya").as_deref(),
             Some("did you mean play?")
         );
         assert_eq!(
-            hint(COMMANDS, FOREIGN_NAMES, "genmove").as_deref(),
+            hint(COMMANDS.iter().map(|c| c.name), FOREIGN_NAMES, "genmove").as_deref(),
             Some("hnefi calls it generate_move")
         );
-        assert_eq!(hint(COMMANDS, FOREIGN_NAMES, "xyzzy"), None);
+        assert_eq!(
+            hint(COMMANDS.iter().map(|c| c.name), FOREIGN_NAMES, "xyzzy"),
+            None
+        );
         Ok(())
     }
 }

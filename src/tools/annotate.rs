@@ -34,6 +34,7 @@ pub(crate) mod input;
 pub(crate) mod judgement;
 pub(crate) mod otg;
 pub(crate) mod pgn;
+pub(crate) mod written;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};

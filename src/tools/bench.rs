@@ -496,7 +496,9 @@ pub fn main(
         });
     }
     if let Some(reps) = ttd {
-        super::ttd::main(extra_depth, threads, reps);
+        let positions: Vec<(Game, Limits)> =
+            searches(extra_depth).map(|(g, l, _)| (g, l)).collect();
+        super::ttd::main(&positions, extra_depth, threads, reps);
         return Ok(());
     }
     let mut results = Vec::new();

@@ -14,10 +14,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use crate::core::game::Game;
 use crate::outln;
-use crate::search::Searcher;
-
-use super::bench::{POSITIONS, searches};
+use crate::search::{Limits, Searcher};
 
 /// One thread count's figures in one repetition, summed over the positions.
 #[derive(Clone, Debug, Default)]
@@ -62,21 +61,21 @@ fn schedstat() -> Option<(u64, u64)> {
     Some(total)
 }
 
-/// Searches every bench position at `threads` threads to its depth plus `extra_depth`.
-fn run(threads: usize, extra_depth: u32) -> Run {
+/// Runs every one of `searches` at `threads` threads.
+fn run(threads: usize, searches: &[(Game, Limits)]) -> Run {
     let stop = AtomicBool::new(false);
     let mut out = Run {
         cpu_ns: Some(0),
         wait_ns: Some(0),
         ..Run::default()
     };
-    for (game, limits, _) in searches(extra_depth) {
+    for (game, limits) in searches {
         // Created before the clock starts: its threads are parked until the search.
         let mut searcher = Searcher::new(threads, 16);
         let before = schedstat();
         let start = Instant::now();
         let mut reached: Vec<(usize, u64, f64)> = Vec::new();
-        searcher.search(&game, &limits, &stop, &mut |info| {
+        searcher.search(game, limits, &stop, &mut |info| {
             let ms = start.elapsed().as_secs_f64() * 1000.0;
             // A depth another thread completed deeper than the next is reached with it:
             // the depths between count as reached then too.
@@ -113,24 +112,24 @@ fn median(mut xs: Vec<f64>) -> f64 {
     }
 }
 
-/// The `hnefi bench --ttd REPS --threads N` command (N at least 2; the bench checked the
-/// depth).
-pub(crate) fn main(extra_depth: u32, threads: usize, reps: usize) {
+/// The `hnefi bench --ttd REPS --threads N` command (N at least 2) over the bench's
+/// `searches`, each position at its bench depth plus `extra_depth` (checked by the bench).
+pub(crate) fn main(searches: &[(Game, Limits)], extra_depth: u32, threads: usize, reps: usize) {
     let reps = reps.max(1);
     let got = Searcher::new(threads, 1).threads();
     outln!(
         "ttd: 1 thread against {got} (asked {threads}), {} positions at bench depth +{extra_depth}, {reps} repetitions interleaved",
-        POSITIONS.len()
+        searches.len()
     );
     let mut ones = Vec::new();
     let mut manys = Vec::new();
     for rep in 0..reps {
         let (one, many) = if rep % 2 == 0 {
-            let one = run(1, extra_depth);
-            (one, run(got, extra_depth))
+            let one = run(1, searches);
+            (one, run(got, searches))
         } else {
-            let many = run(got, extra_depth);
-            (run(1, extra_depth), many)
+            let many = run(got, searches);
+            (run(1, searches), many)
         };
         let (t1, t2) = (
             one.millis.last().copied().unwrap_or(0.0),

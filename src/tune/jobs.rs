@@ -95,7 +95,7 @@ impl Jobs<'_> {
                 let tx = tx.clone();
                 let (play, next, failed) = (&play, &next, &failed);
                 let hash = self.hash_mb as usize;
-                scope.spawn(move || {
+                let worker = crate::thread::spawn_scoped(scope, "selfplay worker", move || {
                     let mut searcher = Searcher::new(1, hash);
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -107,6 +107,10 @@ impl Jobs<'_> {
                         }
                     }
                 });
+                if let Err(e) = worker {
+                    failed.store(true, Ordering::Relaxed);
+                    return Err(e.to_string());
+                }
             }
             drop(tx);
             let mut pending = BTreeMap::new();

@@ -20,7 +20,7 @@ use thiserror::Error;
 use crate::core::outcome::Outcome;
 use crate::core::role::Role;
 
-use super::input::{Notation, WrittenGame, WrittenMove};
+use super::written::{Notation, WrittenGame, WrittenMove};
 
 /// A game record read: its rules string and its principal line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +83,7 @@ pub(crate) fn read(text: &str) -> Result<OtgGame<'_>, OtgError> {
         let Some(number) = words.next() else {
             continue;
         };
-        if !super::input::is_turn_number(number) {
+        if !super::written::is_turn_number(number) {
             // A variation's turn, or a line of no turn.
             continue;
         }

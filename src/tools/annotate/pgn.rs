@@ -21,7 +21,7 @@ use crate::core::geometry::{BoardSize, Geometry};
 use crate::core::moves::MoveOf;
 use crate::core::notation::RecordMoveOf;
 
-use super::input::{Notation, WrittenGame, WrittenMove};
+use super::written::{Notation, WrittenGame, WrittenMove};
 
 /// The site the client writes in its `Site` tag.
 const SITE: &str = "hnefatafl.org";
@@ -60,7 +60,7 @@ pub(crate) fn games(text: &str) -> Vec<WrittenGame<'_>> {
             continue;
         };
         for word in text.split_whitespace() {
-            if !super::input::is_turn_number(word)
+            if !super::written::is_turn_number(word)
                 && !matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*")
             {
                 game.moves.push(WrittenMove { line, text: word });

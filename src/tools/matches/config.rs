@@ -19,10 +19,11 @@ use super::dialect::{self, Dialect};
 use super::engine;
 use super::error::MatchError;
 use super::openings;
-use super::play::{Settings, TimeControl};
+use super::play::Settings;
 use super::relay;
 use super::schedule::{Scheduled, gauntlet, one_sided_gauntlet, schedule};
 use super::stats::Sprt;
+use crate::time_control::TimeControl;
 
 /// One engine of the match.
 #[derive(Clone, Debug)]

@@ -22,10 +22,10 @@ use crate::core::geometry::Geometry;
 use crate::core::notation::to_opentafl;
 use crate::core::role::{ByRole, Role};
 use crate::protocol::otep::{COPENHAGEN_RULES, parse_move, side_name};
+use crate::time_control::TimeControl;
 
 use super::dialect::{Fault, Generated, NotAMove, shown};
 use super::engine::Process;
-use super::play::TimeControl;
 
 fn send(p: &mut Process, line: &str) -> Result<(), Fault> {
     p.send(line).map_err(Fault::from)
@@ -150,8 +150,8 @@ mod examples {
     fn clock_command() {
         use crate::core::role::ByRole;
         use crate::time_control::Fischer;
+        use crate::time_control::TimeControl;
         use crate::tools::matches::otep::clock_command;
-        use crate::tools::matches::play::TimeControl;
         use std::time::Duration;
         let ms = Duration::from_millis;
         assert_eq!(

@@ -16,23 +16,12 @@ use crate::core::referee::Referee;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::RulesSource;
 use crate::core::variant::Variant;
-use crate::time_control::Fischer;
+use crate::time_control::{Fischer, TimeControl};
 
 use super::dialect::{Dialect, Fault, Generated, NotAMove, Reply, shown};
 use super::engine::Process;
 use super::reason::{Adjudication, Reason};
 use super::{otep, uci};
-
-/// The time control of a match.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum TimeControl {
-    /// No clock: each move may take up to the runner's untimed deadline.
-    None,
-    /// A fixed time per move.
-    MoveTime(Duration),
-    /// Fischer: a base time per side and an increment after each move.
-    Fischer(Fischer),
-}
 
 /// What every game of a match shares.
 #[derive(Clone, Debug)]
