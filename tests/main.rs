@@ -12,6 +12,7 @@ mod bot_rules;
 mod bot_scripted;
 mod bot_server;
 mod copenhagen_opentafl;
+mod doc_examples;
 mod fetlar_opentafl;
 mod fetlar_rules;
 mod fetlar_study;
