@@ -12,7 +12,7 @@ use crate::core::any_square::{AnyMove, AnySquare};
 use crate::core::encirclement_mode::EncirclementMode;
 use crate::core::game::{Game, RepetitionMode, RuleSet};
 use crate::core::geometry::BoardSize;
-use crate::core::outcome::{Reason, Status};
+use crate::core::outcome::{Outcome, Reason, Status};
 use crate::core::preset::RulePreset;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::{RulesSource, RulesSourceError};
@@ -494,10 +494,10 @@ impl Session {
     pub(crate) fn play(&mut self, role: Role, mv: AnyMove) -> Result<Vec<AnySquare>, SessionError> {
         self.check_turn(role)?;
         let mut captured = self.game.play(mv)?;
-        if let Status::Won {
+        if let Status::Over(Outcome {
+            winner: Some(_),
             reason: Reason::KingCaptured,
-            ..
-        } = self.game.status()
+        }) = self.game.status()
         {
             captured.push(self.game.king());
             captured.sort_unstable();

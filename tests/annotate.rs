@@ -57,12 +57,7 @@ fn fields(line: &str) -> Vec<String> {
 fn king_escapes_in_one(game: &Game) -> bool {
     game.legal_moves().iter().any(|&mv| {
         let mut g = game.clone();
-        g.play(mv).is_ok()
-            && g.status()
-                == Status::Won {
-                    winner: Role::Defender,
-                    reason: Reason::KingEscaped,
-                }
+        g.play(mv).is_ok() && g.status() == Status::won(Role::Defender, Reason::KingEscaped)
     })
 }
 

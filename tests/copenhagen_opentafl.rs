@@ -37,7 +37,7 @@ fn rules() -> RuleSet {
 /// The endings hnefi may give for OpenTafl's verdict (more than one only where the order of
 /// the end tests differs).
 fn expected(result: &str, reason: &str) -> Vec<Status> {
-    let won = |winner, reason| Status::Won { winner, reason };
+    let won = |winner, reason| Status::won(winner, reason);
     match (result, reason) {
         ("ATTACKER_WIN", "king-captured" | "no-defenders") => {
             vec![won(Role::Attacker, Reason::KingCaptured)]
@@ -95,12 +95,7 @@ fn replay(line: &str, rules: RuleSet) -> Result<(usize, usize, String, String), 
             .play(rec.mv)
             .map_err(|e| format!("{name} ply {}: {token} refused: {e}", i + 1))?;
         let mut soldiers = rec.captures;
-        if game.status()
-            == (Status::Won {
-                winner: Role::Attacker,
-                reason: Reason::KingCaptured,
-            })
-        {
+        if game.status() == (Status::won(Role::Attacker, Reason::KingCaptured)) {
             if (rec.captures & king_before).is_empty() {
                 return Err(format!("{name}: {token}: OpenTafl did not list the king"));
             }

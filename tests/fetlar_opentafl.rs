@@ -24,7 +24,7 @@ const CAP: usize = 300;
 /// What OpenTafl's verdict means under hnefi's `fetlar`; `None` for its encirclement win,
 /// which hnefi's `fetlar` does not have (the game goes on).
 fn expected(result: &str, reason: &str) -> Option<Status> {
-    let won = |winner, reason| Some(Status::Won { winner, reason });
+    let won = |winner, reason| Some(Status::won(winner, reason));
     match (result, reason) {
         ("ATTACKER_WIN", "king-captured" | "no-defenders") => {
             won(Role::Attacker, Reason::KingCaptured)
@@ -32,9 +32,7 @@ fn expected(result: &str, reason: &str) -> Option<Status> {
         ("DEFENDER_WIN", "king-escaped") => won(Role::Defender, Reason::KingEscaped),
         ("DEFENDER_WIN", "no-attackers") => won(Role::Defender, Reason::NoMoves),
         ("ATTACKER_WIN", "defenders-blocked") => won(Role::Attacker, Reason::NoMoves),
-        ("DRAW", "repetition") => Some(Status::Drawn {
-            reason: Reason::Repetition,
-        }),
+        ("DRAW", "repetition") => Some(Status::drawn(Reason::Repetition)),
         ("ONGOING", "cap") => Some(Status::Ongoing),
         ("ATTACKER_WIN", "encirclement") => None,
         _ => panic!("unknown ending {result} {reason}"),
@@ -68,12 +66,7 @@ fn replay(line: &str) -> Result<(usize, usize, String), String> {
             .play(rec.mv)
             .map_err(|e| format!("{name} ply {}: {token} refused: {e}", i + 1))?;
         let mut soldiers = rec.captures;
-        if game.status()
-            == (Status::Won {
-                winner: Role::Attacker,
-                reason: Reason::KingCaptured,
-            })
-        {
+        if game.status() == (Status::won(Role::Attacker, Reason::KingCaptured)) {
             if (rec.captures & king_before).is_empty() {
                 return Err(format!("{name}: {token}: OpenTafl did not list the king"));
             }
@@ -123,10 +116,7 @@ fn replay(line: &str) -> Result<(usize, usize, String), String> {
                     .play(rec.mv)
                     .map_err(|e| format!("{name}: {token}: {e}"))?;
             }
-            let want = Status::Won {
-                winner: Role::Attacker,
-                reason: Reason::Encirclement,
-            };
+            let want = Status::won(Role::Attacker, Reason::Encirclement);
             if again.status() != want {
                 return Err(format!(
                     "{name}: with encirclement hnefi says {}",

@@ -15,7 +15,7 @@ use crate::reference;
 
 use hnefi::core::game::{RepetitionMode, RuleSet};
 use hnefi::core::notation::RecordMove;
-use hnefi::core::outcome::Status;
+use hnefi::core::outcome::{Outcome, Status};
 use hnefi::core::record::GameRecord;
 use hnefi::core::role::Role;
 
@@ -123,12 +123,14 @@ fn replay(line: &str, rules: RuleSet) -> (Status, String, usize) {
 
 fn result_of(status: Status) -> &'static str {
     match status {
-        Status::Won {
-            winner: Role::Attacker,
+        Status::Over(Outcome {
+            winner: Some(Role::Attacker),
             ..
-        } => "Black",
-        Status::Won { .. } => "White",
-        Status::Drawn { .. } => "Draw",
+        }) => "Black",
+        Status::Over(Outcome {
+            winner: Some(_), ..
+        }) => "White",
+        Status::Over(Outcome { winner: None, .. }) => "Draw",
         Status::Ongoing => "Ongoing",
     }
 }

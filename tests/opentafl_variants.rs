@@ -245,7 +245,7 @@ const PERFT: [(&str, &str, Game); 10] = [
 /// section 17.8's; OpenTafl removes a captured king, so its "no defenders" is a king
 /// captured with the last defender).
 fn expected(result: &str, reason: &str) -> Status {
-    let won = |winner, reason| Status::Won { winner, reason };
+    let won = |winner, reason| Status::won(winner, reason);
     match (result, reason) {
         ("ATTACKER_WIN", "king-captured" | "no-defenders") => {
             won(Role::Attacker, Reason::KingCaptured)
@@ -256,9 +256,7 @@ fn expected(result: &str, reason: &str) -> Status {
         ("ATTACKER_WIN", "encirclement") => won(Role::Attacker, Reason::Encirclement),
         ("ATTACKER_WIN", "no-moves") => won(Role::Attacker, Reason::NoMoves),
         ("DEFENDER_WIN", "no-moves") => won(Role::Defender, Reason::NoMoves),
-        ("DRAW", "repetition") => Status::Drawn {
-            reason: Reason::Repetition,
-        },
+        ("DRAW", "repetition") => Status::drawn(Reason::Repetition),
         // tfr:w (Alea Evangelii): the side that did not make the third occurrence wins.
         ("ATTACKER_WIN", "repetition") => won(Role::Attacker, Reason::Repetition),
         ("DEFENDER_WIN", "repetition") => won(Role::Defender, Reason::Repetition),
@@ -305,11 +303,7 @@ fn replay<G: Geometry>(variant: &Variant, line: &str) -> Result<(usize, usize, S
             .map_err(|e| format!("{name} ply {}: {token} refused: {e}", i + 1))?;
         // OpenTafl lists a captured king among the captures; hnefi's captures are the
         // soldiers taken, the king's capture is the game's status.
-        let king_taken = game.status()
-            == (Status::Won {
-                winner: Role::Attacker,
-                reason: Reason::KingCaptured,
-            });
+        let king_taken = game.status() == (Status::won(Role::Attacker, Reason::KingCaptured));
         if king_taken != listed.contains(&king_before) {
             return Err(format!(
                 "{name} ply {}: {token}: hnefi says {}",

@@ -16,7 +16,7 @@ use hnefi::core::moves::{Move, MoveListOf, MoveOf};
 use hnefi::core::notation::{
     RecordMove, RecordToken, parse_opentafl, parse_opentafl_with, parse_rows, to_opentafl,
 };
-use hnefi::core::outcome::{Reason, Status};
+use hnefi::core::outcome::{Outcome, Reason, Status};
 use hnefi::core::position::PositionOf;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
@@ -150,10 +150,10 @@ fn check_move<G: Geometry>(game: &mut GameOf<G>, mv: MoveOf<G>) {
     }
     // A strong king is never captured on an edge.
     if rules.king_capture == KingCapture::Strong {
-        if let Status::Won {
+        if let Status::Over(Outcome {
+            winner: Some(_),
             reason: Reason::KingCaptured,
-            ..
-        } = game.status()
+        }) = game.status()
         {
             assert!(!nb.king().is_edge());
         }
@@ -174,7 +174,10 @@ fn check_move<G: Geometry>(game: &mut GameOf<G>, mv: MoveOf<G>) {
         assert!(w.winner.is_some(), "{mv}: a move's own result is a win");
         assert_eq!(game.status().outcome(), Some(w), "{mv}");
     }
-    if let Status::Won { reason, .. } = game.status()
+    if let Status::Over(Outcome {
+        winner: Some(_),
+        reason,
+    }) = game.status()
         && matches!(
             reason,
             Reason::KingCaptured

@@ -31,7 +31,7 @@ use hnefi::core::board::{BoardOf, Piece};
 use hnefi::core::game::{GameOf, RuleSet};
 use hnefi::core::geometry::{BoardSize, Geometry, S7, S13};
 use hnefi::core::moves::MoveOf;
-use hnefi::core::outcome::{Reason, Status};
+use hnefi::core::outcome::{Outcome, Reason, Status};
 use hnefi::core::position::{IllegalMoveOf, PositionOf};
 use hnefi::core::preset::RulePreset;
 use hnefi::core::rng::SplitMix64;
@@ -256,15 +256,15 @@ impl Tally {
 fn status_word(status: Status) -> &'static str {
     match status {
         Status::Ongoing => "ongoing",
-        Status::Won {
-            winner: Role::Attacker,
+        Status::Over(Outcome {
+            winner: Some(Role::Attacker),
             ..
-        } => "attacker_wins",
-        Status::Won {
-            winner: Role::Defender,
+        }) => "attacker_wins",
+        Status::Over(Outcome {
+            winner: Some(Role::Defender),
             ..
-        } => "defender_wins",
-        Status::Drawn { .. } => "draw",
+        }) => "defender_wins",
+        Status::Over(Outcome { winner: None, .. }) => "draw",
     }
 }
 
@@ -459,10 +459,10 @@ impl<'a, G: Geometry> Match<'a, G> {
         let status = self.model.status();
         let king_taken = matches!(
             status,
-            Status::Won {
-                reason: Reason::KingCaptured,
-                ..
-            }
+            Status::Over(Outcome {
+                winner: Some(_),
+                reason: Reason::KingCaptured
+            })
         );
         let mut expected: BTreeSet<SquareOf<G>> = captured.iter().collect();
         if king_taken {
@@ -675,7 +675,7 @@ impl<'a, G: Geometry> Match<'a, G> {
     /// True when `mv` wins the server game for `role` at once.
     fn wins(&mut self, mv: MoveOf<G>, role: Role) -> bool {
         let won = self.server.play(mv).is_ok()
-            && matches!(self.server.status(), Status::Won { winner, .. } if winner == role);
+            && matches!(self.server.status(), Status::Over(Outcome { winner: Some(winner), .. }) if winner == role);
         self.server.undo();
         won
     }
@@ -813,10 +813,10 @@ fn ending_name<G: Geometry>(game: &GameOf<G>) -> String {
     let status = game.status();
     let no_attackers = game.position().board().pieces(Role::Attacker).is_empty();
     match status {
-        Status::Won {
-            winner: Role::Defender,
+        Status::Over(Outcome {
+            winner: Some(Role::Defender),
             reason: Reason::NoMoves,
-        } if no_attackers => "defenders-win no-attackers".to_string(),
+        }) if no_attackers => "defenders-win no-attackers".to_string(),
         _ => status.to_string(),
     }
 }
@@ -862,17 +862,14 @@ fn play_games<G: Geometry>(size: BoardSize, games: usize, seed: u64) -> Tally {
             let (s, md) = (m.server.status(), m.model.status());
             if s != md {
                 let ply = m.moves.len();
-                let limit_draw = s
-                    == Status::Drawn {
-                        reason: Reason::MoveLimit,
-                    };
+                let limit_draw = s == Status::drawn(Reason::MoveLimit);
                 let model_may = matches!(
                     md,
                     Status::Ongoing
-                        | Status::Won {
-                            reason: Reason::CannotEscape | Reason::NoMoves,
-                            ..
-                        }
+                        | Status::Over(Outcome {
+                            winner: Some(_),
+                            reason: Reason::CannotEscape | Reason::NoMoves
+                        })
                 );
                 assert!(
                     limit_draw && model_may && limit.is_some_and(|n| ply == n as usize),
@@ -881,11 +878,7 @@ fn play_games<G: Geometry>(size: BoardSize, games: usize, seed: u64) -> Tally {
                 );
             }
         }
-        if m.server.status()
-            == (Status::Drawn {
-                reason: Reason::MoveLimit,
-            })
-        {
+        if m.server.status() == (Status::drawn(Reason::MoveLimit)) {
             // The engine's verdict one ply later (its move limit).
             if !m.model.status().is_over() {
                 let moves = m.model.legal_moves();

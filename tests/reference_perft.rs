@@ -12,7 +12,7 @@ use hnefi::core::game::GameOf;
 use hnefi::core::geometry::{BoardSize, Geometry, S7, S13};
 use hnefi::core::movegen;
 use hnefi::core::moves::MoveOf;
-use hnefi::core::outcome::Status;
+use hnefi::core::outcome::{Outcome, Status};
 use hnefi::core::perft::perft;
 use hnefi::core::position::IllegalMoveOf;
 use hnefi::core::preset::RulePreset;
@@ -110,15 +110,15 @@ fn check<G: Geometry>(name: &str, text: &str, size: BoardSize) -> usize {
             }
             match after.status() {
                 Status::Ongoing => {}
-                Status::Won {
-                    winner: Role::Attacker,
+                Status::Over(Outcome {
+                    winner: Some(Role::Attacker),
                     ..
-                } => got.0 += 1,
-                Status::Won {
-                    winner: Role::Defender,
+                }) => got.0 += 1,
+                Status::Over(Outcome {
+                    winner: Some(Role::Defender),
                     ..
-                } => got.1 += 1,
-                Status::Drawn { .. } => got.2 += 1,
+                }) => got.1 += 1,
+                Status::Over(Outcome { winner: None, .. }) => got.2 += 1,
             }
         }
         assert_eq!(got, want, "{name} {id}: first moves that end the game");

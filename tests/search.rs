@@ -310,10 +310,13 @@ fn the_move_limit_draws_in_the_tree() {
 /// The game's own verdict `plies` plies ahead at most, by trying every line with `Game`:
 /// 1 when the side to move wins, 0 for a draw, -1 when it loses.
 fn exact_value(game: &Game, plies: u32) -> i32 {
-    use hnefi::core::outcome::Status;
+    use hnefi::core::outcome::{Outcome, Status};
     match game.status() {
-        Status::Won { winner, .. } => return if winner == game.to_move() { 1 } else { -1 },
-        Status::Drawn { .. } => return 0,
+        Status::Over(Outcome {
+            winner: Some(winner),
+            ..
+        }) => return if winner == game.to_move() { 1 } else { -1 },
+        Status::Over(Outcome { winner: None, .. }) => return 0,
         Status::Ongoing => {}
     }
     assert!(plies > 0, "the move limit did not end the game");

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use hnefi::core::game::GameOf;
 use hnefi::core::geometry::{BoardSize, S7, S9, S11, S13, S15};
-use hnefi::core::outcome::Status;
+use hnefi::core::outcome::{Outcome, Status};
 use hnefi::core::position::PositionOf;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::rng::SplitMix64;
@@ -23,7 +23,7 @@ fn winning_moves<G: SearchGeometry>(game: &GameOf<G>) -> Vec<hnefi::core::moves:
         .filter(|&mv| {
             let mut after = game.clone();
             after.play(mv).is_ok()
-                && matches!(after.status(), Status::Won { winner, .. } if winner == mover)
+                && matches!(after.status(), Status::Over(Outcome { winner: Some(winner), .. }) if winner == mover)
         })
         .collect()
 }

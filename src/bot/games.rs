@@ -217,7 +217,7 @@ impl OpenGame {
 /// use hnefi::bot::games::agrees;
 /// use hnefi::core::outcome::{Reason, Status};
 /// use hnefi::core::role::Role;
-/// let won = Status::Won { winner: Role::Attacker, reason: Reason::CannotEscape };
+/// let won = Status::won(Role::Attacker, Reason::CannotEscape);
 /// assert!(agrees(Some(Role::Attacker), won));
 /// assert!(!agrees(Some(Role::Defender), won));
 /// assert!(!agrees(None, won));

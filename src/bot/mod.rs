@@ -1066,7 +1066,7 @@ impl Bot<'_> {
         let drawn: Vec<GameId> = self
             .games
             .iter()
-            .filter(|(_, g)| matches!(g.game.status(), Status::Drawn { .. }))
+            .filter(|(_, g)| matches!(g.game.status(), Status::Over(o) if o.winner.is_none()))
             .map(|(&id, _)| id)
             .collect();
         match (drawn.as_slice(), self.games.len()) {

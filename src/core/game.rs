@@ -250,10 +250,7 @@ impl<G: Geometry> GameOf<G> {
             return Err(IllegalMoveOf::GameOver);
         }
         self.plies.push(ply);
-        self.statuses.push(Status::Won {
-            winner: loser.opponent(),
-            reason,
-        });
+        self.statuses.push(Status::won(loser.opponent(), reason));
         Ok(())
     }
 

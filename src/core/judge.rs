@@ -63,21 +63,14 @@ pub fn outcome<G: Geometry>(
     let mover = after.to_move().opponent();
     match verdict {
         Verdict::MoverLoses => {
-            return Status::Won {
-                winner: mover.opponent(),
-                reason: Reason::Repetition,
-            };
+            return Status::won(mover.opponent(), Reason::Repetition);
         }
         Verdict::Draws => {
-            return Status::Drawn {
-                reason: Reason::Repetition,
-            };
+            return Status::drawn(Reason::Repetition);
         }
         Verdict::Allowed | Verdict::Banned => {}
     }
-    let limit_draw = Status::Drawn {
-        reason: Reason::MoveLimit,
-    };
+    let limit_draw = Status::drawn(Reason::MoveLimit);
     if limit_reached && referee.move_limit_first() {
         return limit_draw;
     }
@@ -85,10 +78,7 @@ pub fn outcome<G: Geometry>(
         return win.into();
     }
     if !opponent_can_move() {
-        return Status::Won {
-            winner: mover,
-            reason: Reason::NoMoves,
-        };
+        return Status::won(mover, Reason::NoMoves);
     }
     if limit_reached {
         return limit_draw;
@@ -223,10 +213,7 @@ impl Referee {
                 } else if let Some(w) = position_win(board) {
                     w.into()
                 } else if !movegen::has_move_under(board, pos.to_move(), rules) {
-                    Status::Won {
-                        winner: last,
-                        reason: Reason::NoMoves,
-                    }
+                    Status::won(last, Reason::NoMoves)
                 } else {
                     Status::Ongoing
                 }
@@ -241,10 +228,7 @@ impl Referee {
 /// there.
 fn copenhagen_static_status<G: Geometry>(pos: &PositionOf<G>, rules: &RuleSet) -> Status {
     if rules.escaped(pos.board().king()) {
-        return Status::Won {
-            winner: Role::Defender,
-            reason: Reason::KingEscaped,
-        };
+        return Status::won(Role::Defender, Reason::KingEscaped);
     }
     let last = pos.to_move().opponent();
     let win = match last {
@@ -257,16 +241,10 @@ fn copenhagen_static_status<G: Geometry>(pos: &PositionOf<G>, rules: &RuleSet) -
         _ => None,
     };
     if let Some(reason) = win {
-        return Status::Won {
-            winner: last,
-            reason,
-        };
+        return Status::won(last, reason);
     }
     if !movegen::has_move_under(pos.board(), pos.to_move(), rules) {
-        return Status::Won {
-            winner: last,
-            reason: Reason::NoMoves,
-        };
+        return Status::won(last, Reason::NoMoves);
     }
     Status::Ongoing
 }

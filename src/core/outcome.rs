@@ -86,26 +86,26 @@ impl Reason {
     }
 }
 
-/// The state of a game.
+/// The state of a game: going on, or over with its [`Outcome`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Status {
     /// Play goes on.
     Ongoing,
-    /// One side has won.
-    Won {
-        /// The winner.
-        winner: Role,
-        /// How.
-        reason: Reason,
-    },
-    /// A draw.
-    Drawn {
-        /// Why.
-        reason: Reason,
-    },
+    /// The game is over.
+    Over(Outcome),
 }
 
 impl Status {
+    /// `winner` has won by `reason`.
+    pub const fn won(winner: Role, reason: Reason) -> Status {
+        Status::Over(Outcome::win(winner, reason))
+    }
+
+    /// A draw by `reason`.
+    pub const fn drawn(reason: Reason) -> Status {
+        Status::Over(Outcome::draw(reason))
+    }
+
     /// True unless ongoing.
     pub const fn is_over(self) -> bool {
         !matches!(self, Status::Ongoing)
@@ -115,30 +115,25 @@ impl Status {
     pub const fn outcome(self) -> Option<Outcome> {
         match self {
             Status::Ongoing => None,
-            Status::Won { winner, reason } => Some(Outcome::win(winner, reason)),
-            Status::Drawn { reason } => Some(Outcome::draw(reason)),
+            Status::Over(o) => Some(o),
         }
     }
 
     /// The winner; `None` while the game goes on and after a draw.
     pub(crate) const fn winner(self) -> Option<Role> {
         match self {
-            Status::Won { winner, .. } => Some(winner),
-            Status::Ongoing | Status::Drawn { .. } => None,
+            Status::Over(o) => o.winner,
+            Status::Ongoing => None,
         }
     }
 }
 
 impl fmt::Display for Status {
-    /// The notation of `tests/data/cases.txt`: `ongoing`, `attackers-win king-captured`,
-    /// `draw move-limit`.
+    /// The notation of `tests/data/cases.txt`: `ongoing`, or the [`Outcome`]'s.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Status::Ongoing => f.write_str("ongoing"),
-            Status::Won { winner, reason } => {
-                write!(f, "{}-win {}", winner.plural(), reason.rules_name())
-            }
-            Status::Drawn { reason } => write!(f, "draw {}", reason.rules_name()),
+            Status::Over(o) => o.fmt(f),
         }
     }
 }
@@ -211,19 +206,17 @@ impl<R> Outcome<R> {
 
 impl From<Outcome> for Status {
     fn from(o: Outcome) -> Status {
-        match o.winner {
-            Some(winner) => Status::Won {
-                winner,
-                reason: o.reason,
-            },
-            None => Status::Drawn { reason: o.reason },
-        }
+        Status::Over(o)
     }
 }
 
 impl fmt::Display for Outcome {
-    /// As [`Status`]'s notation: `attackers-win king-captured`, `draw move-limit`.
+    /// The notation of `tests/data/cases.txt`: `attackers-win king-captured`, `draw
+    /// move-limit`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Status::from(*self).fmt(f)
+        match self.winner {
+            Some(winner) => write!(f, "{}-win {}", winner.plural(), self.reason.rules_name()),
+            None => write!(f, "draw {}", self.reason.rules_name()),
+        }
     }
 }

@@ -90,10 +90,14 @@ pub struct Counted {
 pub fn counted(game: &Game) -> Counted {
     let tie = Some(Outcome::draw(()));
     let result = match game.status() {
-        Status::Won { winner, .. } => Some(Outcome::win(winner, ())),
-        Status::Drawn {
+        Status::Over(Outcome {
+            winner: Some(winner),
+            ..
+        }) => Some(Outcome::win(winner, ())),
+        Status::Over(Outcome {
+            winner: None,
             reason: Reason::MoveLimit,
-        }
+        })
         | Status::Ongoing => {
             let board = game.position().board();
             if Fort::all().any(|f| f.stands(board)) {
@@ -102,7 +106,7 @@ pub fn counted(game: &Game) -> Counted {
                 None
             }
         }
-        Status::Drawn { .. } => tie,
+        Status::Over(Outcome { winner: None, .. }) => tie,
     };
     Counted {
         result,
@@ -226,9 +230,10 @@ pub fn ending(game: &Game) -> String {
     match (game.status(), result) {
         (
             Status::Ongoing
-            | Status::Drawn {
+            | Status::Over(Outcome {
+                winner: None,
                 reason: Reason::MoveLimit,
-            },
+            }),
             _,
         ) if tie => "fort standing at the cut-off".to_string(),
         // Where the king stands when the game is cut: under `fetlar` a king on the edge
@@ -239,10 +244,10 @@ pub fn ending(game: &Game) -> String {
         }
         (_, None) => "unfinished".to_string(),
         (
-            status @ Status::Won {
+            status @ Status::Over(Outcome {
+                winner: Some(_),
                 reason: Reason::KingEscaped,
-                ..
-            },
+            }),
             _,
         ) => format!("{status} ({})", escape_kind(game)),
         (status, _) => status.to_string(),

@@ -22,7 +22,6 @@ use crate::core::judge::outcome;
 use crate::core::movegen;
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
-use crate::core::outcome::Status;
 use crate::core::position::Position;
 use crate::core::repetition::Verdict;
 use crate::core::rng::SplitMix64;
@@ -48,10 +47,9 @@ pub(crate) struct Tried {
 pub(crate) fn try_move(pos: &Position, rules: &RuleSet, mv: Move) -> Tried {
     let mut after = *pos;
     let captured = after.make_move(mv, rules);
-    let win = match outcome(rules, &after, mv.to, Verdict::Allowed, false, || true) {
-        won @ Status::Won { .. } => won.outcome(),
-        Status::Ongoing | Status::Drawn { .. } => None,
-    };
+    let win = outcome(rules, &after, mv.to, Verdict::Allowed, false, || true)
+        .outcome()
+        .filter(|o| o.winner.is_some());
     Tried {
         after,
         captured,

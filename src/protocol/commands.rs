@@ -457,8 +457,10 @@ fn final_status(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "final_status")?;
     Ok(match s.status() {
         Status::Ongoing => "ongoing".into(),
-        Status::Won { winner, .. } => format!("{winner}_wins"),
-        Status::Drawn { .. } => "draw".into(),
+        Status::Over(o) => match o.winner {
+            Some(winner) => format!("{winner}_wins"),
+            None => "draw".into(),
+        },
     })
 }
 
@@ -466,7 +468,7 @@ fn final_status_reason(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "final_status_reason")?;
     Ok(match s.status() {
         Status::Ongoing => "none",
-        Status::Won { reason, .. } | Status::Drawn { reason } => reason.protocol_name(),
+        Status::Over(o) => o.reason.protocol_name(),
     }
     .into())
 }

@@ -23,7 +23,7 @@ use crate::core::board::BoardOf;
 use crate::core::capture;
 use crate::core::judge::outcome;
 use crate::core::moves::{MoveListOf, MoveOf};
-use crate::core::outcome::{Reason, Status};
+use crate::core::outcome::{Outcome, Reason, Status};
 use crate::core::position::PositionOf;
 use crate::core::repetition::Verdict;
 use crate::core::role::Role;
@@ -385,11 +385,14 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         let mate = MATE - ply_after as i32;
         match status {
             Status::Ongoing => None,
-            Status::Won { winner, reason } => Some((
+            Status::Over(Outcome {
+                winner: Some(winner),
+                reason,
+            }) => Some((
                 if winner == us { mate } else { -mate },
                 matches!(reason, Reason::Repetition | Reason::NoMoves),
             )),
-            Status::Drawn { .. } => Some((0, true)),
+            Status::Over(Outcome { winner: None, .. }) => Some((0, true)),
         }
     }
 

@@ -75,7 +75,7 @@ mod tests {
     use crate::core::bitboard::Bitboard;
     use crate::core::game::{Game, RuleSet};
     use crate::core::moves::Move;
-    use crate::core::outcome::{Reason, Status};
+    use crate::core::outcome::{Outcome, Reason, Status};
     use crate::core::position::Position;
     use crate::core::role::Role;
 
@@ -178,15 +178,12 @@ mod tests {
                     assert_ne!(searched, Verdict::Banned, "{mode} {mv}");
                     let lost = matches!(
                         played.status(),
-                        Status::Won {
-                            reason: Reason::Repetition,
-                            ..
-                        }
+                        Status::Over(Outcome {
+                            winner: Some(_),
+                            reason: Reason::Repetition
+                        })
                     );
-                    let drawn = played.status()
-                        == Status::Drawn {
-                            reason: Reason::Repetition,
-                        };
+                    let drawn = played.status() == Status::drawn(Reason::Repetition);
                     let won_otherwise = after.win_after_move(mv.to, &game.rules());
                     assert_eq!(
                         lost,

@@ -71,8 +71,10 @@ pub(crate) fn parse_colour(text: &str) -> Result<Role, String> {
 pub(crate) fn status_name(status: Status) -> String {
     match status {
         Status::Ongoing => "ongoing".into(),
-        Status::Won { winner, .. } => format!("{}_wins", colour_name(winner)),
-        Status::Drawn { .. } => "draw".into(),
+        Status::Over(o) => match o.winner {
+            Some(winner) => format!("{}_wins", colour_name(winner)),
+            None => "draw".into(),
+        },
     }
 }
 
@@ -154,15 +156,10 @@ mod tests {
     fn status_names() {
         use crate::core::outcome::Reason;
         assert_eq!(status_name(Status::Ongoing), "ongoing");
-        let won = |winner| Status::Won {
-            winner,
-            reason: Reason::Resignation,
-        };
+        let won = |winner| Status::won(winner, Reason::Resignation);
         assert_eq!(status_name(won(Role::Attacker)), "black_wins");
         assert_eq!(status_name(won(Role::Defender)), "white_wins");
-        let drawn = Status::Drawn {
-            reason: Reason::MoveLimit,
-        };
+        let drawn = Status::drawn(Reason::MoveLimit);
         assert_eq!(status_name(drawn), "draw");
     }
 
