@@ -92,7 +92,8 @@ impl<G: Geometry> PositionOf<G> {
     /// The win that the move just played to `to` produced under `rules`, by the side that
     /// is no longer to move (docs/RULES.md section 10, step 3). Always inlined: perft's
     /// leaves call it, and with the larger boards in the binary the compiler stopped
-    /// inlining it on 13x13 (5% more instructions in `perft 3 --board-size 13`).
+    /// inlining it on 13x13, which cost `perft 3 --board-size 13` instructions
+    /// (docs/experiments.md).
     #[inline(always)]
     pub(crate) fn win_after_move(&self, to: SquareOf<G>, rules: &RuleSet) -> Option<Reason> {
         match self.to_move().opponent() {

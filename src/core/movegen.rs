@@ -222,8 +222,8 @@ pub(crate) fn generate_under<G: Geometry>(
     if rules.slides_freely() {
         push_slides::<G, false>(&mut sink, soldiers.0, empty.0, land, 0);
         if role == Role::Defender {
-            // king_targets' own free path, written out: through it, perft 5 costs 2% more
-            // instructions (callgrind).
+            // king_targets' own free path, written out: through it, perft 5 runs more
+            // instructions (callgrind; docs/experiments.md).
             let king = board.king();
             let targets = slides(king, board.occupied()) & !rules.king_barred::<G>();
             push_all(&mut sink, king, targets);
@@ -304,8 +304,8 @@ fn push_slides<G: Geometry, const LIMITED: bool>(
 
 /// Pushes the moves that end on `targets` after sliding `dist` index steps up (towards
 /// higher indices) or down. One 128-bit bit-scan loop per layer: on real-game positions
-/// it beats two 64-bit loops, whose extra loop exits mispredict (152 vs 170 ns per
-/// position in `cargo bench --bench core`).
+/// it beats two 64-bit loops, whose extra loop exits mispredict (`cargo bench --bench
+/// core`; docs/experiments.md).
 #[inline(always)]
 fn push_layer<G: Geometry>(sink: &mut Sink<'_, G>, targets: G::Bits, dist: u32, up: bool) {
     let mut push = |to: u32| {

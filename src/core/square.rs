@@ -8,11 +8,6 @@ use thiserror::Error;
 
 use super::geometry::{CORNER_SQUARE, EDGE_SQUARE, Geometry, S11, SquareIndex, TABLE};
 
-/// Number of files and ranks of the 11x11 board (the board the search plays).
-pub(crate) const SIZE: u8 = S11::SIZE;
-/// Number of squares of the 11x11 board.
-pub(crate) const NUM_SQUARES: usize = S11::NUM_SQUARES;
-
 /// A square of the 11x11 board, `a1` = 0 .. `k11` = 120.
 ///
 /// The index is `(rank - 1) * 11 + file` with file `a` = 0, so the corners are 0, 10, 110
@@ -306,7 +301,7 @@ mod tests {
     #[test]
     fn symmetries_are_bijections() {
         for sym in 0..8 {
-            let mut seen = [false; NUM_SQUARES];
+            let mut seen = [false; S11::NUM_SQUARES];
             for sq in Square::all() {
                 seen[sq.transform(sym).index()] = true;
             }

@@ -21,9 +21,9 @@
 //! - the random move at the end moves no piece of a standing cordon when another move
 //!   exists.
 
+use crate::core::geometry::{Geometry, S11};
 use crate::core::moves::Move;
 use crate::core::rng::SplitMix64;
-use crate::core::square::SIZE;
 
 use super::barricading_aggressive::{defend_barricade, opening_steps, take_border, take_middle};
 use super::vocabulary::{
@@ -51,7 +51,7 @@ fn build(turn: &Turn, side: Side, rng: &mut SplitMix64) -> Option<Move> {
 /// The step inwards of the first cordon piece that can take it and keep the cordon.
 fn push(turn: &Turn, side: Side, c: &Cordon) -> Option<Move> {
     let mut steps = Vec::new();
-    for (i, across) in (0..SIZE).enumerate() {
+    for (i, across) in (0..S11::SIZE).enumerate() {
         let depth = *c.get(i)?;
         let deeper = depth.checked_add(1)?;
         let neighbours_ok = [i.checked_sub(1), i.checked_add(1)]

@@ -8,15 +8,13 @@
 //!
 //! The pairs come from the study's tables (`hnefi study`, docs/fetlar-study.md, on
 //! Fetlar and on Copenhagen alike). Every scripted defender but Fortification beats every
-//! scripted attacker 84 to 98 times in 100, so two pairs of such defenders differ little
-//! (King Centered with Defensive would score about 57% against Aggressive with Mobile
-//! King). Level 2 pairs Aggressive (79% against a Random defender) with Fortification,
+//! scripted attacker almost always, so two pairs of such defenders differ little. Level 2
+//! pairs Aggressive (the attacker that beats a Random defender most) with Fortification,
 //! which holds a draw against Random and the barricading attackers but wins almost
-//! nothing: about 65% against level 1. Level 3 pairs King Centered, the attacker that
-//! wins most against the scripted defenders (16% against King's Guard and Mobile King,
-//! half the points against Fortification), with Defensive, the defender that loses least
-//! (2 to 3 games in 100): about 75% against level 2. The search's depth limits come next;
-//! docs/levels.md's table gives each level's measured Elo on Copenhagen and on Fetlar.
+//! nothing. Level 3 pairs King Centered, the attacker that wins most against the scripted
+//! defenders, with Defensive, the defender that loses least. The search's depth limits
+//! come next; docs/levels.md gives the study's figures behind these choices and each
+//! level's measured Elo on Copenhagen and on Fetlar.
 
 use std::fmt;
 

@@ -18,6 +18,7 @@
 use crate::core::bitboard::Bitboard;
 use crate::core::board::Board;
 use crate::core::game::{Game, RuleSet};
+use crate::core::geometry::{Geometry, S11};
 use crate::core::judge::outcome;
 use crate::core::movegen;
 use crate::core::moves::Move;
@@ -26,7 +27,10 @@ use crate::core::position::Position;
 use crate::core::repetition::Verdict;
 use crate::core::rng::SplitMix64;
 use crate::core::role::Role;
-use crate::core::square::{SIZE, Square};
+use crate::core::square::Square;
+
+/// The strategies' board: the study's rules are played on 11x11 only.
+const SIZE: u8 = S11::SIZE;
 
 /// The last file or rank index (10 on the 11x11 board).
 const LAST: u8 = SIZE - 1;

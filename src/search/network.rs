@@ -36,7 +36,7 @@ use crate::core::square::SquareOf;
 /// The inputs of an 11x11 network: one per kind of piece (attacker, defender soldier,
 /// king) and square.
 #[cfg(test)]
-pub(crate) const INPUTS: usize = 3 * crate::core::square::NUM_SQUARES;
+pub(crate) const INPUTS: usize = 3 * S11::NUM_SQUARES;
 
 /// The hidden units.
 pub(crate) const HIDDEN: usize = 64;
@@ -649,9 +649,9 @@ mod tests {
         let start = Board::start();
         // Every attacker adds 10 to unit 0; the king adds 200 to unit 1 (clipped at QA).
         for i in inputs(&start) {
-            if i < crate::core::square::NUM_SQUARES {
+            if i < S11::NUM_SQUARES {
                 w1[i][0] = 10;
-            } else if i >= 2 * crate::core::square::NUM_SQUARES {
+            } else if i >= 2 * S11::NUM_SQUARES {
                 w1[i][1] = 200;
             }
         }

@@ -4,7 +4,7 @@
 use crate::core::bitboard::BitboardOf;
 use crate::core::board::BoardOf;
 use crate::core::capture;
-use crate::core::geometry::Geometry;
+use crate::core::geometry::{Geometry, S11};
 use crate::core::movegen::slides;
 use crate::core::moves::{MoveListOf, MoveOf};
 use crate::core::role::{ByRole, Role};
@@ -43,7 +43,7 @@ pub(crate) struct Heuristics {
 
 impl Default for Heuristics {
     fn default() -> Self {
-        Heuristics::for_squares(crate::core::square::NUM_SQUARES)
+        Heuristics::for_squares(S11::NUM_SQUARES)
     }
 }
 

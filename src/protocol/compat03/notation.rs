@@ -5,11 +5,15 @@
 use std::fmt::Write as _;
 
 use crate::core::board::Board;
+use crate::core::geometry::{Geometry, S11};
 use crate::core::moves::Move;
 use crate::core::outcome::Status;
 use crate::core::position::IllegalMove;
 use crate::core::role::Role;
-use crate::core::square::{SIZE, Square};
+use crate::core::square::Square;
+
+/// The dialect's board: 0.3.1 plays 11x11 only.
+const SIZE: u8 = S11::SIZE;
 
 /// The file letters, a to l without i (as GTP letters its columns).
 pub(crate) const FILES: [u8; SIZE as usize] = *b"abcdefghjkl";
