@@ -256,7 +256,7 @@ fn plays_through_refusals_drops_and_garbage() {
     p.say("= draw accept");
     let summary = bot.join().unwrap().unwrap();
     assert_eq!(summary.finished.len(), 1);
-    assert_eq!(summary.finished[0].winner, None);
+    assert_eq!(summary.finished[0].result.winner, None);
     assert_eq!(summary.finished[0].record.split(' ').count(), 5);
     assert_eq!(summary.refused_moves, 1);
     assert_eq!(summary.reconnects, 1);
@@ -387,7 +387,7 @@ fn plays_the_servers_boards_and_declines_others() {
     let results: Vec<(u64, &str)> = summary
         .finished
         .iter()
-        .map(|f| (f.id, result_word(f.winner)))
+        .map(|f| (f.id, result_word(f.result)))
         .collect();
     assert_eq!(
         results,
@@ -451,7 +451,7 @@ fn plays_two_games_at_once() {
     let results: Vec<(u64, &str)> = summary
         .finished
         .iter()
-        .map(|f| (f.id, result_word(f.winner)))
+        .map(|f| (f.id, result_word(f.result)))
         .collect();
     assert_eq!(results, [(2, "attacker_wins"), (1, "defender_wins")]);
     assert_eq!(summary.refused_moves, 0);

@@ -31,6 +31,7 @@ use hnefi::bot::message::{VERSION_ID, result_word};
 use hnefi::core::any_game::AnyGame;
 use hnefi::core::any_square::{AnyMove, AnySquare};
 use hnefi::core::geometry::BoardSize;
+use hnefi::core::outcome::Outcome;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
 
@@ -330,12 +331,16 @@ fn untimed_game_between_two_bots() {
     }
 }
 
-/// The winner a result word of the server names (`draw`: none).
-fn winner_of(result: &str) -> Option<Role> {
-    [Some(Role::Attacker), Some(Role::Defender), None]
-        .into_iter()
-        .find(|&w| result_word(w) == result)
-        .unwrap_or_else(|| panic!("not a result of the server: {result}"))
+/// The result a result word of the server names.
+fn result_of(result: &str) -> Outcome<()> {
+    [
+        Outcome::win(Role::Attacker, ()),
+        Outcome::win(Role::Defender, ()),
+        Outcome::draw(()),
+    ]
+    .into_iter()
+    .find(|&w| result_word(w) == result)
+    .unwrap_or_else(|| panic!("not a result of the server: {result}"))
 }
 
 /// A plain client playing random legal moves as the defenders (by hnefi's rules under the
@@ -537,10 +542,14 @@ fn random_client_with(
         game.status()
     );
     if resigned {
-        assert_eq!(result, result_word(Some(Role::Defender)), "{result}");
+        assert_eq!(
+            result,
+            result_word(Outcome::win(Role::Defender, ())),
+            "{result}"
+        );
     } else {
         assert!(
-            game.status().is_over() && agrees(winner_of(&result), game.status()),
+            game.status().is_over() && agrees(result_of(&result), game.status()),
             "the server's result {result}, hnefi's rules: {}",
             game.status()
         );
@@ -1036,7 +1045,7 @@ fn bot_stopped_mid_game_resigns_at_its_turn_and_exits_0() {
         .find(|l| l.starts_with("game 0 over:"))
         .unwrap_or_else(|| panic!("no game over in {bot_log:#?}"));
     eprintln!("RECORD {over}");
-    if result == result_word(Some(Role::Defender)) {
+    if result == result_word(Outcome::win(Role::Defender, ())) {
         assert!(
             has("game 0: resigning (the bot is stopping)"),
             "{bot_log:#?}"

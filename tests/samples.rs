@@ -153,7 +153,7 @@ fn merge_renumbers_deduplicates_and_refuses_two_games() {
             .iter()
             .find(|o| o.position == s.position && o.game == s.game % GAMES)
             .expect("a kept sample is one of its shard's");
-        assert_eq!((original.winner, original.score), (s.winner, s.score));
+        assert_eq!((original.result, original.score), (s.result, s.score));
     }
     // The command says what it did.
     let done = run_binary(&["merge", &path(&merged), &path(&a), &path(&b)], b"");

@@ -11,7 +11,7 @@ use crate::core::any_square::AnyMove;
 use crate::core::game::{GameOf, PlyOf};
 use crate::core::geometry::BoardSize;
 use crate::core::notation::RecordMoveOf;
-use crate::core::outcome::Status;
+use crate::core::outcome::{Outcome, Status};
 use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
@@ -209,22 +209,22 @@ impl OpenGame {
     }
 }
 
-/// True when the server's winner (`None`: a draw) is the one hnefi's own rules give the
-/// game, or when hnefi's rules see it going on (a resignation or a loss on time, which
+/// True when the server's result (its winner or a draw) is the one hnefi's own rules give
+/// the game, or when hnefi's rules see it going on (a resignation or a loss on time, which
 /// only the server knows of, ended it).
 ///
 /// ```
 /// use hnefi::bot::games::agrees;
-/// use hnefi::core::outcome::{Reason, Status};
+/// use hnefi::core::outcome::{Outcome, Reason, Status};
 /// use hnefi::core::role::Role;
 /// let won = Status::won(Role::Attacker, Reason::CannotEscape);
-/// assert!(agrees(Some(Role::Attacker), won));
-/// assert!(!agrees(Some(Role::Defender), won));
-/// assert!(!agrees(None, won));
-/// assert!(agrees(Some(Role::Defender), Status::Ongoing));
+/// assert!(agrees(Outcome::win(Role::Attacker, ()), won));
+/// assert!(!agrees(Outcome::win(Role::Defender, ()), won));
+/// assert!(!agrees(Outcome::draw(()), won));
+/// assert!(agrees(Outcome::win(Role::Defender, ()), Status::Ongoing));
 /// ```
-pub fn agrees(winner: Option<Role>, status: Status) -> bool {
-    !status.is_over() || status.winner() == winner
+pub fn agrees(result: Outcome<()>, status: Status) -> bool {
+    !status.is_over() || status.winner() == result.winner
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use thiserror::Error;
 
 use crate::core::any_square::{AnyMove, AnySquare};
 use crate::core::geometry::BoardSize;
+use crate::core::outcome::Outcome;
 use crate::core::role::Role;
 use crate::time_control::Fischer;
 
@@ -22,10 +23,10 @@ pub const VERSION_ID: &str = "32d9a140";
 /// The server release whose protocol this bot speaks.
 pub(crate) const SERVER_RELEASE: &str = "6.4.1";
 
-/// The server's word for a game's winner (`None`: a draw): `attacker_wins`,
-/// `defender_wins` (as `game_over` says) or `draw` (as `= draw accept` means).
-pub const fn result_word(winner: Option<Role>) -> &'static str {
-    match winner {
+/// The server's word for a game's result: `attacker_wins`, `defender_wins` (as
+/// `game_over` says) or `draw` (as `= draw accept` means).
+pub const fn result_word(result: Outcome<()>) -> &'static str {
+    match result.winner {
         Some(Role::Attacker) => "attacker_wins",
         Some(Role::Defender) => "defender_wins",
         None => "draw",

@@ -40,7 +40,7 @@ use crate::core::any_game::AnyGame;
 use crate::core::any_size::on_size;
 use crate::core::any_square::AnyMove;
 use crate::core::geometry::BoardSize;
-use crate::core::outcome::Status;
+use crate::core::outcome::{Outcome, Status};
 use crate::core::role::Role;
 use crate::search::Searcher;
 use crate::search::wdl::WdlModel;
@@ -111,8 +111,8 @@ pub struct Finished {
     pub id: GameId,
     /// Our side.
     pub(crate) role: Role,
-    /// The winner the server gave; `None` for a draw.
-    pub winner: Option<Role>,
+    /// The result the server gave (a winner or a draw; the server names no reason).
+    pub result: Outcome<()>,
     /// The moves as the bot saw them, with captures.
     pub record: String,
 }
@@ -832,7 +832,7 @@ impl Bot<'_> {
                 self.pending_moves.pop_front();
             }
             ServerMessage::MoveRejected(why) => self.on_rejected(&why),
-            ServerMessage::GameOver { id, winner } => self.finish(id, Some(winner)),
+            ServerMessage::GameOver { id, winner } => self.finish(id, Outcome::win(winner, ())),
             ServerMessage::Drawn => self.on_drawn(),
             ServerMessage::DrawOffered(id) => {
                 self.log.info(&format!(
@@ -1070,10 +1070,10 @@ impl Bot<'_> {
             .map(|(&id, _)| id)
             .collect();
         match (drawn.as_slice(), self.games.len()) {
-            ([id], _) => self.finish(*id, None),
+            ([id], _) => self.finish(*id, Outcome::draw(())),
             ([], 1) => {
                 if let Some(&id) = self.games.keys().next() {
-                    self.finish(id, None);
+                    self.finish(id, Outcome::draw(()));
                 }
             }
             _ => {
@@ -1088,8 +1088,8 @@ impl Bot<'_> {
         }
     }
 
-    fn finish(&mut self, id: GameId, winner: Option<Role>) {
-        let result = message::result_word(winner);
+    fn finish(&mut self, id: GameId, outcome: Outcome<()>) {
+        let result = message::result_word(outcome);
         self.pending_moves.retain(|&(g, _)| g != id);
         self.resume_asked.remove(&id);
         self.resigned.remove(&id);
@@ -1104,7 +1104,7 @@ impl Bot<'_> {
                 self.summary.finished.push(Finished {
                     id,
                     role: self.config.role,
-                    winner,
+                    result: outcome,
                     record: String::new(),
                 });
             }
@@ -1118,7 +1118,7 @@ impl Bot<'_> {
             g.role,
             g.ply()
         ));
-        if !games::agrees(winner, verdict) {
+        if !games::agrees(outcome, verdict) {
             self.log.info(&format!(
                 "game {id}: the server's result ({result}) is not the one hnefi's rules give ({verdict})"
             ));
@@ -1126,7 +1126,7 @@ impl Bot<'_> {
         self.summary.finished.push(Finished {
             id,
             role: g.role,
-            winner,
+            result: outcome,
             record,
         });
         self.top_up();

@@ -14,6 +14,7 @@ use super::sample_file::{Format, SampleWriter};
 use crate::core::game::GameOf;
 use crate::core::geometry::Geometry;
 use crate::core::moves::MoveOf;
+use crate::core::outcome::Outcome;
 use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
@@ -24,14 +25,14 @@ use crate::search::{Limits, Score, SearchGeometry, Searcher};
 pub(crate) struct Played<G: Geometry> {
     /// The samples, in the game's order.
     pub(crate) samples: Vec<SampleOf<G>>,
-    /// Who won (`None`: a draw).
-    pub(crate) winner: Option<Role>,
+    /// How it ended (a draw also when it did not finish).
+    pub(crate) result: Outcome<()>,
 }
 
 /// Searches the position of `game` (of the rule family `rules`) within `limits`: the best
 /// move, and the position as a sample of game number `number` when `quiet` says a static
 /// evaluation can judge it (`sample::is_quiet`) and the score is no forced win or loss
-/// (its winner none until the caller knows the game's).
+/// (its result a draw until the caller knows the game's).
 pub(crate) fn search_sample<G: SearchGeometry>(
     game: &GameOf<G>,
     rules: RulePreset,
@@ -46,7 +47,7 @@ pub(crate) fn search_sample<G: SearchGeometry>(
         (Some(best), Score::Cp(score)) if quiet(game.position(), best) => Some(SampleOf {
             position: *game.position(),
             rules,
-            winner: None,
+            result: Outcome::draw(()),
             score,
             game: number,
         }),
@@ -125,7 +126,7 @@ impl Jobs<'_> {
                         }
                     }
                     positions += played.samples.len() as u64;
-                    tally[match played.winner {
+                    tally[match played.result.winner {
                         Some(Role::Defender) => 0,
                         Some(Role::Attacker) => 1,
                         None => 2,

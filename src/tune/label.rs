@@ -23,8 +23,8 @@ use super::sample::{Sample, SampleGame, is_quiet};
 use super::sample_file::Format;
 use crate::core::game::{Game, RuleSet};
 use crate::core::geometry::S11;
+use crate::core::outcome::Outcome;
 use crate::core::record::GameRecord;
-use crate::core::role::Role;
 use crate::search::threats::Threats;
 use crate::search::{Limits, Searcher};
 
@@ -55,7 +55,7 @@ pub struct LabelArgs {
 struct Recorded {
     line: u64,
     record: GameRecord,
-    winner: Option<Role>,
+    result: Outcome<()>,
 }
 
 /// Reads the finished games of a records file; also returns the number of lines skipped
@@ -72,7 +72,6 @@ fn finished_games(text: &str, rules: RuleSet) -> (Vec<Recorded>, usize) {
             skipped += 1;
             continue;
         };
-        let winner = result.winner;
         if record.replay(rules).is_err() {
             skipped += 1;
             continue;
@@ -80,7 +79,7 @@ fn finished_games(text: &str, rules: RuleSet) -> (Vec<Recorded>, usize) {
         games.push(Recorded {
             line,
             record,
-            winner,
+            result,
         });
     }
     (games, skipped)
@@ -113,7 +112,7 @@ fn label(
                 &quiet,
             );
             samples.extend(sample.map(|s| Sample {
-                winner: game_rec.winner,
+                result: game_rec.result,
                 ..s
             }));
         }
@@ -123,7 +122,7 @@ fn label(
     }
     Played {
         samples,
-        winner: game_rec.winner,
+        result: game_rec.result,
     }
 }
 
@@ -165,7 +164,7 @@ fn run(args: &LabelArgs) -> Result<(), String> {
             Some(g) => label(g, rules, &limits, args.skip_plies, searcher),
             None => Played {
                 samples: Vec::new(),
-                winner: None,
+                result: Outcome::draw(()),
             },
         },
     )
@@ -174,6 +173,7 @@ fn run(args: &LabelArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::role::Role;
 
     #[test]
     fn finished_games_only_with_their_line_numbers() {
@@ -185,7 +185,8 @@ mod tests {
         let (games, skipped) = finished_games(text, RuleSet::default());
         // The unfinished game, the line that is no game and the illegal second move.
         assert_eq!(skipped, 3);
-        let lines: Vec<(u64, Option<Role>)> = games.iter().map(|g| (g.line, g.winner)).collect();
+        let lines: Vec<(u64, Option<Role>)> =
+            games.iter().map(|g| (g.line, g.result.winner)).collect();
         assert_eq!(
             lines,
             [(2, Some(Role::Attacker)), (4, Some(Role::Defender))]
@@ -222,7 +223,7 @@ mod tests {
         assert!(!samples.is_empty());
         for s in &samples {
             let g = games.iter().find(|g| g.line == s.game).unwrap();
-            assert_eq!(s.winner, g.winner);
+            assert_eq!(s.result, g.result);
             // The position is one of the recorded game's, after the skipped plies.
             let mut game = Game::new(RuleSet::default());
             let mut seen = false;

@@ -27,10 +27,10 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::sample::defender_score;
 use super::sample_file::{SampleFile, one_game};
 use super::texel::{golden, sigmoid as sigmoid64};
 use crate::core::geometry::Geometry;
+use crate::core::outcome::Outcome;
 use crate::core::position::PositionOf;
 use crate::core::rng::SplitMix64;
 use crate::core::role::{ByRole, Role};
@@ -507,7 +507,7 @@ pub fn main(args: &TrainArgs) -> ExitCode {
 /// is held out.
 struct Row<G: Geometry> {
     position: PositionOf<G>,
-    winner: Option<Role>,
+    result: Outcome<()>,
     defenders_score: i32,
     hand: f64,
     held: bool,
@@ -566,7 +566,7 @@ fn rows_of<G: Geometry>(
             let side = sample.position.to_move();
             rows.push(Row {
                 position: sample.position,
-                winner: sample.winner,
+                result: sample.result,
                 defenders_score: sample.defenders_score(),
                 hand: f64::from(hand(&sample.position, side)),
                 held: sample.is_held_out(holdout_every),
@@ -587,7 +587,7 @@ fn train<G: Geometry>(args: &TrainArgs, rows: Vec<Row<G>>, clock: Instant) -> Re
             .map(|(i, r)| (r.hand, target(i, r)))
             .collect::<Vec<(f64, f64)>>()
     };
-    let results = training(&|_, r| defender_score(r.winner), None);
+    let results = training(&|_, r| r.result.score(Role::Defender), None);
     if results.is_empty() {
         return Err(
             "no training sample (every sample is held out, or the files are empty)".to_string(),
@@ -601,7 +601,7 @@ fn train<G: Geometry>(args: &TrainArgs, rows: Vec<Row<G>>, clock: Instant) -> Re
         .iter()
         .map(|r| {
             let searched = sigmoid64(k0 * f64::from(r.defenders_score));
-            args.lambda * defender_score(r.winner) + (1.0 - args.lambda) * searched
+            args.lambda * r.result.score(Role::Defender) + (1.0 - args.lambda) * searched
         })
         .collect();
     let mixed = |i: usize, _: &Row<G>| targets.get(i).copied().unwrap_or(0.5);

@@ -22,6 +22,7 @@ use std::io::{Seek, SeekFrom, Write};
 use crate::core::bitboard::BitboardOf;
 use crate::core::board::{BoardError, BoardOf, Piece};
 use crate::core::geometry::{BoardSize, Geometry};
+use crate::core::outcome::Outcome;
 use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
@@ -329,7 +330,7 @@ pub(crate) fn encode<G: Geometry>(sample: &SampleOf<G>, out: &mut [u8]) -> Resul
     let score = i16::try_from(sample.score).map_err(|_| BadRecord::Score(sample.score))?;
     let game = u32::try_from(sample.game).map_err(|_| BadRecord::Game(sample.game))?;
     let to_move = u8::from(sample.position.to_move() == Role::Defender);
-    let result: u8 = match sample.winner {
+    let result: u8 = match sample.result.winner {
         Some(Role::Defender) => 0,
         Some(Role::Attacker) => 1,
         None => 2,
@@ -375,10 +376,10 @@ pub(crate) fn decode<G: Geometry>(
         Role::Attacker
     };
     let king = u16::from(king) | u16::from(flags >> 3 & 1) << 8;
-    let winner = match (flags & !8) >> 1 {
-        0 => Some(Role::Defender),
-        1 => Some(Role::Attacker),
-        2 => None,
+    let result = match (flags & !8) >> 1 {
+        0 => Outcome::win(Role::Defender, ()),
+        1 => Outcome::win(Role::Attacker, ()),
+        2 => Outcome::draw(()),
         _ => return Err(BadRecord::Flags(flags)),
     };
     let (occupancy, rest) = rest.split_at(layout.occupancy.min(rest.len()));
@@ -425,7 +426,7 @@ pub(crate) fn decode<G: Geometry>(
     Ok(SampleOf {
         position: PositionOf::new(board, to_move),
         rules,
-        winner,
+        result,
         score: i32::from(i16::from_le_bytes([s0, s1])),
         game: u64::from(u32::from_le_bytes([g0, g1, g2, g3])),
     })
@@ -537,7 +538,7 @@ mod tests {
         SampleOf {
             position: PositionOf::new(BoardOf::start(), Role::Defender),
             rules: RulePreset::Brandubh,
-            winner: Some(Role::Attacker),
+            result: Outcome::win(Role::Attacker, ()),
             score: -1234,
             game: 4_000_000_000,
         }

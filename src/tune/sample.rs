@@ -21,35 +21,26 @@ use std::str::FromStr;
 use crate::core::geometry::{BoardSize, Geometry, S11};
 use crate::core::moves::MoveOf;
 use crate::core::notation::{parse_opentafl_with, to_opentafl};
+use crate::core::outcome::Outcome;
 use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 use crate::search::threats::Threats;
 
-/// The defenders' score of a game that `winner` won (`None`: a draw): 1, 0 or one half.
-pub(crate) fn defender_score(winner: Option<Role>) -> f64 {
-    match winner {
-        Some(Role::Defender) => 1.0,
-        Some(Role::Attacker) => 0.0,
-        None => 0.5,
-    }
-}
-
 /// The word of a sample line for the game's result: who won (`defenders`, `attackers`),
 /// or `draw`.
-fn result_name(winner: Option<Role>) -> &'static str {
-    winner.map_or("draw", Role::plural)
+fn result_name(result: Outcome<()>) -> &'static str {
+    result.winner.map_or("draw", Role::plural)
 }
 
-/// The result of its word in a sample line: `Some(winner)`, `None` for a word that is no
-/// result.
-fn result_of_name(name: &str) -> Option<Option<Role>> {
+/// The result of its word in a sample line; `None` for a word that is no result.
+fn result_of_name(name: &str) -> Option<Outcome<()>> {
     match name {
-        "draw" => Some(None),
+        "draw" => Some(Outcome::draw(())),
         _ => [Role::Defender, Role::Attacker]
             .into_iter()
             .find(|r| r.plural() == name)
-            .map(Some),
+            .map(|r| Outcome::win(r, ())),
     }
 }
 
@@ -119,8 +110,8 @@ pub struct SampleOf<G: Geometry> {
     pub position: PositionOf<G>,
     /// The game's rule family (its game on board `G`).
     pub(crate) rules: RulePreset,
-    /// Who won the game (`None`: a draw, or a game that did not finish).
-    pub winner: Option<Role>,
+    /// How the game ended, its winner only (a draw also for a game that did not finish).
+    pub result: Outcome<()>,
     /// The search's score for the side to move, in centi-units.
     pub score: i32,
     /// The number of the game.
@@ -198,7 +189,7 @@ impl<G: Geometry> fmt::Display for SampleOf<G> {
             "{} {} {} {} {} {} {}",
             to_opentafl(self.position.board()),
             self.position.to_move(),
-            result_name(self.winner),
+            result_name(self.result),
             self.score,
             self.game,
             self.rules,
@@ -219,7 +210,7 @@ impl<G: Geometry> FromStr for SampleOf<G> {
             });
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
-        let [board, to_move, winner, score, number, ..] = fields[..] else {
+        let [board, to_move, result, score, number, ..] = fields[..] else {
             return Err(SampleError::Fields(fields.len()));
         };
         let to_move: Role = to_move.parse().map_err(|_| bad("side to move", to_move))?;
@@ -235,7 +226,7 @@ impl<G: Geometry> FromStr for SampleOf<G> {
         Ok(SampleOf {
             position,
             rules: game.rules,
-            winner: result_of_name(winner).ok_or_else(|| bad("result", winner))?,
+            result: result_of_name(result).ok_or_else(|| bad("result", result))?,
             score: score.parse().map_err(|_| bad("score", score))?,
             game: number.parse().map_err(|_| bad("game number", number))?,
         })
@@ -302,14 +293,13 @@ mod tests {
 
     #[test]
     fn results_are_the_winner() {
-        for (winner, word, score) in [
-            (Some(Role::Defender), "defenders", 1.0),
-            (Some(Role::Attacker), "attackers", 0.0),
-            (None, "draw", 0.5),
+        for (result, word) in [
+            (Outcome::win(Role::Defender, ()), "defenders"),
+            (Outcome::win(Role::Attacker, ()), "attackers"),
+            (Outcome::draw(()), "draw"),
         ] {
-            assert_eq!(result_name(winner), word);
-            assert_eq!(result_of_name(word), Some(winner));
-            assert_eq!(defender_score(winner), score);
+            assert_eq!(result_name(result), word);
+            assert_eq!(result_of_name(word), Some(result));
         }
         assert_eq!(result_of_name("defender"), None);
     }
@@ -325,7 +315,7 @@ mod examples {
         use crate::tune::sample::Sample;
         let line = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ attacker draw -3 9 copenhagen 11";
         let s: Sample = line.parse().unwrap();
-        assert_eq!(s.winner, None);
+        assert_eq!(s.result.winner, None);
         assert_eq!(s.to_string(), line);
         // A legacy line of five fields is a Copenhagen 11x11 sample.
         let legacy = line.trim_end_matches(" copenhagen 11").parse::<Sample>();

@@ -29,6 +29,7 @@ use super::sample_file::Format;
 use crate::core::game::{GameOf, RepetitionMode, RuleSet};
 use crate::core::geometry::{BoardSize, Geometry};
 use crate::core::moves::MoveOf;
+use crate::core::outcome::Outcome;
 use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
 use crate::core::rng::SplitMix64;
@@ -187,11 +188,14 @@ impl<'a, G: SearchGeometry> Plan<'a, G> {
             }
         }
         // A game that did not finish (no move) counts as a draw.
-        let winner = game.status().winner();
+        let result = game
+            .status()
+            .outcome()
+            .map_or(Outcome::draw(()), Outcome::without_reason);
         for s in &mut samples {
-            s.winner = winner;
+            s.result = result;
         }
-        Played { samples, winner }
+        Played { samples, result }
     }
 }
 

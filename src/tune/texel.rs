@@ -17,11 +17,12 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::sample::{Sample, SampleGame, defender_score};
+use super::sample::{Sample, SampleGame};
 use super::sample_file::SampleFile;
 use crate::core::game::RuleSet;
 use crate::core::geometry::S11;
 use crate::core::position::Position;
+use crate::core::role::Role;
 use crate::outln;
 use crate::search::eval;
 use crate::search::terms::{TERM_NAMES, TERMS, Terms, Weights, term_index};
@@ -96,7 +97,7 @@ impl Point {
     pub(crate) fn of(sample: &Sample) -> Point {
         Point {
             terms: terms(&sample.position).map(f64::from),
-            target: defender_score(sample.winner),
+            target: sample.result.score(Role::Defender),
             score: f64::from(sample.defenders_score()),
         }
     }
@@ -426,6 +427,7 @@ fn run(args: &TuneArgs) -> Result<(), String> {
 pub(crate) mod tests {
     use super::*;
     use crate::core::game::Game;
+    use crate::core::outcome::Outcome;
     use crate::core::rng::SplitMix64;
     use crate::search::terms::weigh;
 
@@ -487,7 +489,7 @@ pub(crate) mod tests {
             let p = Point::of(&Sample {
                 position: pos,
                 rules: SampleGame::COPENHAGEN.rules,
-                winner: None,
+                result: Outcome::draw(()),
                 score: 0,
                 game: 0,
             });

@@ -16,6 +16,7 @@ use thiserror::Error;
 use super::sample::{SampleGame, SampleOf};
 use super::sample_file::{SampleFile, SampleFileError};
 use crate::core::geometry::Geometry;
+use crate::core::outcome::Outcome;
 use crate::core::role::{ByRole, Role};
 use crate::search::wdl::{Chances, Thresholds, WdlModel, sigmoid};
 
@@ -26,8 +27,8 @@ pub(crate) struct Observation {
     pub(crate) mover: Role,
     /// The search's score in centi-units, from the attackers' view.
     pub(crate) attackers_score: f64,
-    /// The game's winner; `None` for a draw.
-    pub(crate) winner: Option<Role>,
+    /// How the game ended.
+    pub(crate) result: Outcome<()>,
 }
 
 impl Observation {
@@ -41,7 +42,7 @@ impl Observation {
                 Role::Attacker => score,
                 Role::Defender => -score,
             },
-            winner: sample.winner,
+            result: sample.result,
         }
     }
 }
@@ -101,7 +102,7 @@ fn fit_mover(observations: &[Observation], mover: Role) -> Result<Thresholds, Fi
     let points: Vec<(f64, Option<Role>)> = observations
         .iter()
         .filter(|o| o.mover == mover)
-        .map(|o| (o.attackers_score, o.winner))
+        .map(|o| (o.attackers_score, o.result.winner))
         .collect();
     let wins = |side| points.iter().filter(|(_, w)| *w == Some(side)).count();
     let (attackers, defenders) = (wins(Role::Attacker), wins(Role::Defender));
@@ -306,7 +307,7 @@ pub(crate) fn frequencies(observations: &[Observation]) -> ByRole<Chances> {
     ByRole::new_with(|mover| {
         let mut counts = [0usize; 3];
         for o in observations.iter().filter(|o| o.mover == mover) {
-            counts[index(o.winner)] += 1;
+            counts[index(o.result.winner)] += 1;
         }
         let total = counts.iter().sum::<usize>();
         if total == 0 {
@@ -340,7 +341,7 @@ pub(crate) fn calibrate(
     let mut sums = [(0usize, 0.0, 0.0); 10];
     for o in held_out {
         let chances = model.by_mover.get(o.mover).chances(o.attackers_score);
-        let happened = index(o.winner);
+        let happened = index(o.result.winner);
         for (c, (ll, br)) in [
             (chances, (&mut log_loss, &mut brier)),
             (
@@ -355,7 +356,7 @@ pub(crate) fn calibrate(
                 .sum::<f64>();
         }
         let predicted = chances.expected(o.mover);
-        let actual = match o.winner {
+        let actual = match o.result.winner {
             Some(w) if w == o.mover => 1.0,
             Some(_) => 0.0,
             None => 0.5,
@@ -571,7 +572,7 @@ mod tests {
                 Observation {
                     mover,
                     attackers_score,
-                    winner,
+                    result: Outcome { winner, reason: () },
                 }
             })
             .collect()
@@ -632,7 +633,7 @@ mod tests {
             .map(|i| Observation {
                 mover: Role::Attacker,
                 attackers_score: f64::from(i),
-                winner: Some(Role::Defender),
+                result: Outcome::win(Role::Defender, ()),
             })
             .collect();
         assert_eq!(
