@@ -41,7 +41,7 @@ use std::process::ExitCode;
 
 pub use args::MatchArgs;
 use config::MatchConfig;
-use reason::{Adjudication, Reason};
+use reason::{Adjudication, MatchReason};
 use records::GameResult;
 
 /// The `hnefi match` command: runs the match and prints the table (see the exit status
@@ -113,7 +113,7 @@ fn lost_all_by_crash(results: &[GameResult], i: usize) -> Option<String> {
     let mut first = None;
     for r in played {
         if r.score_of(i) != Some(0.0)
-            || r.outcome.reason != Reason::Adjudicated(Adjudication::Crash)
+            || r.outcome.reason != MatchReason::Adjudicated(Adjudication::Crash)
         {
             return None;
         }

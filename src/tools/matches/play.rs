@@ -20,7 +20,7 @@ use crate::time_control::{Fischer, TimeControl};
 
 use super::dialect::{Dialect, Fault, Generated, NotAMove, Reply, shown};
 use super::engine::Process;
-use super::reason::{Adjudication, Reason};
+use super::reason::{Adjudication, MatchReason};
 use super::{otep, uci};
 
 /// What every game of a match shares.
@@ -524,7 +524,7 @@ pub(crate) struct Played {
     /// [`record_line`](super::records::record_line)).
     pub(crate) record: String,
     /// Who won, by a rule or by an adjudication.
-    pub(crate) outcome: Outcome<Reason>,
+    pub(crate) outcome: Outcome<MatchReason>,
     /// More about an adjudication.
     pub(crate) detail: String,
 }
@@ -553,14 +553,14 @@ pub(crate) fn play_game(players: [&mut Player; 2], opening: &[AnyMove], s: &Sett
 /// How a game on the board of `G` ended.
 struct Ended<G: Geometry> {
     game: GameOf<G>,
-    outcome: Outcome<Reason>,
+    outcome: Outcome<MatchReason>,
     detail: String,
 }
 
 fn forfeit<G: Geometry>(game: GameOf<G>, loser: Role, f: Forfeit) -> Ended<G> {
     Ended {
         game,
-        outcome: Outcome::win(loser.opponent(), Reason::Adjudicated(f.reason)),
+        outcome: Outcome::win(loser.opponent(), MatchReason::Adjudicated(f.reason)),
         detail: format!("{loser}: {}", f.detail),
     }
 }
@@ -627,7 +627,7 @@ fn referee<G: Geometry>(
         if let Some(outcome) = game.status().outcome() {
             return Ended {
                 game,
-                outcome: outcome.map_reason(Reason::Rules),
+                outcome: outcome.map_reason(MatchReason::Rules),
                 detail: String::new(),
             };
         }
@@ -656,7 +656,7 @@ fn referee<G: Geometry>(
                 let _ = game.lose_on_time(side);
                 return Ended {
                     game,
-                    outcome: Outcome::win(side.opponent(), Reason::Rules(RulesReason::Time)),
+                    outcome: Outcome::win(side.opponent(), MatchReason::Rules(RulesReason::Time)),
                     detail,
                 };
             }

@@ -47,7 +47,7 @@ impl Adjudication {
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Reason {
+pub(crate) enum MatchReason {
     /// The rules ended it (a win, a draw, a resignation, a loss on time).
     Rules(RulesReason),
     /// An engine fault ended it.
@@ -56,39 +56,39 @@ pub(crate) enum Reason {
     Unknown,
 }
 
-impl Reason {
+impl MatchReason {
     /// The name in tables and `.meta` files (`king_escaped`, `time`, `crash`, ...).
     pub(crate) const fn name(self) -> &'static str {
         match self {
-            Reason::Rules(r) => r.protocol_name(),
-            Reason::Adjudicated(a) => a.name(),
-            Reason::Unknown => "unknown",
+            MatchReason::Rules(r) => r.protocol_name(),
+            MatchReason::Adjudicated(a) => a.name(),
+            MatchReason::Unknown => "unknown",
         }
     }
 }
 
-impl fmt::Display for Reason {
+impl fmt::Display for MatchReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// A reason name that is none of [`Reason`]'s.
+/// A reason name that is none of [`MatchReason`]'s.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("unknown reason '{0}'")]
 pub(crate) struct UnknownReason(pub String);
 
-impl FromStr for Reason {
+impl FromStr for MatchReason {
     type Err = UnknownReason;
 
-    fn from_str(s: &str) -> Result<Reason, UnknownReason> {
+    fn from_str(s: &str) -> Result<MatchReason, UnknownReason> {
         if s == "unknown" {
-            return Ok(Reason::Unknown);
+            return Ok(MatchReason::Unknown);
         }
         RulesReason::ALL
             .into_iter()
-            .map(Reason::Rules)
-            .chain(Adjudication::ALL.into_iter().map(Reason::Adjudicated))
+            .map(MatchReason::Rules)
+            .chain(Adjudication::ALL.into_iter().map(MatchReason::Adjudicated))
             .find(|r| r.name() == s)
             .ok_or_else(|| UnknownReason(s.chars().take(40).collect()))
     }
@@ -101,12 +101,15 @@ mod examples {
 
     #[test]
     fn reason_name() {
-        use crate::tools::matches::reason::{Adjudication, Reason};
+        use crate::tools::matches::reason::{Adjudication, MatchReason};
         assert_eq!(
-            Reason::Adjudicated(Adjudication::NoReply).name(),
+            MatchReason::Adjudicated(Adjudication::NoReply).name(),
             "no_reply"
         );
-        assert_eq!("edge_fort".parse::<Reason>().unwrap().name(), "edge_fort");
-        assert!("fell_asleep".parse::<Reason>().is_err());
+        assert_eq!(
+            "edge_fort".parse::<MatchReason>().unwrap().name(),
+            "edge_fort"
+        );
+        assert!("fell_asleep".parse::<MatchReason>().is_err());
     }
 }

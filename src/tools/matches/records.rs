@@ -22,7 +22,7 @@ use crate::core::role::Role;
 use crate::core::variant::{Variant, VariantError};
 
 use super::dialect::shown;
-use super::reason::Reason;
+use super::reason::MatchReason;
 use super::schedule::Scheduled;
 
 /// The result of one finished game.
@@ -35,7 +35,7 @@ pub(crate) struct GameResult {
     /// The engine that played the defenders.
     pub(crate) defender: usize,
     /// Who won and why.
-    pub(crate) outcome: Outcome<Reason>,
+    pub(crate) outcome: Outcome<MatchReason>,
     /// More about an adjudication (the illegal move, the garbage reply, ...).
     pub(crate) detail: String,
     /// The records line (without newline).
@@ -369,7 +369,7 @@ pub(crate) fn read_done(
                 why,
             }
         })?;
-        let (mut reason, mut detail) = (Reason::Unknown, String::new());
+        let (mut reason, mut detail) = (MatchReason::Unknown, String::new());
         if let Some(m) = meta.get(i) {
             let f: Vec<&str> = m.splitn(6, ',').collect();
             let expect = [
@@ -381,7 +381,7 @@ pub(crate) fn read_done(
                 && [*g, *a, *d] == [&expect[0], &expect[1], &expect[2]]
                 && winner_of(res) == Some(winner)
             {
-                reason = why.parse().unwrap_or(Reason::Unknown);
+                reason = why.parse().unwrap_or(MatchReason::Unknown);
                 detail = more.to_string();
             }
         }

@@ -363,14 +363,14 @@ mod examples {
     #[test]
     fn repeated_games() {
         use crate::core::outcome::Outcome;
-        use crate::tools::matches::reason::Reason;
+        use crate::tools::matches::reason::MatchReason;
         use crate::tools::matches::records::GameResult;
         use crate::tools::matches::report::repeated_games;
         let game = |index, record: &str| GameResult {
             index,
             attacker: 0,
             defender: 1,
-            outcome: Outcome::draw(Reason::Unknown),
+            outcome: Outcome::draw(MatchReason::Unknown),
             detail: String::new(),
             record: record.to_string(),
         };
