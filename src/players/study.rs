@@ -90,13 +90,10 @@ pub struct Counted {
 pub fn counted(game: &Game) -> Counted {
     let tie = Some(Outcome::draw(()));
     let result = match game.status() {
+        Status::Over(o) if o.winner.is_some() => Some(o.without_reason()),
         Status::Over(Outcome {
-            winner: Some(winner),
-            ..
-        }) => Some(Outcome::win(winner, ())),
-        Status::Over(Outcome {
-            winner: None,
             reason: Reason::MoveLimit,
+            ..
         })
         | Status::Ongoing => {
             let board = game.position().board();
@@ -106,7 +103,7 @@ pub fn counted(game: &Game) -> Counted {
                 None
             }
         }
-        Status::Over(Outcome { winner: None, .. }) => tie,
+        Status::Over(_) => tie,
     };
     Counted {
         result,

@@ -5,9 +5,9 @@
 //! Self-play teaches the evaluation what hnefi's own games lead to; recorded games add
 //! what the players of those games could do with a position, the attackers' winning plans
 //! above all (the aagenielsen.dk games end in an attackers' win far more often than
-//! self-play games do; docs/training.md). Every position from `--skip-plies` on is searched at `--nodes`
-//! (one thread, a table cleared for each game, so the file does not depend on the machine
-//! or the concurrency); a position is a sample when it is quiet by the same test as in
+//! self-play games do; docs/training.md). Every position from `--skip-plies` on is
+//! searched at `--nodes` (one thread, a table cleared for each game, so the file does not
+//! depend on the machine or the concurrency); a position is a sample when it is quiet by the same test as in
 //! self-play (`sample::is_quiet` on the search's best move), and the game goes on with the
 //! recorded move. A sample's game number is its line's (from 0), so that the tuner's
 //! held-out split keeps games apart. Unfinished records (`Ongoing`) and lines that are no

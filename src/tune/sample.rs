@@ -293,13 +293,14 @@ mod tests {
 
     #[test]
     fn results_are_the_winner() {
-        for (result, word) in [
-            (Outcome::win(Role::Defender, ()), "defenders"),
-            (Outcome::win(Role::Attacker, ()), "attackers"),
-            (Outcome::draw(()), "draw"),
+        for (result, word, score) in [
+            (Outcome::win(Role::Defender, ()), "defenders", 1.0),
+            (Outcome::win(Role::Attacker, ()), "attackers", 0.0),
+            (Outcome::draw(()), "draw", 0.5),
         ] {
             assert_eq!(result_name(result), word);
             assert_eq!(result_of_name(word), Some(result));
+            assert_eq!(result.score(Role::Defender), score);
         }
         assert_eq!(result_of_name("defender"), None);
     }
