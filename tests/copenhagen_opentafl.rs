@@ -22,6 +22,7 @@ use hnefi::core::repetition::RepetitionMode;
 use hnefi::core::role::Role;
 use hnefi::core::rules::RuleSet;
 use hnefi::core::rules_string::parse_rules_string;
+use hnefi::core::shield_walls::ShieldWalls;
 
 /// The driver's cap: a game stopped there is still on.
 const CAP: usize = 300;
@@ -149,7 +150,7 @@ fn relaxed_rules() -> RuleSet {
         .find_map(|l| l.strip_prefix("# rules "))
         .expect("a rules line");
     let rules = parse_rules_string(s).expect("the relaxed string").rules();
-    assert!(rules.opentafl_walls);
+    assert_eq!(rules.shield_walls, ShieldWalls::OpenTafl);
     rules
 }
 

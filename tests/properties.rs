@@ -8,6 +8,7 @@ use proptest::prelude::*;
 use hnefi::core::bitboard::BitboardOf;
 use hnefi::core::board::{BoardOf, Piece};
 use hnefi::core::capture;
+use hnefi::core::corners::Corners;
 use hnefi::core::game::{GameOf, RepetitionMode, RuleSet};
 use hnefi::core::geometry::{BoardSize, Geometry, S7, S9, S11, S13, S15, S17, S19};
 use hnefi::core::king::KingCapture;
@@ -21,6 +22,7 @@ use hnefi::core::position::PositionOf;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
 use hnefi::core::rules_string::parse_rules_string;
+use hnefi::core::shield_walls::ShieldWalls;
 use hnefi::core::square::{Direction, SquareOf};
 use hnefi::core::variant::Variant;
 use hnefi::core::zobrist;
@@ -141,7 +143,7 @@ fn check_move<G: Geometry>(game: &mut GameOf<G>, mv: MoveOf<G>) {
     assert!(nb.pieces(mover).contains(mv.to));
     // No shield wall away from the edge (nor anywhere without them): all captures are
     // custodial there.
-    if !mv.to.is_edge() || !rules.shield_walls {
+    if !mv.to.is_edge() || rules.shield_walls != ShieldWalls::Copenhagen {
         let moved = moved_board(&board, mover, mv, &rules);
         if !mv.to.is_edge() {
             assert!(capture::shield_wall(&moved, mover, mv.to, &rules).is_empty());
@@ -506,5 +508,5 @@ fn every_game_is_played() {
         assert!(games.iter().any(|g| g.variant.size() == size), "{size}");
     }
     let alea = games.iter().find(|g| g.name == "name:Alea_Evangelii");
-    assert!(alea.is_some_and(|g| g.variant.rules().corner_blocks));
+    assert!(alea.is_some_and(|g| g.variant.rules().corners == Corners::Blocks));
 }

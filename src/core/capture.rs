@@ -10,6 +10,7 @@ use super::moves::{MoveListOf, MoveOf};
 use super::opentafl_wall;
 use super::role::Role;
 use super::rules::RuleSet;
+use super::shield_walls::ShieldWalls;
 use super::square::SquareOf;
 
 /// The squares hostile to the soldiers of `victim`, per the table of docs/RULES.md section 3:
@@ -76,10 +77,7 @@ pub fn custodial<G: Geometry>(
     };
     // Every hostile square is a piece of the mover's side or a special square: most moves
     // beside an enemy soldier stop here, before the rest of the rule set is read.
-    let mut special = G::CORNERS | G::THRONE;
-    if rules.corner_blocks {
-        special |= G::CORNER_BLOCKS;
-    }
+    let special = rules.corners.bits::<G>() | G::CORNERS | G::THRONE;
     if across(board.pieces(mover).0 | special).is_zero() {
         return BitboardOf::EMPTY;
     }
@@ -205,20 +203,20 @@ pub(crate) fn captures<G: Geometry>(
     rules: &RuleSet,
 ) -> BitboardOf<G> {
     let c = custodial(board, mover, to, rules);
-    if rules.shield_walls && to.is_edge() {
-        c | shield_wall(board, mover, to, rules)
-    } else if rules.opentafl_walls {
-        // OpenTafl looks for walls once the custodial captures, the king's included, are
-        // off the board.
-        let king_taken = mover == Role::Attacker && king_captured(board, to, rules);
-        let corners = if rules.corners {
-            BitboardOf::CORNERS
-        } else {
-            BitboardOf::EMPTY
-        };
-        c | opentafl_wall::captures(board, c, king_taken, mover, corners)
-    } else {
-        c
+    match rules.shield_walls {
+        ShieldWalls::Copenhagen if to.is_edge() => c | shield_wall(board, mover, to, rules),
+        ShieldWalls::Copenhagen | ShieldWalls::Off => c,
+        ShieldWalls::OpenTafl => {
+            // OpenTafl looks for walls once the custodial captures, the king's included, are
+            // off the board.
+            let king_taken = mover == Role::Attacker && king_captured(board, to, rules);
+            let corners = if rules.corners.any() {
+                BitboardOf::CORNERS
+            } else {
+                BitboardOf::EMPTY
+            };
+            c | opentafl_wall::captures(board, c, king_taken, mover, corners)
+        }
     }
 }
 

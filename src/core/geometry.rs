@@ -193,7 +193,8 @@ pub struct Tables<B: 'static> {
     /// (see [`crate::core::oriented`]): 0 as it is, 1 turned half a turn, 2 mirrored in
     /// the a1 diagonal, 3 both; empty past the board.
     pub(crate) oriented: [[B; 4]; TABLE],
-    /// `kind[sq]`: [`EDGE_SQUARE`], plus [`CORNER_SQUARE`] for a corner; 0 past the board.
+    /// `kind[sq]`: [`EDGE_SQUARE`], plus [`CORNER_SQUARE`] for a corner; [`CORNER_BLOCK_SQUARE`]
+    /// in a corner's two-by-two block; 0 past the board.
     pub(crate) kind: [u8; TABLE],
 }
 
@@ -201,6 +202,8 @@ pub struct Tables<B: 'static> {
 pub(crate) const EDGE_SQUARE: u8 = 1;
 /// A flag of [`Tables::kind`]: the square is a corner.
 pub(crate) const CORNER_SQUARE: u8 = 2;
+/// A flag of [`Tables::kind`]: the square is in the two-by-two block at a corner.
+pub(crate) const CORNER_BLOCK_SQUARE: u8 = 4;
 
 /// The mask of an index into [`Tables::shadow`].
 pub(crate) const SHADOW_MASK: usize = 2 * TABLE - 1;
@@ -351,6 +354,9 @@ macro_rules! table_builder {
                 }
                 if on_file_edge && on_rank_edge {
                     kind[s] |= CORNER_SQUARE;
+                }
+                if (f < 2 || f >= n - 2) && (r < 2 || r >= n - 2) {
+                    kind[s] |= CORNER_BLOCK_SQUARE;
                 }
                 let last = squares - 1;
                 let mirrored = f * n + r;
@@ -636,6 +642,10 @@ mod tests {
         );
         for (i, c) in G::CORNER_INDICES.into_iter().enumerate() {
             assert!(t.kind[c.to_usize()] & CORNER_SQUARE != 0, "corner {i}");
+        }
+        for s in 0..(n * n) as usize {
+            let in_block = !(G::CORNER_BLOCKS & t.square_bits[s]).is_zero();
+            assert_eq!(t.kind[s] & CORNER_BLOCK_SQUARE != 0, in_block, "square {s}");
         }
         assert_eq!((G::FILE_FIRST | G::FILE_LAST).count_ones(), 2 * n);
         let corner = 0;

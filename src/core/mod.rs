@@ -44,12 +44,14 @@ pub mod zobrist;
 
 // 3. The rules as data.
 pub mod attacker_forts;
+pub mod corners;
 pub mod encirclement_mode;
 pub mod king;
 pub mod outcome;
 pub mod referee;
 pub mod repetition;
 pub mod rules;
+pub mod shield_walls;
 pub mod speed;
 
 // 4. The mechanics.

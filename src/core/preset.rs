@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::corners::Corners;
 use super::encirclement_mode::EncirclementMode;
 use super::geometry::BoardSize;
 use super::king::{Escape, Hostility, KingArmed, KingCapture};
@@ -13,6 +14,7 @@ use super::referee::Referee;
 use super::repetition::RepetitionMode;
 use super::role::Role;
 use super::rules::RuleSet;
+use super::shield_walls::ShieldWalls;
 use super::variant::{Variant, VariantError};
 
 /// The plies after which the hnefatafl.org server draws a game.
@@ -177,7 +179,7 @@ impl RulePreset {
             },
             RulePreset::Fetlar => RuleSet {
                 repetition: RepetitionMode::ThirdOccurrenceDraws,
-                shield_walls: false,
+                shield_walls: ShieldWalls::Off,
                 edge_fort: false,
                 encirclement_wins: false,
                 ..RuleSet::COPENHAGEN
@@ -191,7 +193,7 @@ impl RulePreset {
             },
             RulePreset::Tablut => RuleSet {
                 escape: Escape::Edges,
-                corners: false,
+                corners: Corners::Off,
                 king_returns: false,
                 occupied_throne_hostile: false,
                 king_capture: KingCapture::StrongNearThrone,
@@ -200,14 +202,14 @@ impl RulePreset {
             },
             RulePreset::SeaBattle => RuleSet {
                 escape: Escape::Edges,
-                corners: false,
+                corners: Corners::Off,
                 throne: false,
                 king_armed: KingArmed::No,
                 ..OPENTAFL
             },
             RulePreset::Tawlbwrdd => RuleSet {
                 escape: Escape::Edges,
-                corners: false,
+                corners: Corners::Off,
                 throne: false,
                 king_capture: KingCapture::Weak,
                 ..OPENTAFL
@@ -225,7 +227,7 @@ const OPENTAFL: RuleSet = RuleSet {
     encirclement: EncirclementMode::MultiPocket,
     move_limit: None,
     referee: Referee::OpenTafl,
-    shield_walls: false,
+    shield_walls: ShieldWalls::Off,
     edge_fort: false,
     encirclement_wins: true,
     ..RuleSet::COPENHAGEN

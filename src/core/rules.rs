@@ -3,12 +3,14 @@
 
 use super::attacker_forts::AttackerForts;
 use super::bitboard::BitboardOf;
+use super::corners::Corners;
 use super::encirclement_mode::EncirclementMode;
-use super::geometry::{Bits, Geometry};
+use super::geometry::{Bits, EDGE_SQUARE, Geometry};
 use super::king::{Escape, Hostility, KingArmed, KingCapture};
 use super::referee::Referee;
 use super::repetition::RepetitionMode;
 use super::role::Role;
+use super::shield_walls::ShieldWalls;
 use super::speed::SpeedLimits;
 use super::square::SquareOf;
 
@@ -19,7 +21,7 @@ use super::square::SquareOf;
 /// ```
 /// use hnefi::core::rules::RuleSet;
 /// let rules = RuleSet::default();
-/// assert!(rules.shield_walls && rules.edge_fort && rules.encirclement_wins);
+/// assert!(rules.edge_fort && rules.encirclement_wins);
 /// assert_eq!(rules, RuleSet::COPENHAGEN);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -34,23 +36,16 @@ pub struct RuleSet {
     /// Which end-of-game tests follow a move, in which order (Copenhagen, or the
     /// hnefatafl.org server's).
     pub referee: Referee,
-    /// Shield walls capture on the edge (docs/RULES.md section 4).
-    pub shield_walls: bool,
-    /// Shield walls are OpenTafl's, as its scan finds them, and any move of a side takes
-    /// the walls it holds (OpenTafl's relaxed `swf:n`, docs/RULES.md section 17.9), instead
-    /// of hnefi's ([`RuleSet::shield_walls`]).
-    pub opentafl_walls: bool,
+    /// Which shield walls capture (docs/RULES.md sections 4 and 17.9).
+    pub shield_walls: ShieldWalls,
     /// The defenders win with an edge fort (section 6).
     pub edge_fort: bool,
     /// The attackers win by encircling the defenders (section 7).
     pub encirclement_wins: bool,
-    /// The four corners are restricted squares: only the king may stop on one.
-    pub corners: bool,
-    /// Each corner is the two-by-two block of squares at the board's corner, 16 squares
-    /// in all, rather than the corner square alone (OpenTafl's Alea Evangelii): only the
-    /// king may stop on them, he escapes on any of them, and they are hostile as the
-    /// corners are. Meaningful only with [`RuleSet::corners`].
-    pub corner_blocks: bool,
+    /// The corner squares, restricted squares: only the king may stop on one. Where the
+    /// king escapes to the corners he escapes on any of them, and they are hostile as
+    /// [`RuleSet::corner_hostility`] says.
+    pub corners: Corners,
     /// The centre square is the throne: only the king may stop on it.
     pub throne: bool,
     /// The king may stop on the throne again once he has left it.
@@ -92,12 +87,10 @@ impl RuleSet {
         encirclement: EncirclementMode::MultiPocket,
         move_limit: None,
         referee: Referee::Copenhagen,
-        shield_walls: true,
-        opentafl_walls: false,
+        shield_walls: ShieldWalls::Copenhagen,
         edge_fort: true,
         encirclement_wins: true,
-        corners: true,
-        corner_blocks: false,
+        corners: Corners::Squares,
         throne: true,
         king_returns: true,
         throne_blocks: false,
@@ -121,13 +114,7 @@ impl RuleSet {
 
     #[inline(always)]
     fn corner_bits<G: Geometry>(&self) -> G::Bits {
-        if !self.corners {
-            G::Bits::ZERO
-        } else if self.corner_blocks {
-            G::CORNER_BLOCKS
-        } else {
-            G::CORNERS
-        }
+        self.corners.bits::<G>()
     }
 
     /// The squares on which only the king may stop: the corners and the throne, where
@@ -218,12 +205,8 @@ impl RuleSet {
             }
         };
         let mut bits = G::Bits::ZERO;
-        if self.corners && to(self.corner_hostility) {
-            bits |= if self.corner_blocks {
-                G::CORNER_BLOCKS
-            } else {
-                G::CORNERS
-            };
+        if to(self.corner_hostility) {
+            bits |= self.corners.bits::<G>();
         }
         if self.throne && to(self.throne_hostility) {
             bits |= G::THRONE;
@@ -234,14 +217,13 @@ impl RuleSet {
     /// True when the king on `king` has escaped.
     #[inline(always)]
     pub(crate) fn escaped<G: Geometry>(&self, king: SquareOf<G>) -> bool {
-        match self.escape {
-            Escape::Corners => {
-                self.corners
-                    && (king.is_corner()
-                        || self.corner_blocks && self.corner_squares::<G>().contains(king))
-            }
-            Escape::Edges => king.is_edge(),
-        }
+        // One read of the square's kind: the king's escape is tested after every move of
+        // his side.
+        let kind = match self.escape {
+            Escape::Corners => self.corners.kind(),
+            Escape::Edges => EDGE_SQUARE,
+        };
+        king.kind() & kind != 0
     }
 }
 

@@ -9,6 +9,7 @@ use thiserror::Error;
 
 use super::attacker_forts::AttackerForts;
 use super::bitboard::BitboardOf;
+use super::corners::Corners;
 use super::encirclement_mode::EncirclementMode;
 use super::geometry::{BoardSize, Geometry};
 use super::king::{Escape, Hostility, KingArmed, KingCapture};
@@ -18,6 +19,7 @@ use super::referee::Referee;
 use super::repetition::RepetitionMode;
 use super::role::Role;
 use super::rules::RuleSet;
+use super::shield_walls::ShieldWalls;
 use super::speed::SpeedLimits;
 use super::square::SquareOf;
 use super::variant::{Variant, VariantError};
@@ -161,8 +163,11 @@ fn parse_on<G: Geometry>(f: &Fields<'_>, size: BoardSize) -> Result<Variant, Rul
             let rules = RuleSet {
                 repetition: RepetitionMode::ThirdOccurrenceMoverLoses,
                 speed: speed_limits(f)?,
-                shield_walls: !relaxed,
-                opentafl_walls: relaxed,
+                shield_walls: if relaxed {
+                    ShieldWalls::OpenTafl
+                } else {
+                    ShieldWalls::Copenhagen
+                },
                 ..copenhagen.rules()
             };
             return Ok(Variant::new(name, size, None, first, rules)?);
@@ -492,9 +497,12 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
         "cor",
         &[BitboardOf::CORNERS, BitboardOf::from_bits(G::CORNER_BLOCKS)],
     )?;
-    let corners = corner_shape.is_some();
-    let corner_blocks = corner_shape == Some(1);
-    if corner_blocks && !f.get("corp").unwrap_or("K").contains('K') {
+    let corners = match corner_shape {
+        None => Corners::Off,
+        Some(0) => Corners::Squares,
+        Some(_) => Corners::Blocks,
+    };
+    if corners == Corners::Blocks && !f.get("corp").unwrap_or("K").contains('K') {
         return Err(unsupported(
             "corp without K on corner blocks (a king who may not pass his corner squares)",
         ));
@@ -504,7 +512,7 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
         None | Some("c") => Escape::Corners,
         Some(_) => Escape::Edges,
     };
-    if escape == Escape::Corners && !corners {
+    if escape == Escape::Corners && !corners.any() {
         return Err(unsupported(
             "esc:c without corners (the king could never escape)",
         ));
@@ -532,7 +540,7 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
     // stop on them and every piece pass the empty throne.
     let (t, d) = f.sides("cors", "K");
     let king_corner = f.get("cors").unwrap_or("K").contains('K');
-    if corners && (t || d || (escape == Escape::Corners && !king_corner)) {
+    if corners.any() && (t || d || (escape == Escape::Corners && !king_corner)) {
         return Err(unsupported(
             "corners that soldiers may stop on, or the king may not",
         ));
@@ -553,7 +561,7 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
     };
     // A corner ends both its lines: re-entering it is stopping on it.
     let corre = reentry(f, "corre");
-    if corners && !corre.contains('K') {
+    if corners.any() && !corre.contains('K') {
         return Err(unsupported(format!(
             "corre:{} with cenre (corners the king may not enter)",
             clip(corre)
@@ -572,7 +580,7 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
     }
     let king_returns = !throne_blocks && f.get("cens").unwrap_or("K").contains('K');
     let mut special = BitboardOf::<G>::EMPTY;
-    if corners {
+    if corners.any() {
         special |= BitboardOf::CORNERS;
     }
     if throne {
@@ -598,7 +606,7 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
         ));
     }
     let shield_walls = match f.get("sw").unwrap_or("n") {
-        "n" => false,
+        "n" => ShieldWalls::Off,
         v => {
             return Err(unsupported(format!(
                 "sw:{} (OpenTafl's shield walls)",
@@ -615,11 +623,9 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
         move_limit: None,
         referee: Referee::OpenTafl,
         shield_walls,
-        opentafl_walls: false,
         edge_fort: false,
         encirclement_wins: f.flag("surf", true),
         corners,
-        corner_blocks,
         throne,
         king_returns,
         throne_blocks,
@@ -808,7 +814,7 @@ mod tests {
         let forts = rules.attacker_forts.squares::<G>();
         assert_eq!(forts.count(), 16);
         assert!(forts.contains("e2".parse().expect("square")));
-        assert!(rules.throne && rules.throne_blocks && !rules.king_returns && !rules.corners);
+        assert!(rules.throne && rules.throne_blocks && !rules.king_returns && !rules.corners.any());
         // `cenhe:K` and `aforh:K`: hostility is read by side, so nothing is hostile.
         assert_eq!(rules.throne_hostility, Hostility::NONE);
         assert!(!rules.occupied_throne_hostile);
@@ -866,11 +872,11 @@ mod tests {
         // OpenTafl's variant "Copenhagen 11x11 (relaxed shieldwall)".
         let s = "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
         let rules = parse_rules_string(s).expect("relaxed").rules();
-        assert!(rules.opentafl_walls && !rules.shield_walls);
+        assert_eq!(rules.shield_walls, ShieldWalls::OpenTafl);
         let strict = parse_rules_string(&s.replace("swf:n", "swf:y"))
             .expect("Copenhagen")
             .rules();
-        assert!(strict.shield_walls && !strict.opentafl_walls);
+        assert_eq!(strict.shield_walls, ShieldWalls::Copenhagen);
     }
 
     #[test]

@@ -109,10 +109,16 @@ impl<G: Geometry> SquareOf<G> {
         (self.index() / usize::from(G::SIZE)) as u8
     }
 
+    /// The square's kind: the flags of [`Tables::kind`](super::geometry::Tables::kind).
+    #[inline(always)]
+    pub(crate) fn kind(self) -> u8 {
+        G::tables().kind[self.index() & (TABLE - 1)]
+    }
+
     /// True for the four corners.
     #[inline(always)]
     pub fn is_corner(self) -> bool {
-        G::tables().kind[self.index() & (TABLE - 1)] & CORNER_SQUARE != 0
+        self.kind() & CORNER_SQUARE != 0
     }
 
     /// True for the throne.
@@ -130,7 +136,7 @@ impl<G: Geometry> SquareOf<G> {
     /// True for squares on the first or last file or rank (corners included).
     #[inline(always)]
     pub fn is_edge(self) -> bool {
-        G::tables().kind[self.index() & (TABLE - 1)] & EDGE_SQUARE != 0
+        self.kind() & EDGE_SQUARE != 0
     }
 
     /// The neighbour one step in a direction, if it is on the board.

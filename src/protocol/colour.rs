@@ -91,6 +91,7 @@ fn paint(style: Style, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::corners::Corners;
     use crate::core::game::RuleSet;
     use crate::core::geometry::BoardSize;
     use crate::core::preset::RulePreset;
@@ -130,7 +131,7 @@ mod tests {
         }
         // A game without corners or throne has no restricted square to shade.
         let rules = RuleSet {
-            corners: false,
+            corners: Corners::Off,
             throne: false,
             ..RuleSet::default()
         };

@@ -66,7 +66,7 @@ fn hanging<G: Geometry>(
 /// weighs, a third of the board's side (4x4 on 11x11); none where the king does not
 /// escape to the corners, so that the term is zero there.
 fn corner_blocks<G: Geometry>(t: &Threats<G>) -> [BitboardOf<G>; 4] {
-    if t.rules.escape != Escape::Corners || !t.rules.corners {
+    if t.rules.escape != Escape::Corners || !t.rules.corners.any() {
         return [BitboardOf::EMPTY; 4];
     }
     let n = G::SIZE;

@@ -27,7 +27,6 @@ use super::network::{self, NetworkError, NetworkOf};
 pub(crate) fn copenhagen_like(rules: &RuleSet) -> bool {
     let c = RuleSet::COPENHAGEN;
     rules.corners == c.corners
-        && rules.corner_blocks == c.corner_blocks
         && rules.throne == c.throne
         && rules.king_returns == c.king_returns
         && rules.corner_hostility == c.corner_hostility

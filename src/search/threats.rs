@@ -6,6 +6,7 @@
 use crate::core::bitboard::BitboardOf;
 use crate::core::board::BoardOf;
 use crate::core::capture;
+use crate::core::corners::Corners;
 use crate::core::geometry::Geometry;
 use crate::core::king::Escape;
 use crate::core::movegen::{
@@ -93,7 +94,7 @@ impl<G: Geometry> Threats<G> {
     #[inline(always)]
     pub(crate) fn lines(&self, occ: BitboardOf<G>) -> [BitboardOf<G>; 4] {
         match self.rules.escape {
-            Escape::Corners if self.rules.corner_blocks => {
+            Escape::Corners if self.rules.corners == Corners::Blocks => {
                 // A square sees a corner's block along one line at most (its file or its
                 // rank leads into the block, not both), so a block's lines are one.
                 let block = |corner: crate::core::square::SquareOf<G>| {
@@ -170,7 +171,7 @@ impl<G: Geometry> Threats<G> {
     #[inline(always)]
     pub(crate) fn escape_lines(&self, board: &BoardOf<G>) -> u32 {
         let targets = self.escape_targets(board);
-        if !self.rules.corner_blocks {
+        if self.rules.corners != Corners::Blocks {
             return targets.count();
         }
         let king = board.king();
