@@ -30,6 +30,7 @@ use crate::core::role::Role;
 use crate::core::square::SquareOf;
 
 use super::Shared;
+use super::best::{Best, TriedQuiets};
 use super::boards::SearchGeometry;
 use super::deferral::Deferral;
 use super::knowledge::Knowledge;
@@ -641,7 +642,7 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
 
     /// A node's moves, in the picker's order with the moves another thread is searching
     /// put off to the end ([`Deferral`]), each judged by the rules, pruned, reduced and
-    /// searched ([`Worker::search_child`]); stores the node's result in the table unless
+    /// searched ([`Worker::score_move`]); stores the node's result in the table unless
     /// the path decided it.
     #[allow(clippy::too_many_arguments)]
     fn search_moves(
@@ -650,29 +651,23 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         node: &Node,
         list: MoveListOf<G>,
         info: NodeInfo<G>,
-        (mut alpha, beta): (i32, i32),
+        (alpha, beta): (i32, i32),
         pv_node: bool,
         key: u64,
     ) -> i32 {
         let shared = self.shared;
         let features = shared.features;
         let board = pos.board();
-        let us = node.us;
-        let depth = node.depth;
+        let (us, depth) = (node.us, node.depth);
         let (ply, hash_move, sharp) = (info.ply, info.hash_move, info.blocks.any());
         let mut picker = Picker::new(board, us, list, info, &shared.know);
-
         let mut path_dependent = false;
         let mut legal = 0usize;
-        let mut best = -INFINITE;
-        let mut best_move = None;
-        let original_alpha = alpha;
-        let mut quiets: [Option<MoveOf<G>>; 64] = [None; 64];
-        let mut n_quiets = 0usize;
+        let mut best = Best::new(-INFINITE, alpha);
+        let mut quiets = TriedQuiets::new();
         // Whether the repetition rule touches the moves' subtrees (the flag of the
         // subtrees searched before, the siblings' and the null move's, is kept aside).
         let outer_rep = std::mem::replace(&mut self.rep_affected, false);
-
         let king = board.king();
         // With other threads searching, a move whose position another thread is inside
         // is left for last (not the first move: its subtree bounds the others').
@@ -682,20 +677,15 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
         // when it is searched, decides its reduction, so that a deferred move is reduced
         // as it would have been in its place.
         let mut picked = 0usize;
-        loop {
-            let (mv, order, deferred_rank) = match picker.pick(self.heur) {
-                Some((mv, order)) => (mv, order, None),
-                None => match deferral.next() {
-                    Some((mv, order, rank)) => (mv, order, Some(rank)),
-                    None => break,
-                },
-            };
+        while let Some((mv, order, deferred_rank)) =
+            next_move(&mut picker, &mut deferral, self.heur)
+        {
             let kind = MoveKind {
                 rank: deferred_rank.unwrap_or(picked + 1),
                 tactical: is_tactical(order),
                 king: mv.from == king,
             };
-            if pruning::late_move_pruned(&features, node, &kind, best <= -MATE_BOUND) {
+            if pruning::late_move_pruned(&features, node, &kind, best.score <= -MATE_BOUND) {
                 continue;
             }
             let mut child = *pos;
@@ -718,59 +708,41 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
                 continue;
             }
             legal += 1;
-            let score =
-                if let Some((s, by_path)) = self.decided(&child, mv.to, us, verdict, ply + 1) {
-                    path_dependent |= by_path;
-                    s
-                } else {
-                    let mark = defer && kind.rank > 1;
-                    if mark {
-                        shared.busy.enter(child_key);
-                    }
-                    self.path.push(ply + 1, &child, captured.any());
-                    let quiet = captured.is_empty() && !kind.tactical && !kind.king;
-                    let reduction =
-                        pruning::reduction(&features, depth, &kind, quiet, sharp, pv_node, || {
-                            self.heur.history(us, mv)
-                        });
-                    let s = self.search_child(
-                        &child,
-                        ply + 1,
-                        depth,
-                        reduction,
-                        (alpha, beta),
-                        &kind,
-                        pv_node,
-                    );
-                    if mark {
-                        shared.busy.leave(child_key);
-                    }
-                    s
-                };
+            let mark = (defer && kind.rank > 1).then_some(child_key);
+            let played = Played {
+                mv,
+                captured,
+                verdict,
+                kind,
+                mark,
+            };
+            let (score, by_path) = self.score_move(
+                &child,
+                node,
+                played,
+                &features,
+                ply,
+                (best.alpha, beta),
+                pv_node,
+                sharp,
+            );
+            path_dependent |= by_path;
             if self.stopped {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = Some(mv);
-                    alpha = score;
-                    if pv_node {
-                        self.update_pv(ply, mv);
+            if best.update(score, mv) {
+                if pv_node {
+                    self.update_pv(ply, mv);
+                }
+                if score >= beta {
+                    if captured.is_empty() {
+                        self.heur.cutoff(us, ply, mv, depth, quiets.iter());
                     }
-                    if score >= beta {
-                        if captured.is_empty() {
-                            let tried: Vec<MoveOf<G>> =
-                                quiets.iter().take(n_quiets).map_while(|m| *m).collect();
-                            self.heur.cutoff(us, ply, mv, depth, &tried);
-                        }
-                        break;
-                    }
+                    break;
                 }
             }
-            if captured.is_empty() && n_quiets < quiets.len() {
-                quiets[n_quiets] = Some(mv);
-                n_quiets += 1;
+            if captured.is_empty() {
+                quiets.push(mv);
             }
         }
 
@@ -781,18 +753,52 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
             return -(MATE - ply as i32);
         }
         if !path_dependent {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = best.bound(alpha, beta);
+            let mv = best.mv.or(hash_move);
             shared
                 .tt
-                .store(key, best_move.or(hash_move), to_tt(best, ply), depth, bound);
+                .store(key, mv, to_tt(best.score, ply), depth, bound);
         }
-        best
+        best.score
+    }
+
+    /// The score of a move just played (`child`) and whether the path decided it: exact
+    /// where the rules end the game there, else searched at the reduction its kind, the
+    /// node and its history give, with the child marked busy for the other threads
+    /// while it is searched where `played.mark` says so.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn score_move(
+        &mut self,
+        child: &PositionOf<G>,
+        node: &Node,
+        played: Played<G>,
+        features: &super::Features,
+        ply: usize,
+        window: (i32, i32),
+        pv_node: bool,
+        sharp: bool,
+    ) -> (i32, bool) {
+        let (mv, kind) = (played.mv, &played.kind);
+        if let Some(decided) = self.decided(child, mv.to, node.us, played.verdict, ply + 1) {
+            return decided;
+        }
+        let busy = &self.shared.busy;
+        if let Some(key) = played.mark {
+            busy.enter(key);
+        }
+        self.path.push(ply + 1, child, played.captured.any());
+        let quiet = played.captured.is_empty() && !kind.tactical && !kind.king;
+        let heur = &self.heur;
+        let reduction =
+            pruning::reduction(features, node.depth, kind, quiet, sharp, pv_node, || {
+                heur.history(node.us, mv)
+            });
+        let s = self.search_child(child, ply + 1, node.depth, reduction, window, kind, pv_node);
+        if let Some(key) = played.mark {
+            busy.leave(key);
+        }
+        (s, false)
     }
 
     /// One move's subtree by principal variation search: the first move with the full
@@ -968,7 +974,33 @@ impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {
     }
 }
 
-/// Nodes per second from a count and a start time.
+/// A node's next move: the picker's next, then the moves put off, with the rank a put-off
+/// move had in the picker's order.
+#[inline(always)]
+fn next_move<G: SearchGeometry, K: Knowledge<G>>(
+    picker: &mut Picker<'_, G, K>,
+    deferral: &mut Deferral<MoveOf<G>>,
+    heur: &Heuristics,
+) -> Option<(MoveOf<G>, i32, Option<usize>)> {
+    match picker.pick(heur) {
+        Some((mv, order)) => Some((mv, order, None)),
+        None => deferral
+            .next()
+            .map(|(mv, order, rank)| (mv, order, Some(rank))),
+    }
+}
+
+/// A move a node has played and judged, as [`Worker::score_move`] scores it.
+#[derive(Clone, Copy)]
+struct Played<G: SearchGeometry> {
+    mv: MoveOf<G>,
+    captured: BitboardOf<G>,
+    verdict: Verdict,
+    kind: MoveKind,
+    /// The child's key, to mark busy while it is searched, where moves are deferred.
+    mark: Option<u64>,
+}
+
 pub(crate) fn nps(nodes: u64, start: Instant) -> u64 {
     let us = start.elapsed().as_micros().max(1);
     (nodes as u128 * 1_000_000 / us) as u64

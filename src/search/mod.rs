@@ -28,6 +28,7 @@
 
 mod accumulator;
 pub(crate) mod alphabeta;
+mod best;
 pub(crate) mod boards;
 mod busy;
 mod deepest;

@@ -115,7 +115,7 @@ impl Heuristics {
         ply: usize,
         mv: MoveOf<G>,
         depth: i32,
-        tried: &[MoveOf<G>],
+        tried: impl IntoIterator<Item = MoveOf<G>>,
     ) {
         let code = killer_code(mv);
         if let Some(k) = self.killers.get_mut(ply)
@@ -126,7 +126,7 @@ impl Heuristics {
         }
         let bonus = (depth * depth).min(400);
         self.update(role, mv, bonus);
-        for &m in tried {
+        for m in tried {
             if m != mv {
                 self.update(role, m, -bonus);
             }
