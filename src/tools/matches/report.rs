@@ -10,7 +10,7 @@ use crate::core::role::Role;
 
 use super::config::MatchConfig;
 use super::pairs::{pair_means, sprt_units};
-use super::rating::{Scored, rating_list};
+use super::rating::{Scored, Unbounded, rating_list};
 use super::records::GameResult;
 use super::stats::{self, EloEstimate, SprtState, Wdl};
 
@@ -120,49 +120,71 @@ pub(crate) fn rating_text(config: &MatchConfig, results: &[GameResult]) -> Strin
         );
     }
     if let Some(u) = &list.prior {
-        let names = |v: &[usize]| -> String {
-            v.iter()
-                .map(|i| format!("E{}", i + 1))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let mut who = Vec::new();
-        if !u.won_all.is_empty() {
-            who.push(format!("{} won every game", names(&u.won_all)));
-        }
-        if !u.lost_all.is_empty() {
-            who.push(format!("{} lost every game", names(&u.lost_all)));
-        }
-        if who.is_empty() {
-            who.push("some engines scored every point against the others".to_string());
-        }
-        let pairs: Vec<String> = u
-            .pairs
-            .iter()
-            .map(|(i, j)| format!("E{}-E{}", i + 1, j + 1))
-            .collect();
-        let _ = writeln!(
-            s,
-            "note: {}: the maximum-likelihood ratings are unbounded (the further apart, the \
-             likelier); one virtual draw was added to each pair that scored one way only ({}), \
-             so their distance is a finite estimate that this prior sets as much as the games do",
-            who.join("; "),
-            pairs.join(", ")
-        );
+        prior_note(&mut s, u);
     }
     s
+}
+
+/// The note of a rating list whose maximum-likelihood ratings are unbounded: who scored
+/// every point, and the pairs the virtual draws were added to.
+fn prior_note(s: &mut String, u: &Unbounded) {
+    let names = |v: &[usize]| -> String {
+        v.iter()
+            .map(|i| format!("E{}", i + 1))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut who = Vec::new();
+    if !u.won_all.is_empty() {
+        who.push(format!("{} won every game", names(&u.won_all)));
+    }
+    if !u.lost_all.is_empty() {
+        who.push(format!("{} lost every game", names(&u.lost_all)));
+    }
+    if who.is_empty() {
+        who.push("some engines scored every point against the others".to_string());
+    }
+    let pairs: Vec<String> = u
+        .pairs
+        .iter()
+        .map(|(i, j)| format!("E{}-E{}", i + 1, j + 1))
+        .collect();
+    let _ = writeln!(
+        s,
+        "note: {}: the maximum-likelihood ratings are unbounded (the further apart, the \
+         likelier); one virtual draw was added to each pair that scored one way only ({}), \
+         so their distance is a finite estimate that this prior sets as much as the games do",
+        who.join("; "),
+        pairs.join(", ")
+    );
 }
 
 /// The result table: per engine wins/draws/losses overall and per side, score and Elo
 /// per pair, the reasons games ended, and the SPRT state.
 pub(crate) fn report(config: &MatchConfig, results: &[GameResult]) -> String {
     let mut s = String::new();
-    let n = config.engines.len();
     let _ = writeln!(s, "Match: {} games; {}", results.len(), config.summary);
     for (i, e) in config.engines.iter().enumerate() {
         let _ = writeln!(s, "  E{}: {} ({})", i + 1, e.label, e.dialect.name());
     }
     let _ = writeln!(s);
+    engine_table(&mut s, config, results);
+    let _ = writeln!(s);
+    pair_lines(&mut s, config, results);
+    let _ = writeln!(s);
+    if config.engines.len() > 2 || config.gauntlet {
+        s.push_str(&rating_text(config, results));
+        let _ = writeln!(s);
+    }
+    repeats_warning(&mut s, results);
+    endings_table(&mut s, results);
+    adjudications(&mut s, results);
+    sprt_line(&mut s, config, results);
+    s
+}
+
+/// Per engine: games, wins, draws, losses, points and score overall, and W-D-L per side.
+fn engine_table(s: &mut String, config: &MatchConfig, results: &[GameResult]) {
     let _ = writeln!(
         s,
         "{:<6} {:>5} {:>5} {:>5} {:>6} {:>7} {:>6}  {:>14} {:>14}",
@@ -176,7 +198,7 @@ pub(crate) fn report(config: &MatchConfig, results: &[GameResult]) -> String {
         "as attacker",
         "as defender"
     );
-    for i in 0..n {
+    for i in 0..config.engines.len() {
         let (mut all, mut att, mut def) = (Wdl::default(), Wdl::default(), Wdl::default());
         for r in results {
             if let Some(x) = r.score_of(i) {
@@ -208,82 +230,96 @@ pub(crate) fn report(config: &MatchConfig, results: &[GameResult]) -> String {
         );
     }
     let _ = writeln!(s, "(W-D-L per side)");
-    let _ = writeln!(s);
+}
+
+/// Each pair of engines that the schedule makes meet: its score and Elo over games, and
+/// its Elo over game pairs.
+fn pair_lines(s: &mut String, config: &MatchConfig, results: &[GameResult]) {
+    let n = config.engines.len();
     for i in 0..n {
         for j in i + 1..n {
             let met = config
                 .schedule
                 .iter()
                 .any(|g| (g.attacker, g.defender) == (i, j) || (g.attacker, g.defender) == (j, i));
-            if !met {
-                continue;
-            }
-            let scores: Vec<f64> = results
-                .iter()
-                .filter(|r| r.score_of(j).is_some())
-                .filter_map(|r| r.score_of(i))
-                .collect();
-            match stats::elo_estimate(&scores) {
-                Some(e) => {
-                    let _ = writeln!(
-                        s,
-                        "E{} vs E{}: {} / {} ({:.1}%), Elo {:+.1} ({})",
-                        i + 1,
-                        j + 1,
-                        scores.iter().sum::<f64>(),
-                        scores.len(),
-                        100.0 * e.score,
-                        e.elo,
-                        interval_text(&e, scores.len(), "games")
-                    );
-                }
-                None => {
-                    let _ = writeln!(s, "E{} vs E{}: no games", i + 1, j + 1);
-                }
-            }
-            let pairs = pair_means(config, results, i, j);
-            if let Some(e) = stats::elo_estimate(&pairs) {
-                let [p0, p1, p2, p3, p4] = stats::pentanomial(&pairs);
-                let _ = writeln!(
-                    s,
-                    "  in {} game pairs (one opening, sides swapped; E{} scored 0/0.5/1/1.5/2 in {p0}/{p1}/{p2}/{p3}/{p4}): Elo {:+.1} ({})",
-                    pairs.len(),
-                    i + 1,
-                    e.elo,
-                    interval_text(&e, pairs.len(), "game pairs")
-                );
+            if met {
+                pair_text(s, config, results, i, j);
             }
         }
     }
-    let _ = writeln!(s);
-    if n > 2 || config.gauntlet {
-        s.push_str(&rating_text(config, results));
-        let _ = writeln!(s);
+}
+
+/// Engines `i` and `j` (`i` < `j`): `i`'s score and Elo over their games, then over their
+/// game pairs.
+fn pair_text(s: &mut String, config: &MatchConfig, results: &[GameResult], i: usize, j: usize) {
+    let scores: Vec<f64> = results
+        .iter()
+        .filter(|r| r.score_of(j).is_some())
+        .filter_map(|r| r.score_of(i))
+        .collect();
+    match stats::elo_estimate(&scores) {
+        Some(e) => {
+            let _ = writeln!(
+                s,
+                "E{} vs E{}: {} / {} ({:.1}%), Elo {:+.1} ({})",
+                i + 1,
+                j + 1,
+                scores.iter().sum::<f64>(),
+                scores.len(),
+                100.0 * e.score,
+                e.elo,
+                interval_text(&e, scores.len(), "games")
+            );
+        }
+        None => {
+            let _ = writeln!(s, "E{} vs E{}: no games", i + 1, j + 1);
+        }
     }
-    let repeats = repeated_games(results);
-    if !repeats.is_empty() {
-        let list: Vec<String> = repeats
-            .iter()
-            .take(10)
-            .map(|(game, earlier)| format!("game {game} = game {earlier}"))
-            .collect();
-        let more = repeats.len().saturating_sub(10);
+    let pairs = pair_means(config, results, i, j);
+    if let Some(e) = stats::elo_estimate(&pairs) {
+        let [p0, p1, p2, p3, p4] = stats::pentanomial(&pairs);
         let _ = writeln!(
             s,
-            "warning: {} of {} games repeat an earlier game move for move ({}{}): the score counts \
-             them as if they were independent; vary the openings (--openings FILE, --opening-plies K \
-             with --seed S) or the engines",
-            repeats.len(),
-            results.len(),
-            list.join(", "),
-            if more > 0 {
-                format!(", and {more} more")
-            } else {
-                String::new()
-            }
+            "  in {} game pairs (one opening, sides swapped; E{} scored 0/0.5/1/1.5/2 in {p0}/{p1}/{p2}/{p3}/{p4}): Elo {:+.1} ({})",
+            pairs.len(),
+            i + 1,
+            e.elo,
+            interval_text(&e, pairs.len(), "game pairs")
         );
-        let _ = writeln!(s);
     }
+}
+
+/// The warning that some games repeat an earlier one move for move, if any do.
+fn repeats_warning(s: &mut String, results: &[GameResult]) {
+    let repeats = repeated_games(results);
+    if repeats.is_empty() {
+        return;
+    }
+    let list: Vec<String> = repeats
+        .iter()
+        .take(10)
+        .map(|(game, earlier)| format!("game {game} = game {earlier}"))
+        .collect();
+    let more = repeats.len().saturating_sub(10);
+    let _ = writeln!(
+        s,
+        "warning: {} of {} games repeat an earlier game move for move ({}{}): the score counts \
+         them as if they were independent; vary the openings (--openings FILE, --opening-plies K \
+         with --seed S) or the engines",
+        repeats.len(),
+        results.len(),
+        list.join(", "),
+        if more > 0 {
+            format!(", and {more} more")
+        } else {
+            String::new()
+        }
+    );
+    let _ = writeln!(s);
+}
+
+/// How the games ended: by reason, the games each side won and the draws.
+fn endings_table(s: &mut String, results: &[GameResult]) {
     let mut endings: BTreeMap<&str, [u32; 3]> = BTreeMap::new();
     for r in results {
         let e = endings.entry(r.outcome.reason.name()).or_default();
@@ -309,6 +345,10 @@ pub(crate) fn report(config: &MatchConfig, results: &[GameResult]) -> String {
             dr
         );
     }
+}
+
+/// The adjudicated games in game order, each with its detail (the first few only).
+fn adjudications(s: &mut String, results: &[GameResult]) {
     let mut adjudicated: Vec<&GameResult> =
         results.iter().filter(|r| !r.detail.is_empty()).collect();
     adjudicated.sort_by_key(|r| r.index);
@@ -332,27 +372,31 @@ pub(crate) fn report(config: &MatchConfig, results: &[GameResult]) -> String {
             let _ = writeln!(s, "  ... and {} more", faults.len() - 20);
         }
     }
-    if let Some(t) = &config.sprt {
-        let (scores, model) = sprt_units(config, results);
-        let (low, high) = t.bounds();
-        let state = match t.state(&scores) {
-            SprtState::Continue => "undecided",
-            SprtState::AcceptH1 => "H1 accepted (E1 is stronger by elo1 or more)",
-            SprtState::AcceptH0 => "H0 accepted (E1 is not stronger by elo0 or more)",
-        };
-        let _ = writeln!(
-            s,
-            "\nSPRT ({model}, elo0 {} elo1 {} alpha {} beta {}): LLR {:.2} in ({:.2}, {:.2}): {state}",
-            t.elo0,
-            t.elo1,
-            t.alpha,
-            t.beta,
-            t.llr(&scores),
-            low,
-            high
-        );
-    }
-    s
+}
+
+/// The SPRT's state, when the match runs one.
+fn sprt_line(s: &mut String, config: &MatchConfig, results: &[GameResult]) {
+    let Some(t) = &config.sprt else {
+        return;
+    };
+    let (scores, model) = sprt_units(config, results);
+    let (low, high) = t.bounds();
+    let state = match t.state(&scores) {
+        SprtState::Continue => "undecided",
+        SprtState::AcceptH1 => "H1 accepted (E1 is stronger by elo1 or more)",
+        SprtState::AcceptH0 => "H0 accepted (E1 is not stronger by elo0 or more)",
+    };
+    let _ = writeln!(
+        s,
+        "\nSPRT ({model}, elo0 {} elo1 {} alpha {} beta {}): LLR {:.2} in ({:.2}, {:.2}): {state}",
+        t.elo0,
+        t.elo1,
+        t.alpha,
+        t.beta,
+        t.llr(&scores),
+        low,
+        high
+    );
 }
 
 #[cfg(test)]
