@@ -484,11 +484,66 @@ fn speed_limits(f: &Fields<'_>) -> Result<SpeedLimits, RulesStringError> {
     })
 }
 
+/// The rule set a rules string names, or the first feature of it hnefi does not model.
+/// The parts are read in a fixed order, so that a string with several such features is
+/// refused for the same one every time.
 fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
-    let bad = |key: &str, v: &str| RulesStringError::BadValue {
-        key: key.to_string(),
-        value: clip(v),
-    };
+    let squares = special_squares::<G>(f)?;
+    let (escape, repetition) = ending(f, squares)?;
+    let (king_armed, king_capture) = king(f)?;
+    let access = access(f, squares, escape)?;
+    let attacker_forts = attacker_forts::<G>(f, squares.on::<G>())?;
+    let hostility = hostility(f, squares)?;
+    let shield_walls = walls(f)?;
+    Ok(RuleSet {
+        repetition,
+        encirclement: EncirclementMode::MultiPocket,
+        move_limit: None,
+        referee: Referee::OpenTafl,
+        shield_walls,
+        edge_fort: false,
+        encirclement_wins: f.flag("surf", true),
+        corners: squares.corners,
+        throne: squares.throne,
+        king_returns: access.king_returns,
+        throne_blocks: access.throne_blocks,
+        attacker_forts,
+        corner_hostility: hostility.corners,
+        throne_hostility: hostility.empty_throne,
+        occupied_throne_hostile: hostility.occupied_throne,
+        king_capture,
+        king_armed,
+        escape,
+        linnaean: squares.throne && f.flag("linc", false),
+        first_position_counts: true,
+        speed: speed_limits(f)?,
+    })
+}
+
+/// Which special squares the board has (`cor`, `cen`).
+#[derive(Clone, Copy)]
+struct Squares {
+    corners: Corners,
+    throne: bool,
+}
+
+impl Squares {
+    /// The special squares on board `G`.
+    fn on<G: Geometry>(self) -> BitboardOf<G> {
+        let mut special = BitboardOf::<G>::EMPTY;
+        if self.corners.any() {
+            special |= BitboardOf::CORNERS;
+        }
+        if self.throne {
+            special |= BitboardOf::THRONE;
+        }
+        special
+    }
+}
+
+/// The corners and the throne of `cor` and `cen`, or the first of their features hnefi
+/// does not model.
+fn special_squares<G: Geometry>(f: &Fields<'_>) -> Result<Squares, RulesStringError> {
     // The corners are the four corner squares or the two-by-two blocks at the corners
     // (Alea Evangelii): in both the squares beyond one, seen from the board, are the
     // same corner's, so that who may pass them (`corp`) changes no soldier's moves.
@@ -508,11 +563,16 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
         ));
     }
     let throne = squares::<G>(f, "cen", &[BitboardOf::THRONE])?.is_some();
+    Ok(Squares { corners, throne })
+}
+
+/// Where the king escapes (`esc`) and what a third repetition does (`tfr`).
+fn ending(f: &Fields<'_>, squares: Squares) -> Result<(Escape, RepetitionMode), RulesStringError> {
     let escape = match f.get("esc") {
         None | Some("c") => Escape::Corners,
         Some(_) => Escape::Edges,
     };
-    if escape == Escape::Corners && !corners.any() {
+    if escape == Escape::Corners && !squares.corners.any() {
         return Err(unsupported(
             "esc:c without corners (the king could never escape)",
         ));
@@ -521,6 +581,15 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
         "w" => RepetitionMode::ThirdOccurrenceMoverLoses,
         "l" => return Err(unsupported("tfr:l (the repeating player wins)")),
         _ => RepetitionMode::ThirdOccurrenceDraws,
+    };
+    Ok((escape, repetition))
+}
+
+/// The king's arms (`ka`) and his capture (`ks`).
+fn king(f: &Fields<'_>) -> Result<(KingArmed, KingCapture), RulesStringError> {
+    let bad = |key: &str, v: &str| RulesStringError::BadValue {
+        key: key.to_string(),
+        value: clip(v),
     };
     let king_armed = match f.get("ka").unwrap_or("y") {
         "y" => KingArmed::Yes,
@@ -536,6 +605,24 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
         "c" => KingCapture::StrongNearThrone,
         v => return Err(bad("ks", v)),
     };
+    Ok((king_armed, king_capture))
+}
+
+/// Who may stop on, pass and come back to the special squares, as far as hnefi's rule
+/// sets differ in it.
+struct Access {
+    /// The empty throne is a wall to every piece.
+    throne_blocks: bool,
+    /// The king may come back to the throne.
+    king_returns: bool,
+}
+
+/// The access to the special squares of `cors`, `cens`, `cenp` and the re-entry lists,
+/// or the first of its features hnefi does not model.
+fn access(f: &Fields<'_>, squares: Squares, escape: Escape) -> Result<Access, RulesStringError> {
+    let Squares {
+        corners, throne, ..
+    } = squares;
     // Who may stop on and pass the special squares: hnefi's squares let only the king
     // stop on them and every piece pass the empty throne.
     let (t, d) = f.sides("cors", "K");
@@ -579,32 +666,52 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
         )));
     }
     let king_returns = !throne_blocks && f.get("cens").unwrap_or("K").contains('K');
-    let mut special = BitboardOf::<G>::EMPTY;
-    if corners.any() {
-        special |= BitboardOf::CORNERS;
-    }
-    if throne {
-        special |= BitboardOf::THRONE;
-    }
-    let attacker_forts = attacker_forts::<G>(f, special)?;
+    Ok(Access {
+        throne_blocks,
+        king_returns,
+    })
+}
+
+/// Which sides the special squares are hostile to.
+struct Hostilities {
+    corners: Hostility,
+    empty_throne: Hostility,
+    /// The occupied throne is hostile to the attackers.
+    occupied_throne: bool,
+}
+
+/// The hostility of the corners (`corh`) and the throne (`cenhe`, `cenh`), or the first of
+/// its features hnefi does not model.
+fn hostility(f: &Fields<'_>, squares: Squares) -> Result<Hostilities, RulesStringError> {
     let (a, d) = f.sides("corh", "tT");
-    let corner_hostility = Hostility {
+    let corners = Hostility {
         attackers: a,
         defenders: d,
         king: d,
     };
     let (a, d) = f.sides("cenhe", "tT");
-    let throne_hostility = Hostility {
+    let empty_throne = Hostility {
         attackers: a,
         defenders: d,
         king: d,
     };
     let (occupied, to_defenders) = f.sides("cenh", "t");
-    if throne && to_defenders {
+    if squares.throne && to_defenders {
         return Err(unsupported(
             "cenh with T (the king's throne hostile to defenders)",
         ));
     }
+    Ok(Hostilities {
+        corners,
+        empty_throne,
+        occupied_throne: occupied,
+    })
+}
+
+/// Shield walls (`sw`) and the edge fort (`efe`): hnefi plays OpenTafl's only in the
+/// Copenhagen strings, read apart ([`is_copenhagen`]); here both are refused. The answer
+/// is the rule set's `shield_walls`.
+fn walls(f: &Fields<'_>) -> Result<ShieldWalls, RulesStringError> {
     let shield_walls = match f.get("sw").unwrap_or("n") {
         "n" => ShieldWalls::Off,
         v => {
@@ -617,29 +724,7 @@ fn rule_set<G: Geometry>(f: &Fields<'_>) -> Result<RuleSet, RulesStringError> {
     if f.flag("efe", false) {
         return Err(unsupported("efe:y (OpenTafl's edge fort)"));
     }
-    Ok(RuleSet {
-        repetition,
-        encirclement: EncirclementMode::MultiPocket,
-        move_limit: None,
-        referee: Referee::OpenTafl,
-        shield_walls,
-        edge_fort: false,
-        encirclement_wins: f.flag("surf", true),
-        corners,
-        throne,
-        king_returns,
-        throne_blocks,
-        attacker_forts,
-        corner_hostility,
-        throne_hostility,
-        occupied_throne_hostile: occupied,
-        king_capture,
-        king_armed,
-        escape,
-        linnaean: throne && f.flag("linc", false),
-        first_position_counts: true,
-        speed: speed_limits(f)?,
-    })
+    Ok(shield_walls)
 }
 
 #[cfg(test)]
