@@ -315,84 +315,22 @@ impl Searcher {
         let root = *game.position();
         let legal: MoveListOf<G> = game.legal_moves();
         if legal.is_empty() {
-            let score = if game.status().is_over() {
-                Score::Cp(0)
-            } else {
-                Score::Loss(0)
-            };
-            return SearchResult {
-                best: None,
-                score,
-                depth: 0,
-                nodes: 0,
-                pv: Vec::new(),
-            };
+            return no_move(game);
         }
         self.tt.new_search();
         self.heuristics.new_search::<G>();
         for h in &mut self.helper_heuristics {
             h.new_search::<G>();
         }
-        // Root moves in ordering order.
-        let root_moves: Vec<MoveOf<G>> = {
-            let hash_move = self.tt.probe::<G>(root.hash()).and_then(|e| e.mv);
-            let node = NodeInfo {
-                hash_move,
-                blocks: know.escape_blocks(root.board()),
-                ply: 0,
-            };
-            let mut picker = Picker::new(root.board(), root.to_move(), legal.clone(), node, &know);
-            let heuristics = &self.heuristics;
-            std::iter::from_fn(|| picker.pick(heuristics).map(|(m, _)| m)).collect()
-        };
-        let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
-        if legal.len() == 1 && limits.depth.is_none() && limits.nodes.is_none() {
-            // A forced move: one iteration for its score, and the clock is spared.
-            max_depth = 1;
-        }
+        let root_moves = self.root_moves(&root, &legal, &know);
+        let max_depth = max_depth(limits, legal.len());
         self.nodes.store(0, Ordering::Relaxed);
         let multipv = self.multipv.min(root_moves.len());
-        let shared = Arc::new(Shared {
-            tt: Arc::clone(&self.tt),
-            abort: AtomicBool::new(false),
-            nodes: Arc::clone(&self.nodes),
-            node_limit: limits.nodes,
-            plan,
-            rules: game.rules(),
-            limit_ply: game
-                .rules()
-                .move_limit
-                .map(|n| (n as usize).saturating_sub(game.moves_played())),
-            path: SearchPath::new(game),
-            know,
-            features: self.features,
-            deepest: Deepest::default(),
-            race: self.threads > 1 && multipv == 1,
-            busy: Busy::new(self.features.defer && self.threads > 1 && multipv == 1),
-        });
-        // The helpers first, each on its pool thread with its heuristics moved in; they
-        // stop on `abort`, which the main thread sets when it is done.
-        let helpers: Vec<_> = std::mem::take(&mut self.helper_heuristics)
-            .into_iter()
-            .enumerate()
-            .map(|(i, heur)| {
-                let shared = Arc::clone(&shared);
-                let root_moves = root_moves.clone();
-                let job = move || {
-                    let mut heur = heur;
-                    let mut w = Worker::new(&shared, &mut heur, i + 1, &shared.abort);
-                    w.root_moves = root_moves;
-                    iterate(&mut w, &root, max_depth, 1, &mut |_, _, _| {});
-                    w.flush();
-                    drop(w);
-                    heur
-                };
-                self.pool.run(i, job)
-            })
-            .collect();
+        let shared = Arc::new(self.shared(game, know, limits, plan, multipv));
+        let helpers = self.start_helpers(&shared, &root_moves, &root, max_depth);
         let mut w = Worker::new(&shared, &mut self.heuristics, 0, stop);
         w.root_moves = root_moves.clone();
-        let mut last: Option<(i32, i32, Vec<MoveOf<G>>)> = None;
+        let mut last: Option<Completed<G>> = None;
         let mut report = |depth: i32, line: usize, it: &alphabeta::Iteration<G>| {
             let nodes = shared.nodes.load(Ordering::Relaxed);
             let info = Info {
@@ -417,31 +355,148 @@ impl Searcher {
         // The helpers stop on `abort`; they are joined by the next search.
         self.pending = helpers;
         let nodes = shared.nodes.load(Ordering::Relaxed);
-        // A move from an interrupted iteration that beat the last completed one's best
-        // is taken (it was fully searched); otherwise the last completed iteration.
-        let (depth, score, pv) = match (last, partial) {
-            (Some((d, s, pv)), Some(p)) if p.pv.first() != pv.first() && p.score > s => {
-                (d as u32, p.score, p.pv)
-            }
-            (Some((d, s, pv)), _) => (d as u32, s, pv),
-            (None, Some(p)) if !p.pv.is_empty() && p.score > -INFINITE => (0, p.score, p.pv),
-            _ => (0, 0, root_moves.first().copied().into_iter().collect()),
+        chosen(last, partial, &root_moves, &legal, nodes)
+    }
+
+    /// The root's legal moves in the order the main thread searches them first.
+    fn root_moves<G: SearchGeometry, K: Knowledge<G>>(
+        &self,
+        root: &PositionOf<G>,
+        legal: &MoveListOf<G>,
+        know: &K,
+    ) -> Vec<MoveOf<G>> {
+        let hash_move = self.tt.probe::<G>(root.hash()).and_then(|e| e.mv);
+        let node = NodeInfo {
+            hash_move,
+            blocks: know.escape_blocks(root.board()),
+            ply: 0,
         };
-        let mut pv = pv;
-        let best = match pv.first() {
-            Some(m) if legal.contains(m) => Some(*m),
-            _ => {
-                pv = root_moves.first().copied().into_iter().collect();
-                root_moves.first().copied()
-            }
-        };
-        SearchResult {
-            best,
-            score: score_of(score),
-            depth,
-            nodes,
-            pv,
+        let mut picker = Picker::new(root.board(), root.to_move(), legal.clone(), node, know);
+        let heuristics = &self.heuristics;
+        std::iter::from_fn(|| picker.pick(heuristics).map(|(m, _)| m)).collect()
+    }
+
+    /// What the threads of a search of `game` share, with `multipv` lines.
+    fn shared<G: SearchGeometry, K: Knowledge<G>>(
+        &self,
+        game: &GameOf<G>,
+        know: K,
+        limits: &Limits,
+        plan: TimePlan,
+        multipv: usize,
+    ) -> Shared<G, K> {
+        Shared {
+            tt: Arc::clone(&self.tt),
+            abort: AtomicBool::new(false),
+            nodes: Arc::clone(&self.nodes),
+            node_limit: limits.nodes,
+            plan,
+            rules: game.rules(),
+            limit_ply: game
+                .rules()
+                .move_limit
+                .map(|n| (n as usize).saturating_sub(game.moves_played())),
+            path: SearchPath::new(game),
+            know,
+            features: self.features,
+            deepest: Deepest::default(),
+            race: self.threads > 1 && multipv == 1,
+            busy: Busy::new(self.features.defer && self.threads > 1 && multipv == 1),
         }
+    }
+
+    /// Starts the helpers, each on its pool thread with its heuristics moved in; they stop
+    /// on `abort`, which the main thread sets when it is done.
+    fn start_helpers<G: SearchGeometry, K: Knowledge<G> + 'static>(
+        &mut self,
+        shared: &Arc<Shared<G, K>>,
+        root_moves: &[MoveOf<G>],
+        root: &PositionOf<G>,
+        max_depth: i32,
+    ) -> Vec<Option<Task<Heuristics>>> {
+        let root = *root;
+        std::mem::take(&mut self.helper_heuristics)
+            .into_iter()
+            .enumerate()
+            .map(|(i, heur)| {
+                let shared = Arc::clone(shared);
+                let root_moves = root_moves.to_vec();
+                let job = move || {
+                    let mut heur = heur;
+                    let mut w = Worker::new(&shared, &mut heur, i + 1, &shared.abort);
+                    w.root_moves = root_moves;
+                    iterate(&mut w, &root, max_depth, 1, &mut |_, _, _| {});
+                    w.flush();
+                    drop(w);
+                    heur
+                };
+                self.pool.run(i, job)
+            })
+            .collect()
+    }
+}
+
+/// The main thread's last completed iteration: its depth, score and principal variation.
+type Completed<G> = (i32, i32, Vec<MoveOf<G>>);
+
+/// The result of a search of a position without a legal move: lost, or the game's over.
+fn no_move<G: SearchGeometry>(game: &GameOf<G>) -> SearchResult<MoveOf<G>> {
+    let score = if game.status().is_over() {
+        Score::Cp(0)
+    } else {
+        Score::Loss(0)
+    };
+    SearchResult {
+        best: None,
+        score,
+        depth: 0,
+        nodes: 0,
+        pv: Vec::new(),
+    }
+}
+
+/// The deepest iteration `limits` allow, with `legal` moves at the root.
+fn max_depth(limits: &Limits, legal: usize) -> i32 {
+    if legal == 1 && limits.depth.is_none() && limits.nodes.is_none() {
+        // A forced move: one iteration for its score, and the clock is spared.
+        return 1;
+    }
+    limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32
+}
+
+/// The search's answer from the main thread's last completed iteration and its
+/// interrupted one, always a legal move.
+fn chosen<G: SearchGeometry>(
+    last: Option<Completed<G>>,
+    partial: Option<alphabeta::Iteration<G>>,
+    root_moves: &[MoveOf<G>],
+    legal: &MoveListOf<G>,
+    nodes: u64,
+) -> SearchResult<MoveOf<G>> {
+    // A move from an interrupted iteration that beat the last completed one's best
+    // is taken (it was fully searched); otherwise the last completed iteration.
+    let (depth, score, pv) = match (last, partial) {
+        (Some((d, s, pv)), Some(p)) if p.pv.first() != pv.first() && p.score > s => {
+            (d as u32, p.score, p.pv)
+        }
+        (Some((d, s, pv)), _) => (d as u32, s, pv),
+        (None, Some(p)) if !p.pv.is_empty() && p.score > -INFINITE => (0, p.score, p.pv),
+        _ => (0, 0, root_moves.first().copied().into_iter().collect()),
+    };
+    let mut pv = pv;
+    let best = match pv.first() {
+        Some(m) if legal.contains(m) => Some(*m),
+        _ => {
+            pv = root_moves.first().copied().into_iter().collect();
+            root_moves.first().copied()
+        }
+    };
+    SearchResult {
+        best,
+        score: score_of(score),
+        depth,
+        nodes,
+        pv,
     }
 }
 
