@@ -50,9 +50,9 @@ use clock::{Caps, GameClock};
 use connection::{ConnectError, Connection, backoff};
 use games::OpenGame;
 use json::GameId;
-use json::ResumedGame;
+use json::{GameTime, ResumedGame};
 use log::Log;
-use message::{ClientMessage, ServerMessage};
+use message::{ClientMessage, ParseError, ServerMessage};
 use shutdown::{Shutdown, Stage};
 
 /// Everything the bot is told.
@@ -725,57 +725,13 @@ impl Bot<'_> {
         let msg = match ServerMessage::parse(line) {
             Ok(m) => m,
             Err(e) => {
-                self.summary.bad_lines += 1;
-                // A flood of them must not flood the log: the first few, then one in
-                // a thousand with the count.
-                let n = self.summary.bad_lines;
-                if n <= BAD_LINES_LOGGED || n.is_multiple_of(1000) {
-                    let shown: String = line.chars().take(120).collect();
-                    self.log.info(&format!(
-                        "ignored a line the bot cannot read ({e}; {n} so far): {shown}"
-                    ));
-                }
+                self.on_bad_line(line, &e);
                 return;
             }
         };
         match msg {
-            ServerMessage::Offered(id) if self.stop_deadline.is_some() => {
-                self.in_flight.pop_front();
-                self.log.info(&format!(
-                    "withdrawing the offer of game {id} (the bot is stopping)"
-                ));
-                self.send(&ClientMessage::LeaveGame(id));
-            }
-            ServerMessage::Offered(id) => {
-                let (size, time) = self
-                    .in_flight
-                    .pop_front()
-                    .or_else(|| self.offer_at(0))
-                    .unwrap_or((BoardSize::S11, None));
-                self.ours.insert(id);
-                self.log.info(&format!(
-                    "offered game {id} ({}, {size}x{size}, {}, {})",
-                    self.config.role,
-                    message::clock_text(time),
-                    if self.config.rated {
-                        "rated"
-                    } else {
-                        "unrated"
-                    }
-                ));
-            }
-            ServerMessage::ChallengeRequested(id) => {
-                if self.ours.contains(&id) && !self.games.contains_key(&id) {
-                    self.log
-                        .info(&format!("accepting the challenge to game {id}"));
-                    self.send(&ClientMessage::JoinGame(id));
-                } else {
-                    self.log.info(&format!(
-                        "declining a challenge to game {id}: not an open offer of this bot"
-                    ));
-                    self.send(&ClientMessage::DeclineGame(id));
-                }
-            }
+            ServerMessage::Offered(id) => self.on_offered(id),
+            ServerMessage::ChallengeRequested(id) => self.on_challenge(id),
             ServerMessage::JoinPending(id) => {
                 self.log
                     .info(&format!("asked to join game {id}; waiting for its owner"));
@@ -783,51 +739,11 @@ impl Bot<'_> {
                     self.join = None;
                 }
             }
-            ServerMessage::JoinRefused(why) => {
-                if let Some((id, attempts, at)) = &mut self.join {
-                    *attempts += 1;
-                    if *attempts >= JOIN_ATTEMPTS {
-                        self.log.info(&format!(
-                            "cannot join game {id}: {why}; giving up after {attempts} attempts"
-                        ));
-                        self.join = None;
-                    } else {
-                        self.log
-                            .info(&format!("cannot join game {id} yet: {why}; trying again"));
-                        *at = Some(Instant::now() + JOIN_RETRY);
-                    }
-                }
-            }
+            ServerMessage::JoinRefused(why) => self.on_join_refused(&why),
             ServerMessage::GenerateMove { id, role } => self.on_generate_move(id, role),
             ServerMessage::Resumed(r) => self.on_resumed(&r),
-            ServerMessage::Played { id, role, mv } => {
-                if let Some(g) = self.games.get_mut(&id)
-                    && role != g.role
-                    && g.synced
-                    && !g.awaiting_resume
-                    && let Some(mv) = mv
-                    && g.game.play(mv).is_err()
-                {
-                    self.log.info(&format!(
-                        "game {id}: cannot follow {role}'s {mv}; the board will be re-read"
-                    ));
-                    g.synced = false;
-                }
-            }
-            ServerMessage::GameTime(t) => {
-                if let Some(g) = self.games.get_mut(&t.id)
-                    && let GameClock::Fischer { increment_ms, .. } = g.clock
-                {
-                    let left_ms = match g.role {
-                        Role::Attacker => t.attacker_ms,
-                        Role::Defender => t.defender_ms,
-                    };
-                    g.clock = GameClock::Fischer {
-                        left_ms,
-                        increment_ms,
-                    };
-                }
-            }
+            ServerMessage::Played { id, role, mv } => self.on_played(id, role, mv),
+            ServerMessage::GameTime(t) => self.on_game_time(&t),
             ServerMessage::MoveAccepted => {
                 self.pending_moves.pop_front();
             }
@@ -852,6 +768,112 @@ impl Bot<'_> {
                 self.send(&ClientMessage::ResumeGames);
             }
             ServerMessage::TournamentStatus => {}
+        }
+    }
+
+    /// Counts a line the bot cannot read. A flood of them must not flood the log: the
+    /// first few are logged, then one in a thousand with the count.
+    fn on_bad_line(&mut self, line: &str, e: &ParseError) {
+        self.summary.bad_lines += 1;
+        let n = self.summary.bad_lines;
+        if n <= BAD_LINES_LOGGED || n.is_multiple_of(1000) {
+            let shown: String = line.chars().take(120).collect();
+            self.log.info(&format!(
+                "ignored a line the bot cannot read ({e}; {n} so far): {shown}"
+            ));
+        }
+    }
+
+    /// The id of our oldest offer on its way: kept, or withdrawn when the bot is stopping.
+    fn on_offered(&mut self, id: GameId) {
+        if self.stop_deadline.is_some() {
+            self.in_flight.pop_front();
+            self.log.info(&format!(
+                "withdrawing the offer of game {id} (the bot is stopping)"
+            ));
+            self.send(&ClientMessage::LeaveGame(id));
+            return;
+        }
+        let (size, time) = self
+            .in_flight
+            .pop_front()
+            .or_else(|| self.offer_at(0))
+            .unwrap_or((BoardSize::S11, None));
+        self.ours.insert(id);
+        self.log.info(&format!(
+            "offered game {id} ({}, {size}x{size}, {}, {})",
+            self.config.role,
+            message::clock_text(time),
+            if self.config.rated {
+                "rated"
+            } else {
+                "unrated"
+            }
+        ));
+    }
+
+    /// Someone asks to join game `id`: accepted when it is an open offer of ours.
+    fn on_challenge(&mut self, id: GameId) {
+        if self.ours.contains(&id) && !self.games.contains_key(&id) {
+            self.log
+                .info(&format!("accepting the challenge to game {id}"));
+            self.send(&ClientMessage::JoinGame(id));
+        } else {
+            self.log.info(&format!(
+                "declining a challenge to game {id}: not an open offer of this bot"
+            ));
+            self.send(&ClientMessage::DeclineGame(id));
+        }
+    }
+
+    /// The server refused to let the bot join the game it was told to join: tried again a
+    /// little later, up to a number of attempts.
+    fn on_join_refused(&mut self, why: &str) {
+        if let Some((id, attempts, at)) = &mut self.join {
+            *attempts += 1;
+            if *attempts >= JOIN_ATTEMPTS {
+                self.log.info(&format!(
+                    "cannot join game {id}: {why}; giving up after {attempts} attempts"
+                ));
+                self.join = None;
+            } else {
+                self.log
+                    .info(&format!("cannot join game {id} yet: {why}; trying again"));
+                *at = Some(Instant::now() + JOIN_RETRY);
+            }
+        }
+    }
+
+    /// The opponent's move in a game the bot follows; one the board cannot follow makes
+    /// the bot re-read the game.
+    fn on_played(&mut self, id: GameId, role: Role, mv: Option<AnyMove>) {
+        if let Some(g) = self.games.get_mut(&id)
+            && role != g.role
+            && g.synced
+            && !g.awaiting_resume
+            && let Some(mv) = mv
+            && g.game.play(mv).is_err()
+        {
+            self.log.info(&format!(
+                "game {id}: cannot follow {role}'s {mv}; the board will be re-read"
+            ));
+            g.synced = false;
+        }
+    }
+
+    /// The server's clocks of a game: our time left, in a game with a Fischer clock.
+    fn on_game_time(&mut self, t: &GameTime) {
+        if let Some(g) = self.games.get_mut(&t.id)
+            && let GameClock::Fischer { increment_ms, .. } = g.clock
+        {
+            let left_ms = match g.role {
+                Role::Attacker => t.attacker_ms,
+                Role::Defender => t.defender_ms,
+            };
+            g.clock = GameClock::Fischer {
+                left_ms,
+                increment_ms,
+            };
         }
     }
 
