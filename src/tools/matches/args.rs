@@ -3,12 +3,12 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
 use crate::core::game::RepetitionMode;
 use crate::core::geometry::BoardSize;
+use crate::core::role::Role;
 use crate::core::rules_source::RulesSource;
-
-use super::schedule::E1Side;
 
 /// The flags of `hnefi match`.
 #[derive(Args, Debug, Clone)]
@@ -29,8 +29,8 @@ pub struct MatchArgs {
     /// In a gauntlet, the side the first engine plays in every game (attackers or
     /// defenders), each game from an opening of its own: for opponents that play one
     /// side only (`hnefi --player aggressive`). Without it sides alternate.
-    #[arg(long, value_name = "SIDE", requires = "gauntlet")]
-    pub(crate) e1_plays: Option<E1Side>,
+    #[arg(long, value_name = "SIDE", requires = "gauntlet", value_parser = side_parser())]
+    pub(crate) e1_plays: Option<Role>,
     /// The engine (its number in --engine order, from 1) whose rating the rating list
     /// holds at 0.
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -112,4 +112,13 @@ pub struct MatchArgs {
     /// `E1< ...`), and let the engines' own stderr through.
     #[arg(long)]
     pub(crate) debug: bool,
+}
+
+/// The values of `--e1-plays`: a side by its plural name, the first engine's in every game.
+fn side_parser() -> impl TypedValueParser<Value = Role> {
+    PossibleValuesParser::new([
+        PossibleValue::new("attackers").help("The first engine attacks in every game"),
+        PossibleValue::new("defenders").help("The first engine defends in every game"),
+    ])
+    .try_map(|side| side.parse::<Role>())
 }

@@ -363,7 +363,7 @@ fn describe(
         summary.push_str("; gauntlet: E1 against each of the others");
     }
     if let Some(side) = a.e1_plays {
-        summary.push_str(&format!(" (E1 the {} in every game)", side.name()));
+        summary.push_str(&format!(" (E1 the {} in every game)", side.plural()));
     }
     let mut header = vec!["# hnefi match".to_string()];
     for (i, e) in engines.iter().enumerate() {
@@ -379,7 +379,7 @@ fn describe(
         header.push("# schedule: gauntlet (E1 against each of the others)".to_string());
     }
     if let Some(side) = a.e1_plays {
-        header.push(format!("# sides: E1 the {} in every game", side.name()));
+        header.push(format!("# sides: E1 the {} in every game", side.plural()));
     }
     Description { summary, header }
 }

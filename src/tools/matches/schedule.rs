@@ -6,6 +6,7 @@
 //! side in every game and each game an opening of its own.
 
 use crate::core::any_square::AnyMove;
+use crate::core::role::Role;
 
 /// One game of the schedule.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,40 +50,21 @@ pub(crate) fn gauntlet(engines: usize, games: usize, openings: &[Vec<AnyMove>]) 
     of_pairs((1..engines).map(|j| (0, j)), games, openings)
 }
 
-/// The side the first engine plays in every game of a one-sided gauntlet (`--e1-plays`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum E1Side {
-    /// The first engine attacks in every game.
-    Attackers,
-    /// The first engine defends in every game.
-    Defenders,
-}
-
-impl E1Side {
-    /// The name `--e1-plays` takes.
-    pub(crate) const fn name(self) -> &'static str {
-        match self {
-            E1Side::Attackers => "attackers",
-            E1Side::Defenders => "defenders",
-        }
-    }
-}
-
 /// The schedule of a one-sided gauntlet: the first engine plays each of the others
-/// `games` games, always on `side`, the `k`-th game from opening `k` (reused from the
+/// `games` games, always as `side`, the `k`-th game from opening `k` (reused from the
 /// first when there are fewer openings than games), since no game pair shares one.
 pub(crate) fn one_sided_gauntlet(
     engines: usize,
     games: usize,
     openings: &[Vec<AnyMove>],
-    side: E1Side,
+    side: Role,
 ) -> Vec<Scheduled> {
     let mut out = Vec::new();
     for j in 1..engines {
         for k in 0..games {
             let (attacker, defender) = match side {
-                E1Side::Attackers => (0, j),
-                E1Side::Defenders => (j, 0),
+                Role::Attacker => (0, j),
+                Role::Defender => (j, 0),
             };
             out.push(Scheduled::of(attacker, defender, openings, k));
         }
@@ -129,8 +111,9 @@ mod examples {
 
     #[test]
     fn one_sided_gauntlet() {
-        use crate::tools::matches::schedule::{E1Side, one_sided_gauntlet};
-        let s = one_sided_gauntlet(3, 2, &[], E1Side::Defenders);
+        use crate::core::role::Role;
+        use crate::tools::matches::schedule::one_sided_gauntlet;
+        let s = one_sided_gauntlet(3, 2, &[], Role::Defender);
         let sides: Vec<(usize, usize)> = s.iter().map(|g| (g.attacker, g.defender)).collect();
         assert_eq!(sides, [(1, 0), (1, 0), (2, 0), (2, 0)]);
     }
