@@ -8,9 +8,11 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::search::{Clock, Limits};
 
-/// The bot's knowledge of one side's clock in a game: a reading of the server's clock,
-/// which [`limits`] turns into the search's [`Clock`] (the time control of an offer is a
-/// [`crate::time_control::Fischer`]).
+/// The bot's knowledge of our clock in one game: not known yet, none, or the server's last
+/// reading of it. The reading is the search's [`Clock`] (time left and increment), taken
+/// at another moment: when our clock last stopped or was last read, not when the search
+/// starts; [`limits`] brings it to now. (The time control of an offer, the time at the
+/// start, is a [`crate::time_control::Fischer`].)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum GameClock {
     /// Not known yet (ask the server with `resume_game_json`).
@@ -19,12 +21,13 @@ pub(crate) enum GameClock {
     Untimed,
     /// Fischer: our time left when our clock last stopped or was last read, and the
     /// increment.
-    Fischer {
-        /// Our time left, in milliseconds (may be negative on a late server update).
-        left_ms: i64,
-        /// The increment, in milliseconds.
-        increment_ms: i64,
-    },
+    Fischer(Clock),
+}
+
+/// The server's milliseconds as a duration: none below zero (a late server update may
+/// report a time left below zero).
+pub(crate) fn millis(ms: i64) -> Duration {
+    Duration::from_millis(u64::try_from(ms).unwrap_or(0))
 }
 
 /// What bounds every search of the bot, whatever the clock.
@@ -54,17 +57,14 @@ pub(crate) fn limits(clock: GameClock, turn_start: Instant, now: Instant, caps: 
         clock: None,
         since: None,
     };
-    if let GameClock::Fischer {
-        left_ms,
-        increment_ms,
-    } = clock
-    {
-        let left = Duration::from_millis(u64::try_from(left_ms).unwrap_or(0));
-        let left = left.saturating_sub(now.saturating_duration_since(turn_start));
+    if let GameClock::Fischer(read) = clock {
+        let left = read
+            .remaining
+            .saturating_sub(now.saturating_duration_since(turn_start));
         let margin = (left / 10).min(MAX_MARGIN);
         limits.clock = Some(Clock {
             remaining: left.saturating_sub(margin).max(Duration::from_millis(1)),
-            increment: Duration::from_millis(u64::try_from(increment_ms).unwrap_or(0)),
+            increment: read.increment,
         });
     }
     limits
@@ -147,20 +147,20 @@ mod tests {
             ..Caps::default()
         };
         let start = Instant::now();
-        let clock = GameClock::Fischer {
-            left_ms: 60_000,
-            increment_ms: 1_000,
-        };
+        let clock = GameClock::Fischer(Clock {
+            remaining: millis(60_000),
+            increment: millis(1_000),
+        });
         let l = limits(clock, start, start + Duration::from_secs(5), &caps);
         let c = l.clock.unwrap();
         // 55 s left, a second kept back.
         assert_eq!(c.remaining, Duration::from_secs(54));
         assert_eq!(c.increment, Duration::from_secs(1));
         // Out of time: still a (tiny) budget, never a negative one.
-        let gone = GameClock::Fischer {
-            left_ms: -20,
-            increment_ms: 0,
-        };
+        let gone = GameClock::Fischer(Clock {
+            remaining: millis(-20),
+            increment: millis(0),
+        });
         let l = limits(gone, start, start, &caps);
         assert_eq!(l.clock.unwrap().remaining, Duration::from_millis(1));
         // Untimed: the cap is the time per move.

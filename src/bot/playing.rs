@@ -9,6 +9,7 @@ use std::time::Instant;
 use crate::core::any_square::AnyMove;
 use crate::core::outcome::{Outcome, Status};
 use crate::core::role::Role;
+use crate::search::Clock;
 
 use super::Bot;
 use super::clock::{self, GameClock};
@@ -39,16 +40,16 @@ impl Bot<'_> {
     /// The server's clocks of a game: our time left, in a game with a Fischer clock.
     pub(super) fn on_game_time(&mut self, t: &GameTime) {
         if let Some(g) = self.games.get_mut(&t.id)
-            && let GameClock::Fischer { increment_ms, .. } = g.clock
+            && let GameClock::Fischer(read) = g.clock
         {
             let left_ms = match g.role {
                 Role::Attacker => t.attacker_ms,
                 Role::Defender => t.defender_ms,
             };
-            g.clock = GameClock::Fischer {
-                left_ms,
-                increment_ms,
-            };
+            g.clock = GameClock::Fischer(Clock {
+                remaining: clock::millis(left_ms),
+                ..read
+            });
         }
     }
 
@@ -139,19 +140,19 @@ impl Bot<'_> {
         g.clock = match &r.clock {
             None => GameClock::Untimed,
             Some(c) => {
-                let mut left_ms = match role {
+                let mut left = clock::millis(match role {
                     Role::Attacker => c.attacker_ms,
                     Role::Defender => c.defender_ms,
-                };
+                });
                 if g.our_turn()
                     && let Some(at) = clock::unix_ms(&c.last_move)
                 {
-                    left_ms -= (clock::now_unix_ms() - at).max(0);
+                    left = left.saturating_sub(clock::millis(clock::now_unix_ms() - at));
                 }
-                GameClock::Fischer {
-                    left_ms,
-                    increment_ms: c.increment_s.saturating_mul(1000),
-                }
+                GameClock::Fischer(Clock {
+                    remaining: left,
+                    increment: clock::millis(c.increment_s.saturating_mul(1000)),
+                })
             }
         };
         if g.our_turn() {

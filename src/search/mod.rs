@@ -67,7 +67,9 @@ pub(crate) use networks::Networks;
 /// A reading of the mover's clock under a Fischer time control, as the controller reports
 /// it: the time left now and the increment its move will earn, from which the searcher
 /// budgets the move. Not the time control itself ([`crate::time_control::Fischer`]: the
-/// time at the start), from which the session makes the reading.
+/// time at the start), from which the session makes the reading. The bot keeps the
+/// server's readings of its clock as this type too (`bot::clock::GameClock`), and brings
+/// them to now before a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {
     /// Time left on the mover's clock.
