@@ -15,16 +15,17 @@
 //! Files, lower ones first (none imports a file above it): [`terms`] the evaluation's
 //! terms and weights; [`placement`] its piece-square terms and [`proximity`] its
 //! king-relative terms; [`threats`] the rules' escape and capture threats; [`eval`] the
-//! hand-written evaluation; [`network`] the learned correction, `accumulator` its sums
-//! along the search's path and [`networks`] the network of each board size; `ply` the
-//! deepest ply; `knowledge` what the search knows of the rules (the evaluation, the
-//! threats and the network together); `ordering` move ordering; `path` the repetition rule
-//! inside the tree; `tt` the shared transposition table; `features` the switchable
-//! [`Features`] and their names; `pruning` the pruning and reduction rules; `deferral` a
-//! node's deferred moves; `alphabeta` the tree search of one thread; [`boards`] the
-//! board sizes; `timeman` time budgets; `threadpool` the helper threads that persist from
-//! one search to the next; `driver` the [`Searcher`] (iterative deepening, aspiration
-//! windows, Lazy SMP helper threads sharing the table); this one the interface.
+//! hand-written evaluation; [`network`] the learned correction, `accumulator` its
+//! inference from its sums, kept along the search's path, and [`networks`] the network of
+//! each board size; `ply` the deepest ply; `knowledge` what the search knows of the rules
+//! (the evaluation, the threats and the network together); `ordering` move ordering;
+//! `path` the repetition rule inside the tree; `tt` the shared transposition table;
+//! `features` the switchable [`Features`] and their names; `pruning` the pruning and
+//! reduction rules; `deferral` a node's deferred moves; `alphabeta` the tree search of
+//! one thread; [`boards`] the board sizes; `timeman` time budgets; `threadpool` the
+//! helper threads that persist from one search to the next; `driver` the [`Searcher`]
+//! (iterative deepening, aspiration windows, Lazy SMP helper threads sharing the table);
+//! this one the interface.
 
 mod accumulator;
 pub(crate) mod alphabeta;

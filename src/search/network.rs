@@ -11,8 +11,10 @@
 //! from the defenders' point of view: what a search finds beyond the static evaluation
 //! depends on who moves first. Inference is in integers: the first layer's weights are
 //! whole multiples of `1 / QA` of an activation, the output weights of `1 / (QA · QB)` of
-//! a centi-unit. The search keeps the hidden layer's sums along its path
-//! ([`accumulator`](super::accumulator)) and updates them by the pieces a move changes.
+//! a centi-unit. This file holds the weights; the inference, from the hidden layer's sums
+//! ([`NetworkOf::evaluate`] among it), is [`accumulator`](super::accumulator)'s, where
+//! the search keeps the sums along its path and updates them by the pieces a move
+//! changes.
 //!
 //! The file format ([`NetworkOf::from_bytes`], [`NetworkOf::to_bytes`]), little-endian,
 //! one for every board: the magic `HNEFINN2`, the board's files, the number of inputs and
@@ -345,94 +347,29 @@ impl<G: Geometry> NetworkOf<G> {
         out
     }
 
-    /// The network's correction for `board` with `side` to move, in centi-units from the
-    /// defenders' point of view.
+    /// The first layer's biases: the sums of an empty board.
     #[inline]
-    pub(crate) fn evaluate(&self, board: &BoardOf<G>, side: Role) -> i32 {
-        self.output(&self.accumulate(board), side)
+    pub(super) fn biases(&self) -> [i16; HIDDEN] {
+        self.b1
     }
 
-    /// The first layer's sums for `board`, summed over all its pieces.
+    /// The first layer's weights of input `i` (none past the board's inputs).
     #[inline]
-    pub(crate) fn accumulate(&self, board: &BoardOf<G>) -> AccumulatorOf<G> {
-        let mut acc = AccumulatorOf {
-            pieces: [BitboardOf::EMPTY; 3],
-            sums: self.b1,
-        };
-        self.update(&mut acc, board);
-        acc
+    pub(super) fn weights_of(&self, i: usize) -> Option<&[i16; HIDDEN]> {
+        self.w1.get(i)
     }
 
-    /// Makes `acc` the first layer's sums for `board`, from the sums of the board it was
-    /// for, by the pieces that differ: a move changes two to four inputs, where summing
-    /// anew takes one per piece.
+    /// The output weights and bias of `side`'s head.
     #[inline]
-    pub(crate) fn update(&self, acc: &mut AccumulatorOf<G>, board: &BoardOf<G>) {
-        // Wrapping arithmetic is exact here: it is modular, and a board's sums (see
-        // max_w1_of) lie within an i16.
-        let now = pieces(board);
-        for (kind, (was, is)) in acc.pieces.iter().zip(now).enumerate() {
-            for sq in *was & !is {
-                if let Some(row) = self.w1.get(input_of::<G>(kind, sq.index())) {
-                    for (a, w) in acc.sums.iter_mut().zip(row) {
-                        *a = a.wrapping_sub(*w);
-                    }
-                }
-            }
-            for sq in is & !*was {
-                if let Some(row) = self.w1.get(input_of::<G>(kind, sq.index())) {
-                    for (a, w) in acc.sums.iter_mut().zip(row) {
-                        *a = a.wrapping_add(*w);
-                    }
-                }
-            }
-        }
-        acc.pieces = now;
-    }
-
-    /// The correction of the board `acc` was summed for, with `side` to move.
-    #[inline]
-    pub(crate) fn output(&self, acc: &AccumulatorOf<G>, side: Role) -> i32 {
+    pub(super) fn head_of(&self, side: Role) -> Option<(&[i16; HIDDEN], i32)> {
         let h = head(side);
-        let (w2, b2) = match (self.w2.get(h), self.b2.get(h)) {
-            (Some(w), Some(b)) => (w, *b),
-            _ => return 0,
-        };
-        // At most HIDDEN · QA · 2^15, well within an i32.
-        let sum: i32 = acc
-            .sums
-            .iter()
-            .zip(w2)
-            .map(|(a, w)| i32::from(*a).clamp(0, QA) * i32::from(*w))
-            .sum();
-        sum / (QA * QB) + b2
-    }
-}
-
-/// The first layer's sums for one board, kept with the pieces they were summed over so
-/// that another board's sums can be had from them ([`NetworkOf::update`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct AccumulatorOf<G: Geometry> {
-    pieces: [BitboardOf<G>; 3],
-    sums: [i16; HIDDEN],
-}
-
-impl<G: Geometry> AccumulatorOf<G> {
-    /// How many inputs differ between the board these sums are for and `board`: the cost
-    /// of [`NetworkOf::update`] to it.
-    #[inline]
-    pub(crate) fn distance(&self, board: &BoardOf<G>) -> u32 {
-        self.pieces
-            .iter()
-            .zip(pieces(board))
-            .map(|(was, is)| (*was ^ is).count())
-            .sum()
+        Some((self.w2.get(h)?, *self.b2.get(h)?))
     }
 }
 
 /// A board's pieces by kind, in the order of the inputs.
 #[inline]
-fn pieces<G: Geometry>(board: &BoardOf<G>) -> [BitboardOf<G>; 3] {
+pub(super) fn pieces<G: Geometry>(board: &BoardOf<G>) -> [BitboardOf<G>; 3] {
     [board.attackers(), board.defenders(), board.king_bb()]
 }
 
@@ -783,8 +720,8 @@ mod tests {
         }
     }
 
-    /// Any bytes are a 7x7 network or an error, never a panic; the accumulated sums
-    /// follow the board.
+    /// Any bytes are a 7x7 network or an error, never a panic; each of the board's
+    /// symmetries maps the inputs one to one.
     #[test]
     fn seven_by_seven_bytes_never_panic() {
         let mut rng = SplitMix64::new(9);
@@ -803,13 +740,6 @@ mod tests {
                 net.evaluate(&BoardOf::<S7>::start(), Role::Attacker);
             }
         }
-        let net = NetworkOf::<S7>::random(10, max_w1_of::<S7>());
-        let full = BoardOf::<S7>::start();
-        let lone = BoardOf::<S7>::from_parts(BitboardOf::EMPTY, BitboardOf::EMPTY, full.king());
-        let mut acc = net.accumulate(&lone.unwrap_or(full));
-        assert_eq!(acc.distance(&full), full.occupied().count() - 1);
-        net.update(&mut acc, &full);
-        assert_eq!(acc, net.accumulate(&full));
         for sym in 0..8 {
             let mut images: Vec<usize> = (0..inputs_of::<S7>())
                 .map(|i| transform_input_of::<S7>(i, sym))
