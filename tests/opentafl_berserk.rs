@@ -6,7 +6,7 @@
 //! where OpenTafl jumped, a continuation where its turn continued, the same pieces taken,
 //! the same ending.
 
-use hnefi::core::berserk_position::{BerserkPositionOf, berserk_perft};
+use hnefi::core::berserk_position::{BerserkPositionOf, BerserkRules, berserk_perft};
 use hnefi::core::berserk_variant::BerserkVariant;
 use hnefi::core::bitboard::BitboardOf;
 use hnefi::core::geometry::S11;
@@ -26,18 +26,25 @@ fn variant(text: &str) -> BerserkVariant {
     parse_berserk_rules_string(rules).expect("a rules string the Berserk model plays")
 }
 
-/// A position of the perft file: OpenTafl's position record with commanders and knights,
-/// the side to move, and the piece whose turn continues (`-` for none).
-fn position(v: &BerserkVariant, record: &str, to_move: Role, berserker: &str) -> Pos {
-    let with_start = BerserkVariant::with_start(v, record);
+/// A position of the data files: OpenTafl's position record with commanders and knights,
+/// the side to move, and the piece whose turn continues (`-` for none); with the rules
+/// OpenTafl plays from it (which sides have commanders or knights is read from it).
+fn position(
+    v: &BerserkVariant,
+    record: &str,
+    to_move: Role,
+    berserker: &str,
+) -> (Pos, BerserkRules) {
+    let with_start = v.with_start(record);
     let start = with_start.position::<S11>().expect("a position of 11 rows");
     let pos = Pos::new(*start.board(), *start.specials(), to_move);
-    match berserker {
+    let pos = match berserker {
         "-" => pos,
         sq => pos
             .with_berserker(sq.parse().expect("a square"))
             .expect("the berserker is a piece of the side to move"),
-    }
+    };
+    (pos, *with_start.rules())
 }
 
 #[test]
@@ -69,17 +76,13 @@ fn berserk_perft_is_opentafls() {
         if counts.is_empty() {
             continue;
         }
-        let pos = position(&v, record, to_move, berserker);
+        let (pos, r) = position(&v, record, to_move, berserker);
         for (depth, count) in counts {
             // The deepest counts of the start are left to `hnefi`'s command line.
             if count > 5_000_000 {
                 continue;
             }
-            assert_eq!(
-                berserk_perft(&pos, depth, v.rules()),
-                count,
-                "{id} perft {depth}"
-            );
+            assert_eq!(berserk_perft(&pos, depth, &r), count, "{id} perft {depth}");
             checked += 1;
         }
     }
@@ -204,4 +207,76 @@ fn berserk_start_perft_4_is_opentafls() {
     let v = variant(text);
     let start = v.position::<S11>().unwrap();
     assert_eq!(berserk_perft(&start, 4, v.rules()), 52_106_188);
+}
+
+/// Every case of `tests/data/opentafl_berserk_cases.txt` (single moves played in
+/// OpenTafl) under the 8 symmetries of the board: legal or not as there, the same pieces
+/// taken, a jump marked where OpenTafl marks one, the turn continuing or passing, the
+/// same verdict.
+#[test]
+fn berserk_cases_hold_under_the_symmetries() {
+    let text = include_str!("data/opentafl_berserk_cases.txt");
+    let v = variant(include_str!("data/opentafl_berserk_games.txt"));
+    let mut cases = 0;
+    for block in text
+        .split("\n\n")
+        .filter(|b| b.lines().any(|l| l.starts_with("case ")))
+    {
+        let field = |key: &str| {
+            block
+                .lines()
+                .find_map(|l| l.strip_prefix(key).and_then(|l| l.strip_prefix(' ')))
+                .unwrap_or_else(|| panic!("no {key} in {block}"))
+        };
+        let id = field("case");
+        let to_move = match field("to-move") {
+            "attackers" => Role::Attacker,
+            _ => Role::Defender,
+        };
+        let (base, rules) = position(&v, field("position"), to_move, field("berserker"));
+        let r = &rules;
+        let (from, to) = field("play").split_once('-').expect("a move");
+        let mv = MoveOf::new(square(from), square(to)).expect("a straight move");
+        let expect = field("expect");
+        for sym in 0..8 {
+            let pos = base.transform(sym);
+            let mv = mv.transform(sym);
+            let at = format!("{id} under symmetry {sym}");
+            if expect == "illegal" {
+                assert!(!pos.is_legal(mv, r), "{at}: legal in hnefi");
+                assert!(!pos.legal_moves(r).as_slice().contains(&mv), "{at}");
+                continue;
+            }
+            assert!(pos.is_legal(mv, r), "{at}: illegal in hnefi\n{pos:?}");
+            let rec = recorded(expect);
+            let taken_expected: BitboardOf<S11> =
+                rec.taken.into_iter().map(|s| s.transform(sym)).collect();
+            let mut next = pos;
+            let effect = next.play(mv, r);
+            let mut taken = effect.taken.soldiers;
+            if effect.taken.king {
+                taken.insert(pos.board().king());
+            }
+            assert_eq!(taken, taken_expected, "{at}: taken\n{pos:?}");
+            assert_eq!(effect.jump && effect.listed, rec.jump, "{at}: jump");
+            assert_eq!(
+                pos.berserker() == Some(mv.from),
+                rec.continued,
+                "{at}: continuation"
+            );
+            assert_eq!(
+                effect.continues,
+                field("continues") == "yes",
+                "{at}: continues"
+            );
+            let winner = match field("result") {
+                "attackers" => Some(Role::Attacker),
+                "defenders" => Some(Role::Defender),
+                _ => None,
+            };
+            assert_eq!(next.status(r).map(|(w, _)| w), winner, "{at}: result");
+        }
+        cases += 1;
+    }
+    assert_eq!(cases, 19);
 }
