@@ -1042,6 +1042,59 @@ mod tests {
         ) {
             let _ = parse_rules_string(&s);
         }
+
+        /// Any string gets a Berserk variant or an error, and its start position or an
+        /// error, never a panic.
+        #[test]
+        fn any_string_is_read_or_refused_as_berserk(
+            s in "(dim:(7|9|11|13|x) )?([a-z]{1,5}:[a-zA-Z0-9,_/-]{0,12} ){0,8}(start:[0-9tTKcCnNmg/]{0,40})?"
+        ) {
+            if let Ok(v) = parse_berserk_rules_string(&s) {
+                let _ = crate::with_size!(v.size(), G => v.position::<G>().map(|_| ()));
+            }
+        }
+    }
+
+    const BERSERK: &str = "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/";
+
+    #[test]
+    fn berserk_is_read_with_its_pieces_and_rules() {
+        use crate::core::berserk::PieceRules;
+        use crate::core::geometry::S11;
+        let v = parse_berserk_rules_string(BERSERK).unwrap();
+        assert_eq!(v.rules().pieces, PieceRules::BERSERK);
+        assert_eq!(v.first(), Role::Defender);
+        assert!(!v.rules().rules.encirclement_wins);
+        let p = v.position::<S11>().unwrap();
+        assert_eq!(p.specials().commanders().count(), 4);
+        assert_eq!(p.specials().knights().count(), 1);
+        assert_eq!(p.board().attackers().count(), 24);
+        assert_eq!(p.board().defenders().count(), 12);
+        // hnefi's game layer does not play it yet.
+        assert!(parse_rules_string(BERSERK).is_err());
+    }
+
+    #[test]
+    fn berserk_refuses_what_it_does_not_model_by_name() {
+        for (change, named) in [
+            ("ber:c", "ber:m (berserk after any capture"),
+            ("5c5", "mercenaries"),
+            ("5c5", "guards"),
+            ("surf:n", "surf:y (encirclement)"),
+            ("ber:c", "linc:y"),
+            ("ber:c", "a king neither strong"),
+        ] {
+            let s = match named {
+                "mercenaries" => BERSERK.replacen(change, "5m5", 1),
+                "guards" => BERSERK.replacen(change, "5G5", 1),
+                "surf:y (encirclement)" => BERSERK.replacen(change, "surf:y", 1),
+                "linc:y" => format!("{BERSERK} linc:y"),
+                "a king neither strong" => format!("{BERSERK} ks:m"),
+                _ => BERSERK.replacen(change, "ber:m", 1),
+            };
+            let err = parse_berserk_rules_string(&s).unwrap_err().to_string();
+            assert!(err.contains(named), "{s}: {err}");
+        }
     }
 
     #[test]
