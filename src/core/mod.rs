@@ -11,21 +11,23 @@
 //!
 //! 1. **The board's geometry**: [`geometry`] (sizes, bit widths, line tables), [`wide`],
 //!    [`square`], [`bitboard`] (and the line attacks), [`rng`].
-//! 2. **Pieces, moves, hashing**: [`role`], [`moves`], [`start`], [`board`], [`zobrist`].
+//! 2. **Pieces, moves, hashing**: [`role`], [`moves`], [`start`], [`board`],
+//!    [`special_pieces`] (Berserk's commanders and knights), [`zobrist`].
 //! 3. **The rules as data**: [`rules`] (the [`RuleSet`](rules::RuleSet)) and its kinds
 //!    ([`king`], [`encirclement_mode`], [`repetition`]'s modes, [`referee`], [`speed`],
-//!    [`attacker_forts`]), and
+//!    [`attacker_forts`], [`berserk`]'s jumps and berserk turn), and
 //!    [`outcome`] (how a game ends: status, reason, win). Data only, so that every
 //!    mechanic can take a rule set.
 //! 4. **The mechanics**: [`movegen`], [`capture`], [`fort`], [`org_fort`],
-//!    [`encirclement`], [`adjudication`], [`oriented`], [`opentafl_wall`]: functions of a
-//!    board and a rule set.
-//! 5. **The position**: [`position`] (board, side to move, hash, make-move).
+//!    [`encirclement`], [`adjudication`], [`oriented`], [`opentafl_wall`], [`jumps`],
+//!    [`berserk_capture`]: functions of a board and a rule set.
+//! 5. **The position**: [`position`] (board, side to move, hash, make-move), and
+//!    [`berserk_position`] (Berserk's, with its commanders, knights and continuing turn).
 //! 6. **The one judge**: [`judge`] (what a move decides, the order of the end-of-game
 //!    tests, static status) and [`history`] (the positions the repetition rule compares).
 //!    One owner each, so the game, perft, the search and the bot cannot disagree.
 //! 7. **Games and what names them**: [`game`], [`notation`], [`record`], [`perft`],
-//!    [`variant`], [`preset`], [`rules_string`], [`rules_source`], and the any-size
+//!    [`variant`], [`berserk_variant`], [`preset`], [`rules_string`], [`rules_source`], and the any-size
 //!    wrappers [`any_size`], [`any_square`], [`any_game`].
 
 // 1. The board's geometry.
@@ -39,11 +41,13 @@ pub(crate) mod wide;
 pub mod board;
 pub mod moves;
 pub mod role;
+pub mod special_pieces;
 pub(crate) mod start;
 pub mod zobrist;
 
 // 3. The rules as data.
 pub mod attacker_forts;
+pub mod berserk;
 pub mod corners;
 pub mod encirclement_mode;
 pub mod king;
@@ -56,15 +60,18 @@ pub mod speed;
 
 // 4. The mechanics.
 pub(crate) mod adjudication;
+pub mod berserk_capture;
 pub mod capture;
 pub mod encirclement;
 pub(crate) mod fort;
+pub mod jumps;
 pub mod movegen;
 pub(crate) mod opentafl_wall;
 pub(crate) mod org_fort;
 pub mod oriented;
 
 // 5. The position.
+pub mod berserk_position;
 pub mod position;
 
 // 6. The one judge.
@@ -75,6 +82,7 @@ pub mod judge;
 pub mod any_game;
 pub(crate) mod any_size;
 pub mod any_square;
+pub mod berserk_variant;
 pub mod game;
 pub mod notation;
 pub mod perft;

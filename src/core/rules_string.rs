@@ -8,6 +8,9 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 use super::attacker_forts::AttackerForts;
+use super::berserk::{BerserkMode, JumpMode, PieceRules, ThirdRepetition};
+use super::berserk_position::BerserkRules;
+use super::berserk_variant::{BerserkVariant, parse_start};
 use super::bitboard::BitboardOf;
 use super::corners::Corners;
 use super::encirclement_mode::EncirclementMode;
@@ -189,6 +192,127 @@ fn parse_on<G: Geometry>(f: &Fields<'_>, size: BoardSize) -> Result<Variant, Rul
     )?)
 }
 
+/// Reads an OpenTafl rules string with commanders, knights, jumps or the berserk turn
+/// (OpenTafl's Berserk 11x11, docs/RULES.md section 17.10) into a [`BerserkVariant`]. The
+/// features the Berserk model does not play are refused by name: mercenaries, guards,
+/// `ber:m`, and, beside the special pieces, forts, walls, speed limits, encirclement,
+/// Linnaean capture and a king neither strong nor weak.
+///
+/// ```
+/// use hnefi::core::rules_string::parse_berserk_rules_string;
+/// use hnefi::core::geometry::S11;
+/// let v = parse_berserk_rules_string(
+///     "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/",
+/// ).unwrap();
+/// let start = v.position::<S11>().unwrap();
+/// assert_eq!(start.specials().commanders().count(), 4);
+/// assert_eq!(start.legal_moves(v.rules()).as_slice().len(), 60);
+/// ```
+pub fn parse_berserk_rules_string(s: &str) -> Result<BerserkVariant, RulesStringError> {
+    let f = Fields::new(s);
+    check_words(&f)?;
+    let dim = f.get("dim").ok_or(RulesStringError::Missing("dim"))?;
+    let size: BoardSize = dim.parse().map_err(|_| {
+        unsupported(format!(
+            "dim:{} (hnefi plays 7, 9, 11, 13, 15, 17 and 19)",
+            clip(dim)
+        ))
+    })?;
+    crate::with_size!(size, G => berserk_on::<G>(&f, size))
+}
+
+/// A jump mode's letter (`n`, `j`, `c`, `r`; the notation's check has run).
+fn jump_mode(f: &Fields<'_>, key: &str, default: JumpMode) -> JumpMode {
+    match f.get(key) {
+        None => default,
+        Some("j") => JumpMode::Jump,
+        Some("c") => JumpMode::Capture,
+        Some("r") => JumpMode::Restricted,
+        Some(_) => JumpMode::None,
+    }
+}
+
+fn berserk_on<G: Geometry>(
+    f: &Fields<'_>,
+    size: BoardSize,
+) -> Result<BerserkVariant, RulesStringError> {
+    let (start, inverted) = match (f.get("start"), f.get("starti")) {
+        (_, Some(s)) => (s, true),
+        (Some(s), None) => (s, false),
+        (None, None) => return Err(RulesStringError::Missing("start position")),
+    };
+    refuse_unmodelled_beside(f, &["ber", "kj"])?;
+    if start.contains(['m', 'M']) {
+        return Err(unsupported("mercenaries (m, M in the start position)"));
+    }
+    if start.contains(['g', 'G']) {
+        return Err(unsupported("guards (g, G in the start position)"));
+    }
+    let berserk = match f.get("ber").unwrap_or("n") {
+        "c" => BerserkMode::CaptureAgain,
+        "m" => return Err(unsupported("ber:m (berserk after any capture, any move)")),
+        _ => BerserkMode::Off,
+    };
+    let third_repetition = match f.get("tfr").unwrap_or("d") {
+        "w" => ThirdRepetition::RepeaterLoses,
+        "l" => ThirdRepetition::RepeaterWins,
+        _ => ThirdRepetition::Draws,
+    };
+    // The rest of the rule set as for any string; the repetition verdict is kept above.
+    let mut without_tfr = Fields {
+        map: f.map.clone(),
+        words: f.words.clone(),
+    };
+    without_tfr.map.remove("tfr");
+    let rules = rule_set::<G>(&without_tfr)?;
+    if rules.has_walls() || !rules.speed.is_none() {
+        return Err(unsupported(
+            "forts, walls or speed limits beside commanders, knights and jumps",
+        ));
+    }
+    if rules.encirclement_wins {
+        return Err(unsupported(
+            "surf:y (encirclement) beside commanders, knights and jumps",
+        ));
+    }
+    if rules.linnaean {
+        return Err(unsupported("linc:y beside commanders, knights and jumps"));
+    }
+    if !matches!(rules.king_capture, KingCapture::Strong | KingCapture::Weak) {
+        return Err(unsupported(
+            "a king neither strong (ks:s) nor weak (ks:w) beside commanders, knights and jumps",
+        ));
+    }
+    let start = if inverted {
+        let rows: Vec<&str> = start.split('/').filter(|r| !r.is_empty()).rev().collect();
+        format!("/{}/", rows.join("/"))
+    } else {
+        start.to_string()
+    };
+    parse_start::<G>(&start, rules.restricted())
+        .map_err(|e| RulesStringError::Start(VariantError::Start(e)))?;
+    let pieces = PieceRules {
+        king_jump: jump_mode(f, "kj", JumpMode::None),
+        knight_jump: jump_mode(f, "nj", JumpMode::Capture),
+        commander_jump: jump_mode(f, "cj", JumpMode::Jump),
+        berserk,
+        attackers_special: start.contains(['c', 'n']),
+        defenders_special: start.contains(['C', 'N']),
+        third_repetition,
+    };
+    Ok(BerserkVariant {
+        name: f.get("name").unwrap_or("Unknown_Tafl").replace('_', " "),
+        size,
+        rules: BerserkRules { rules, pieces },
+        start,
+        first: if f.flag("atkf", true) {
+            Role::Attacker
+        } else {
+            Role::Defender
+        },
+    })
+}
+
 /// The values a key of OpenTafl's notation may take (`opentafl-notation-spec.txt`, its
 /// section 3).
 #[derive(Clone, Copy)]
@@ -294,6 +418,12 @@ fn is_copenhagen(f: &Fields<'_>) -> bool {
 
 /// The features no rule set of hnefi's has.
 fn refuse_unmodelled(f: &Fields<'_>) -> Result<(), RulesStringError> {
+    refuse_unmodelled_beside(f, &[])
+}
+
+/// [`refuse_unmodelled`] with the keys in `modelled` read elsewhere (the Berserk model's
+/// `ber` and `kj`).
+fn refuse_unmodelled_beside(f: &Fields<'_>, modelled: &[&str]) -> Result<(), RulesStringError> {
     let checks: [(&str, &str, &str); 3] = [
         ("ber", "n", "berserk"),
         ("kj", "n", "a jumping king"),
@@ -302,6 +432,7 @@ fn refuse_unmodelled(f: &Fields<'_>) -> Result<(), RulesStringError> {
     for (key, ok, what) in checks {
         if let Some(v) = f.get(key)
             && v != ok
+            && !modelled.contains(&key)
         {
             return Err(unsupported(format!("{key}:{} ({what})", clip(v))));
         }
@@ -1001,6 +1132,59 @@ mod tests {
             s in "(dim:(7|9|11|13|15|x|300) )?([a-z]{1,5}:[a-zA-Z0-9,_/-]{0,12} ){0,8}(start:[0-9tTKn/]{0,40})?"
         ) {
             let _ = parse_rules_string(&s);
+        }
+
+        /// Any string gets a Berserk variant or an error, and its start position or an
+        /// error, never a panic.
+        #[test]
+        fn any_string_is_read_or_refused_as_berserk(
+            s in "(dim:(7|9|11|13|x) )?([a-z]{1,5}:[a-zA-Z0-9,_/-]{0,12} ){0,8}(start:[0-9tTKcCnNmg/]{0,40})?"
+        ) {
+            if let Ok(v) = parse_berserk_rules_string(&s) {
+                let _ = crate::with_size!(v.size(), G => v.position::<G>().map(|_| ()));
+            }
+        }
+    }
+
+    const BERSERK: &str = "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/";
+
+    #[test]
+    fn berserk_is_read_with_its_pieces_and_rules() {
+        use crate::core::berserk::PieceRules;
+        use crate::core::geometry::S11;
+        let v = parse_berserk_rules_string(BERSERK).unwrap();
+        assert_eq!(v.rules().pieces, PieceRules::BERSERK);
+        assert_eq!(v.first(), Role::Defender);
+        assert!(!v.rules().rules.encirclement_wins);
+        let p = v.position::<S11>().unwrap();
+        assert_eq!(p.specials().commanders().count(), 4);
+        assert_eq!(p.specials().knights().count(), 1);
+        assert_eq!(p.board().attackers().count(), 24);
+        assert_eq!(p.board().defenders().count(), 12);
+        // hnefi's game layer does not play it yet.
+        assert!(parse_rules_string(BERSERK).is_err());
+    }
+
+    #[test]
+    fn berserk_refuses_what_it_does_not_model_by_name() {
+        for (change, named) in [
+            ("ber:c", "ber:m (berserk after any capture"),
+            ("5c5", "mercenaries"),
+            ("5c5", "guards"),
+            ("surf:n", "surf:y (encirclement)"),
+            ("ber:c", "linc:y"),
+            ("ber:c", "a king neither strong"),
+        ] {
+            let s = match named {
+                "mercenaries" => BERSERK.replacen(change, "5m5", 1),
+                "guards" => BERSERK.replacen(change, "5G5", 1),
+                "surf:y (encirclement)" => BERSERK.replacen(change, "surf:y", 1),
+                "linc:y" => format!("{BERSERK} linc:y"),
+                "a king neither strong" => format!("{BERSERK} ks:m"),
+                _ => BERSERK.replacen(change, "ber:m", 1),
+            };
+            let err = parse_berserk_rules_string(&s).unwrap_err().to_string();
+            assert!(err.contains(named), "{s}: {err}");
         }
     }
 

@@ -1,0 +1,92 @@
+//! OpenTafl's Berserk as rule data: how each kind of piece jumps, whether a capture gives
+//! the capturing piece another move, and which sides have commanders or knights
+//! (docs/RULES.md section 17.10). Kept out of [`RuleSet`](super::rules::RuleSet), which the
+//! ordinary rule sets' hot paths read, so that they pay nothing for it.
+
+use super::role::Role;
+use super::special_pieces::PieceKind;
+
+/// How a kind of piece jumps (OpenTafl's `kj`, `nj`, `cj`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum JumpMode {
+    /// No jumps (`n`).
+    None,
+    /// Over an adjacent enemy soldier to the empty square behind it (`j`).
+    Jump,
+    /// The same, and the jumped soldier is captured (`c`).
+    Capture,
+    /// Only from or to a special square (throne, corner), no capture by the jump (`r`).
+    Restricted,
+}
+
+/// What a capture does to the turn (OpenTafl's `ber`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum BerserkMode {
+    /// The turn passes after every move (`n`).
+    Off,
+    /// After a capture the same piece moves again if it has a capturing move (`c`).
+    CaptureAgain,
+}
+
+/// What the third occurrence of a position does under OpenTafl's `tfr` (kept for the
+/// game layer; perft has no history).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum ThirdRepetition {
+    /// A draw (`d`).
+    Draws,
+    /// The player whose move made it loses (`w`).
+    RepeaterLoses,
+    /// The player whose move made it wins (`l`, Berserk's).
+    RepeaterWins,
+}
+
+/// The rules of commanders, knights, jumps and the berserk turn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct PieceRules {
+    /// How the king jumps (`kj`).
+    pub king_jump: JumpMode,
+    /// How knights jump (`nj`).
+    pub knight_jump: JumpMode,
+    /// How commanders jump (`cj`).
+    pub commander_jump: JumpMode,
+    /// The berserk turn (`ber`).
+    pub berserk: BerserkMode,
+    /// The attackers started with commanders or knights. OpenTafl decides this once, from
+    /// the start position: then the strong king falls only to a commander sandwich.
+    pub attackers_special: bool,
+    /// The defenders started with commanders or knights.
+    pub defenders_special: bool,
+    /// The repetition rule's verdict.
+    pub third_repetition: ThirdRepetition,
+}
+
+impl PieceRules {
+    /// OpenTafl's Berserk 11x11.
+    pub const BERSERK: PieceRules = PieceRules {
+        king_jump: JumpMode::Restricted,
+        knight_jump: JumpMode::Capture,
+        commander_jump: JumpMode::Jump,
+        berserk: BerserkMode::CaptureAgain,
+        attackers_special: true,
+        defenders_special: true,
+        third_repetition: ThirdRepetition::RepeaterWins,
+    };
+
+    /// How a piece of `kind` jumps; soldiers never do.
+    pub fn jump(&self, kind: PieceKind) -> JumpMode {
+        match kind {
+            PieceKind::Soldier => JumpMode::None,
+            PieceKind::Commander => self.commander_jump,
+            PieceKind::Knight => self.knight_jump,
+            PieceKind::King => self.king_jump,
+        }
+    }
+
+    /// True when `role` started with commanders or knights.
+    pub fn has_special(&self, role: Role) -> bool {
+        match role {
+            Role::Attacker => self.attackers_special,
+            Role::Defender => self.defenders_special,
+        }
+    }
+}

@@ -1,0 +1,302 @@
+//! A position of OpenTafl's Berserk (docs/RULES.md section 17.10): the board, its
+//! commanders and knights, the side to move, and the piece whose turn continues after a
+//! capture; its moves (slides and jumps), what a move takes, and OpenTafl's end-of-game
+//! tests after every move. The ordinary rule sets keep [`PositionOf`](super::position::PositionOf),
+//! which knows nothing of this.
+
+use super::berserk::{BerserkMode, JumpMode, PieceRules};
+use super::berserk_capture::{Scene, Taken};
+use super::bitboard::BitboardOf;
+use super::board::BoardOf;
+use super::geometry::Geometry;
+use super::jumps::jump_targets;
+use super::king::Escape;
+use super::movegen::{between, slides};
+use super::moves::{MoveListOf, MoveOf};
+use super::outcome::Reason;
+use super::role::Role;
+use super::rules::RuleSet;
+use super::special_pieces::{PieceKind, SpecialPiecesOf};
+use super::square::SquareOf;
+
+/// The rules of a Berserk game: the squares, king and wins of a [`RuleSet`], and the
+/// pieces' jumps and the berserk turn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct BerserkRules {
+    /// Squares, hostility, the king's capture and arms, escape.
+    pub rules: RuleSet,
+    /// Jumps, the berserk turn, the sides with commanders or knights.
+    pub pieces: PieceRules,
+}
+
+/// What one move did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BerserkEffect<G: Geometry> {
+    /// The pieces it took (a jumped soldier included).
+    pub taken: Taken<G>,
+    /// The move was a jump.
+    pub jump: bool,
+    /// OpenTafl counted the move as capturing before making it (and writes a jump so
+    /// as `^`).
+    pub listed: bool,
+    /// The same piece moves again: the side to move is unchanged.
+    pub continues: bool,
+}
+
+/// A Berserk position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BerserkPositionOf<G: Geometry> {
+    board: BoardOf<G>,
+    specials: SpecialPiecesOf<G>,
+    to_move: Role,
+    /// The piece that must move again (OpenTafl's berserking taflman).
+    berserker: Option<SquareOf<G>>,
+    /// The king has been taken (the board keeps his last square).
+    king_taken: bool,
+}
+
+impl<G: Geometry> std::fmt::Debug for BerserkPositionOf<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:?}\ncommanders {:?} knights {:?}\n{} to move, berserker {:?}",
+            self.board,
+            self.specials.commanders(),
+            self.specials.knights(),
+            self.to_move,
+            self.berserker
+        )
+    }
+}
+
+impl<G: Geometry> BerserkPositionOf<G> {
+    /// A position with no piece pending.
+    pub fn new(board: BoardOf<G>, specials: SpecialPiecesOf<G>, to_move: Role) -> Self {
+        BerserkPositionOf {
+            board,
+            specials,
+            to_move,
+            berserker: None,
+            king_taken: false,
+        }
+    }
+
+    /// The same position with the piece on `sq` to move again (a berserk turn in
+    /// progress); `None` unless `sq` holds a piece of the side to move.
+    pub fn with_berserker(self, sq: SquareOf<G>) -> Option<Self> {
+        self.board
+            .pieces(self.to_move)
+            .contains(sq)
+            .then_some(BerserkPositionOf {
+                berserker: Some(sq),
+                ..self
+            })
+    }
+
+    /// The board (commanders and knights are soldiers on it).
+    pub fn board(&self) -> &BoardOf<G> {
+        &self.board
+    }
+
+    /// The commanders and knights.
+    pub fn specials(&self) -> &SpecialPiecesOf<G> {
+        &self.specials
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Role {
+        self.to_move
+    }
+
+    /// The piece whose turn continues, if any.
+    pub fn berserker(&self) -> Option<SquareOf<G>> {
+        self.berserker
+    }
+
+    /// The kind of the piece on `sq` (a soldier for an empty square).
+    pub fn kind_at(&self, sq: SquareOf<G>) -> PieceKind {
+        if sq == self.board.king() && !self.king_taken {
+            PieceKind::King
+        } else {
+            self.specials.soldier_kind(sq)
+        }
+    }
+
+    fn scene<'a>(&'a self, r: &'a BerserkRules) -> Scene<'a, G> {
+        Scene {
+            board: &self.board,
+            specials: &self.specials,
+            rules: &r.rules,
+            pieces: &r.pieces,
+        }
+    }
+
+    /// Where the piece on `from` may go: its slides (not onto a square it may not stop
+    /// on) and its jumps.
+    fn targets(&self, from: SquareOf<G>, r: &BerserkRules) -> BitboardOf<G> {
+        let kind = self.kind_at(from);
+        let barred = if kind == PieceKind::King {
+            r.rules.king_barred::<G>()
+        } else {
+            r.rules.restricted::<G>()
+        };
+        let jumps = self.jumps(from, kind, r);
+        (slides(from, self.board.occupied()) & !barred) | jumps
+    }
+
+    fn jumps(&self, from: SquareOf<G>, kind: PieceKind, r: &BerserkRules) -> BitboardOf<G> {
+        jump_targets(
+            &self.board,
+            &self.specials,
+            &r.rules,
+            &r.pieces,
+            self.to_move,
+            kind,
+            from,
+        )
+    }
+
+    /// Every legal move: of the berserker alone while a turn continues, else of every
+    /// piece of the side to move; in (from, to) square order.
+    pub fn legal_moves(&self, r: &BerserkRules) -> MoveListOf<G> {
+        let mut list = MoveListOf::new();
+        let movers = match self.berserker {
+            Some(sq) => BitboardOf::from_square(sq),
+            None => self.pieces_of(self.to_move),
+        };
+        for from in movers {
+            for to in self.targets(from, r) {
+                if let Some(mv) = MoveOf::new(from, to) {
+                    list.push(mv);
+                }
+            }
+        }
+        list
+    }
+
+    /// The pieces of `role` still on the board (the king once taken not among them).
+    fn pieces_of(&self, role: Role) -> BitboardOf<G> {
+        let mut p = self.board.pieces(role);
+        if role == Role::Defender && self.king_taken {
+            p &= !self.board.king_bb();
+        }
+        p
+    }
+
+    /// True when `mv` is one of [`BerserkPositionOf::legal_moves`].
+    pub fn is_legal(&self, mv: MoveOf<G>, r: &BerserkRules) -> bool {
+        self.berserker.is_none_or(|b| b == mv.from)
+            && self.pieces_of(self.to_move).contains(mv.from)
+            && self.targets(mv.from, r).contains(mv.to)
+    }
+
+    /// Plays a legal move (unchecked): moves the piece, takes what it takes, and passes
+    /// the turn unless the berserk rule gives the piece another move.
+    pub fn play(&mut self, mv: MoveOf<G>, r: &BerserkRules) -> BerserkEffect<G> {
+        let role = self.to_move;
+        let foe = role.opponent();
+        let kind = self.kind_at(mv.from);
+        // A move of two squares over a piece is a jump; a slide needs the square free.
+        let over = between(mv.from, mv.to) & self.board.occupied();
+        let jump = over.any();
+        let fresh_jump = jump && self.specials.fresh_commander(mv.from);
+        self.board.move_piece(role, mv.from, mv.to);
+        self.specials.move_piece(mv.from, mv.to);
+        let jumped_taken = jump && r.pieces.jump(kind) == JumpMode::Capture;
+        if jumped_taken {
+            self.board.remove_soldiers(foe, over);
+        }
+        let (mut taken, listed) =
+            self.scene(r)
+                .captures_after(role, kind, mv.to, jumped_taken, fresh_jump);
+        self.board.remove_soldiers(foe, taken.soldiers);
+        if jumped_taken {
+            taken.soldiers |= over;
+        }
+        self.specials.remove(taken.soldiers);
+        if taken.king {
+            self.king_taken = true;
+        }
+        let continues = (taken.soldiers.any() || taken.king)
+            && r.pieces.berserk == BerserkMode::CaptureAgain
+            && {
+                let jumps = self.jumps(mv.to, kind, r);
+                self.scene(r).has_capturing_move(role, kind, mv.to, jumps)
+            };
+        if continues {
+            self.berserker = Some(mv.to);
+        } else {
+            self.berserker = None;
+            self.to_move = foe;
+        }
+        BerserkEffect {
+            taken,
+            jump,
+            listed,
+            continues,
+        }
+    }
+
+    /// How the game stands after the last move, by OpenTafl's tests in its order
+    /// (`GameState.checkVictoryInternal`; encirclement, shield walls and edge forts are
+    /// not in the rule sets this plays, and the repetition rule is the game's): the
+    /// winner and why, or `None` while it goes on.
+    pub fn status(&self, r: &BerserkRules) -> Option<(Role, Reason)> {
+        if self.board.attackers().is_empty() {
+            return Some((Role::Defender, Reason::NoMoves));
+        }
+        let defenders = self.pieces_of(Role::Defender);
+        if defenders.is_empty() {
+            return Some((Role::Attacker, Reason::KingCaptured));
+        }
+        if !self.king_taken {
+            let king = self.board.king();
+            let escaped = match r.rules.escape {
+                Escape::Corners => r.rules.corner_squares::<G>().contains(king),
+                Escape::Edges => king.is_edge(),
+            };
+            if escaped {
+                return Some((Role::Defender, Reason::KingEscaped));
+            }
+        } else {
+            return Some((Role::Attacker, Reason::KingCaptured));
+        }
+        // No defender with an empty square beside it (occupancy only).
+        if (defenders.neighbours() & self.board.empty()).is_empty() {
+            return Some((Role::Attacker, Reason::DefendersBlocked));
+        }
+        None
+    }
+
+    /// This position under a board symmetry.
+    pub fn transform(&self, sym: u8) -> Self {
+        BerserkPositionOf {
+            board: self.board.transform(sym),
+            specials: self.specials.transform(sym),
+            to_move: self.to_move,
+            berserker: self.berserker.map(|s| s.transform(sym)),
+            king_taken: self.king_taken,
+        }
+    }
+}
+
+/// Perft of a Berserk position: every move is a ply (a berserk continuation too); a move
+/// that ends the game is a leaf, counted at the last ply and never expanded.
+pub fn berserk_perft<G: Geometry>(pos: &BerserkPositionOf<G>, depth: u32, r: &BerserkRules) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves(r);
+    if depth == 1 {
+        return moves.as_slice().len() as u64;
+    }
+    let mut n = 0;
+    for &mv in moves.as_slice() {
+        let mut next = *pos;
+        next.play(mv, r);
+        if next.status(r).is_none() {
+            n += berserk_perft(&next, depth - 1, r);
+        }
+    }
+    n
+}
