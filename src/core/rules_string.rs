@@ -122,14 +122,19 @@ impl<'a> Fields<'a> {
 pub fn parse_rules_string(s: &str) -> Result<Variant, RulesStringError> {
     let f = Fields::new(s);
     check_words(&f)?;
+    let size = board_size(&f)?;
+    crate::with_size!(size, G => parse_on::<G>(&f, size))
+}
+
+/// The board size of `dim`, or why it is missing or refused.
+fn board_size(f: &Fields<'_>) -> Result<BoardSize, RulesStringError> {
     let dim = f.get("dim").ok_or(RulesStringError::Missing("dim"))?;
-    let size: BoardSize = dim.parse().map_err(|_| {
+    dim.parse().map_err(|_| {
         unsupported(format!(
             "dim:{} (hnefi plays 7, 9, 11, 13, 15, 17 and 19)",
             clip(dim)
         ))
-    })?;
-    crate::with_size!(size, G => parse_on::<G>(&f, size))
+    })
 }
 
 fn parse_on<G: Geometry>(f: &Fields<'_>, size: BoardSize) -> Result<Variant, RulesStringError> {
@@ -211,13 +216,7 @@ fn parse_on<G: Geometry>(f: &Fields<'_>, size: BoardSize) -> Result<Variant, Rul
 pub fn parse_berserk_rules_string(s: &str) -> Result<BerserkVariant, RulesStringError> {
     let f = Fields::new(s);
     check_words(&f)?;
-    let dim = f.get("dim").ok_or(RulesStringError::Missing("dim"))?;
-    let size: BoardSize = dim.parse().map_err(|_| {
-        unsupported(format!(
-            "dim:{} (hnefi plays 7, 9, 11, 13, 15, 17 and 19)",
-            clip(dim)
-        ))
-    })?;
+    let size = board_size(&f)?;
     crate::with_size!(size, G => berserk_on::<G>(&f, size))
 }
 
