@@ -750,9 +750,7 @@ struct Access {
 /// The access to the special squares of `cors`, `cens`, `cenp` and the re-entry lists,
 /// or the first of its features hnefi does not model.
 fn access(f: &Fields<'_>, squares: Squares, escape: Escape) -> Result<Access, RulesStringError> {
-    let Squares {
-        corners, throne, ..
-    } = squares;
+    let Squares { corners, throne } = squares;
     // Who may stop on and pass the special squares: hnefi's squares let only the king
     // stop on them and every piece pass the empty throne.
     let (t, d) = f.sides("cors", "K");
