@@ -518,74 +518,20 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
     let main = w.id == 0;
     // Helpers of odd number search a ply ahead of the main thread.
     let offset = if main { 0 } else { (w.id % 2) as i32 };
-    let shared = w.shared();
+    let race = w.shared().race;
     let mut depth = 1 + offset;
     while depth <= max_depth {
         w.begin_iteration(depth);
-        let (mut alpha, mut beta) = (-INFINITE, INFINITE);
-        let mut delta = 40;
-        if let Some(p) = prev
-            && depth >= 5
-            && w.features().aspiration
-            && p.abs() < MATE_BOUND
-        {
-            alpha = p - delta;
-            beta = p + delta;
-        }
-        let searched = loop {
-            let it = w.search_root(root, depth, alpha, beta);
-            if w.stopped() {
-                if w.take_superseded() {
-                    break None;
-                }
-                // Keep a fully searched improvement from this iteration.
-                return (it.score > alpha && it.score > -INFINITE && !it.pv.is_empty())
-                    .then_some(it);
-            }
-            if it.score <= alpha && alpha > -INFINITE {
-                alpha = (alpha - delta).max(-INFINITE);
-                if alpha < -MATE_BOUND {
-                    alpha = -INFINITE;
-                }
-            } else if it.score >= beta && beta < INFINITE {
-                beta = (beta + delta).min(INFINITE);
-                if beta > MATE_BOUND {
-                    beta = INFINITE;
-                }
-            } else {
-                break Some(it);
-            }
-            delta *= 2;
+        let searched = match aspirated(w, root, depth, prev) {
+            Searched::Done(it) => Some(it),
+            Searched::Superseded => None,
+            Searched::Stopped(kept) => return kept,
         };
-        // This iteration, or a deeper one another thread completed meanwhile.
-        let deeper = if shared.race {
-            if let Some(it) = &searched {
-                shared.deepest.publish(depth, it);
-            }
-            // An abandoned iteration takes the other thread's of the same depth.
-            let floor = if searched.is_some() { depth } else { depth - 1 };
-            shared.deepest.deeper_than(floor)
-        } else {
-            None
+        let Some((reached, it)) = completed(w, depth, searched, report) else {
+            depth += 1;
+            continue;
         };
-        let it = match (deeper, searched) {
-            (Some((d, it)), own) => {
-                // The main thread's own iteration is reported before the deeper one, so
-                // that the depths reported rise one by one while it keeps up.
-                if let Some(own) = own {
-                    w.flush();
-                    report(depth, 0, &own);
-                }
-                depth = d;
-                w.put_first(it.pv.first().copied());
-                it
-            }
-            (None, Some(it)) => it,
-            (None, None) => {
-                depth += 1;
-                continue;
-            }
-        };
+        depth = reached;
         prev = Some(it.score);
         w.flush();
         report(depth, 0, &it);
@@ -598,17 +544,113 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
                 break;
             }
         }
-        if !shared.race {
-            depth += 1;
-        } else if depth + 1 + offset > max_depth && depth < max_depth {
-            // A helper a ply ahead that would step past the last depth searches that
-            // depth beside the main thread instead of idling until the search ends.
-            depth = max_depth;
-        } else {
-            depth += 1 + offset;
-        }
+        depth = next_depth(depth, offset, max_depth, race);
     }
     None
+}
+
+/// How one iteration's aspiration loop ended.
+enum Searched<G: SearchGeometry> {
+    /// Completed inside its window.
+    Done(alphabeta::Iteration<G>),
+    /// Abandoned: another thread completed this depth first.
+    Superseded,
+    /// The search was stopped: the iteration's fully searched improvement, if any.
+    Stopped(Option<alphabeta::Iteration<G>>),
+}
+
+/// One iteration at `depth`, in a window around the previous iteration's score `prev`
+/// that widens, doubling, on each fail low or high.
+fn aspirated<G: SearchGeometry, K: Knowledge<G>>(
+    w: &mut Worker<'_, G, K>,
+    root: &PositionOf<G>,
+    depth: i32,
+    prev: Option<i32>,
+) -> Searched<G> {
+    let (mut alpha, mut beta) = (-INFINITE, INFINITE);
+    let mut delta = 40;
+    if let Some(p) = prev
+        && depth >= 5
+        && w.features().aspiration
+        && p.abs() < MATE_BOUND
+    {
+        alpha = p - delta;
+        beta = p + delta;
+    }
+    loop {
+        let it = w.search_root(root, depth, alpha, beta);
+        if w.stopped() {
+            if w.take_superseded() {
+                return Searched::Superseded;
+            }
+            // Keep a fully searched improvement from this iteration.
+            let kept = it.score > alpha && it.score > -INFINITE && !it.pv.is_empty();
+            return Searched::Stopped(kept.then_some(it));
+        }
+        if it.score <= alpha && alpha > -INFINITE {
+            alpha = (alpha - delta).max(-INFINITE);
+            if alpha < -MATE_BOUND {
+                alpha = -INFINITE;
+            }
+        } else if it.score >= beta && beta < INFINITE {
+            beta = (beta + delta).min(INFINITE);
+            if beta > MATE_BOUND {
+                beta = INFINITE;
+            }
+        } else {
+            return Searched::Done(it);
+        }
+        delta *= 2;
+    }
+}
+
+/// The iteration to go on from and its depth: this worker's own at `depth`, or a deeper
+/// one another thread completed meanwhile (when threads race). `None` when this
+/// worker's iteration was abandoned and no other thread's has replaced it.
+fn completed<G: SearchGeometry, K: Knowledge<G>>(
+    w: &mut Worker<'_, G, K>,
+    depth: i32,
+    searched: Option<alphabeta::Iteration<G>>,
+    report: &mut dyn FnMut(i32, usize, &alphabeta::Iteration<G>),
+) -> Option<(i32, alphabeta::Iteration<G>)> {
+    let shared = w.shared();
+    let deeper = if shared.race {
+        if let Some(it) = &searched {
+            shared.deepest.publish(depth, it);
+        }
+        // An abandoned iteration takes the other thread's of the same depth.
+        let floor = if searched.is_some() { depth } else { depth - 1 };
+        shared.deepest.deeper_than(floor)
+    } else {
+        None
+    };
+    match (deeper, searched) {
+        (Some((d, it)), own) => {
+            // The main thread's own iteration is reported before the deeper one, so
+            // that the depths reported rise one by one while it keeps up.
+            if let Some(own) = own {
+                w.flush();
+                report(depth, 0, &own);
+            }
+            w.put_first(it.pv.first().copied());
+            Some((d, it))
+        }
+        (None, Some(it)) => Some((depth, it)),
+        (None, None) => None,
+    }
+}
+
+/// The depth after `depth` for a worker `offset` plies ahead of the main thread.
+fn next_depth(depth: i32, offset: i32, max_depth: i32, race: bool) -> i32 {
+    if !race {
+        depth + 1
+    } else if depth + 1 + offset > max_depth && depth < max_depth {
+        // A helper a ply ahead that would step past the last depth searches that
+        // depth beside the main thread instead of idling until the search ends.
+        max_depth
+    } else {
+        depth + 1 + offset
+    }
 }
 
 /// Iterative deepening of the main thread reporting `lines` root moves: at each depth,
