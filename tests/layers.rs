@@ -4,7 +4,9 @@
 //! uses none of them. Read from the sources, as a new engineer would: a use is any path
 //! through `super::NAME` or `crate::DIR::NAME` (`crate::NAME` between top-level modules)
 //! outside comments and test modules, so that a doc link does not count and a module's
-//! tests may use anything.
+//! tests may use anything; a name a directory's `mod.rs` re-exports counts as a use of the
+//! file it comes from. The core's and the search's files also keep the layers their
+//! `mod.rs` lists (`// N. ...` above each layer's `mod` lines): none uses a later layer.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -99,8 +101,15 @@ fn group_heads(s: &str) -> Vec<&str> {
     heads
 }
 
-/// The siblings among `names` that `code` uses through one of `prefixes`.
-fn uses(code: &str, prefixes: &[&str], names: &BTreeSet<String>) -> BTreeSet<String> {
+/// The siblings among `names` that `code` uses through one of `prefixes`, a name the
+/// directory's `mod.rs` re-exports (`reexported`, name to file) counted as a use of the
+/// file it comes from.
+fn uses(
+    code: &str,
+    prefixes: &[&str],
+    names: &BTreeSet<String>,
+    reexported: &BTreeMap<String, String>,
+) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
     for prefix in prefixes {
         for (at, _) in code.match_indices(prefix) {
@@ -110,15 +119,83 @@ fn uses(code: &str, prefixes: &[&str], names: &BTreeSet<String>) -> BTreeSet<Str
             } else {
                 vec![ident(rest)]
             };
-            found.extend(
-                heads
-                    .into_iter()
-                    .filter(|h| names.contains(*h))
-                    .map(String::from),
-            );
+            found.extend(heads.into_iter().filter_map(|h| {
+                if names.contains(h) {
+                    Some(h.to_string())
+                } else {
+                    reexported.get(h).cloned()
+                }
+            }));
         }
     }
     found
+}
+
+/// The names `mod_rs` (a directory's `mod.rs`) re-exports from its files among `names`
+/// (`pub use file::{A, B};`, `pub(crate) use file::A;`), each with its file.
+fn reexports(mod_rs: &str, names: &BTreeSet<String>) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for statement in code(mod_rs).split(';') {
+        let Some(at) = statement.find("use ") else {
+            continue;
+        };
+        let path = statement[at + 4..].trim();
+        let Some((file, items)) = path.split_once("::") else {
+            continue;
+        };
+        if !names.contains(file) {
+            continue;
+        }
+        let items = items.trim();
+        let exported = if items.starts_with('{') {
+            group_heads(items)
+        } else {
+            vec![ident(items)]
+        };
+        for name in exported.into_iter().filter(|n| *n != "self") {
+            out.insert(name.to_string(), file.to_string());
+        }
+    }
+    out
+}
+
+/// The layer of each file of a directory, read from its `mod.rs` (`mod_rs`): a comment
+/// `// N. ...` opens layer N, and each `mod NAME;` after it is in that layer.
+fn layers(mod_rs: &str) -> BTreeMap<String, u32> {
+    let mut out = BTreeMap::new();
+    let mut layer = None;
+    for line in mod_rs.lines() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("// ") {
+            if let Some((n, _)) = rest.split_once(". ") {
+                layer = n.parse().ok().or(layer);
+            }
+            continue;
+        }
+        let Some(at) = line.find("mod ") else {
+            continue;
+        };
+        if let (Some(n), Some(name)) = (layer, line[at + 4..].strip_suffix(';')) {
+            out.insert(name.to_string(), n);
+        }
+    }
+    out
+}
+
+/// The uses of `graph` that go from a file to one of a later layer, as `(from, to)`.
+fn upward(
+    graph: &BTreeMap<String, BTreeSet<String>>,
+    layer: &BTreeMap<String, u32>,
+) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (from, used) in graph {
+        for to in used {
+            if layer.get(to) > layer.get(from) {
+                out.push((from.clone(), to.clone()));
+            }
+        }
+    }
+    out
 }
 
 /// The files of `dir` (under `src/`, as `core` or `tools/matches`) and the siblings each
@@ -131,11 +208,17 @@ fn graph(dir: &str) -> BTreeMap<String, BTreeSet<String>> {
         format!("crate::{}::", dir.replace('/', "::")),
     ];
     let prefixes: Vec<&str> = prefixes.iter().map(String::as_str).collect();
+    let mod_rs = path.join("mod.rs");
+    let reexported = if mod_rs.is_file() {
+        reexports(&read(&mod_rs), &names)
+    } else {
+        BTreeMap::new()
+    };
     names
         .iter()
         .map(|m| {
             let file = path.join(format!("{m}.rs"));
-            let mut used = uses(&code(&read(&file)), &prefixes, &names);
+            let mut used = uses(&code(&read(&file)), &prefixes, &names, &reexported);
             used.remove(m);
             (m.clone(), used)
         })
@@ -164,7 +247,12 @@ fn top_level_graph() -> BTreeMap<String, BTreeSet<String>> {
             };
             let mut used = BTreeSet::new();
             for f in files {
-                used.extend(uses(&code(&read(&f)), &["crate::"], &names));
+                used.extend(uses(
+                    &code(&read(&f)),
+                    &["crate::"],
+                    &names,
+                    &BTreeMap::new(),
+                ));
             }
             used.remove(m);
             (m.clone(), used)
@@ -262,10 +350,35 @@ fn the_reader_finds_uses_and_cycles() {
     let names: BTreeSet<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
     let text = "use super::{a::X, b};\n// super::c\nfn f() { crate::core::c::g() }\n\
                 #[cfg(test)]\nmod tests {\n    use super::super::a;\n}\n";
-    let found = uses(&code(text), &["super::", "crate::core::"], &names);
+    let none = BTreeMap::new();
+    let found = uses(&code(text), &["super::", "crate::core::"], &names, &none);
     assert_eq!(found, names);
-    let commented = uses(&code("// use super::a;\n"), &["super::"], &names);
+    let commented = uses(&code("// use super::a;\n"), &["super::"], &names, &none);
     assert!(commented.is_empty());
+    // A name the parent re-exports is a use of the file it comes from.
+    let mod_rs = "// 1. Low.\nmod a;\npub(crate) mod b;\n\n// 2. High.\npub mod c;\n\n\
+                  pub(crate) use a::X;\npub use b::{Y, Z};\n";
+    let reexported = reexports(mod_rs, &names);
+    assert_eq!(reexported.get("X").map(String::as_str), Some("a"));
+    assert_eq!(reexported.get("Y").map(String::as_str), Some("b"));
+    let through = uses(
+        &code("use super::{X, Y};\n"),
+        &["super::"],
+        &names,
+        &reexported,
+    );
+    assert_eq!(through, BTreeSet::from(["a".to_string(), "b".to_string()]));
+    // The layers a mod.rs states, and a use that goes up them.
+    let layer = layers(mod_rs);
+    assert_eq!(layer.get("b"), Some(&1));
+    assert_eq!(layer.get("c"), Some(&2));
+    let mut up = BTreeMap::new();
+    up.insert("a".to_string(), BTreeSet::from(["c".to_string()]));
+    up.insert("c".to_string(), BTreeSet::from(["b".to_string()]));
+    assert_eq!(
+        upward(&up, &layer),
+        vec![("a".to_string(), "c".to_string())]
+    );
     let mut g = BTreeMap::new();
     g.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
     g.insert("b".to_string(), BTreeSet::from(["c".to_string()]));
@@ -320,4 +433,31 @@ fn the_top_level_modules_have_no_import_cycle() {
         None,
         "a cycle among the crate's top-level modules"
     );
+}
+
+/// Every file of `src/DIR` is in a layer of its `mod.rs`, and none uses a file of a later
+/// layer.
+fn assert_layered(dir: &str) {
+    let g = graph(dir);
+    let layer = layers(&read(&src().join(dir).join("mod.rs")));
+    let unplaced: Vec<&String> = g.keys().filter(|m| !layer.contains_key(*m)).collect();
+    assert!(
+        unplaced.is_empty(),
+        "src/{dir}/mod.rs places no layer for {unplaced:?}"
+    );
+    assert_eq!(
+        upward(&g, &layer),
+        Vec::new(),
+        "uses of src/{dir} that go up its layers"
+    );
+}
+
+#[test]
+fn the_rules_core_keeps_its_layers() {
+    assert_layered("core");
+}
+
+#[test]
+fn the_search_keeps_its_layers() {
+    assert_layered("search");
 }

@@ -29,15 +29,16 @@ use crate::core::repetition::Verdict;
 use crate::core::role::Role;
 use crate::core::square::SquareOf;
 
-use super::Shared;
 use super::best::{Best, TriedQuiets};
 use super::boards::SearchGeometry;
 use super::deferral::Deferral;
+use super::iteration::Iteration;
 use super::knowledge::Knowledge;
 use super::ordering::{Heuristics, NodeInfo, Picker, is_tactical};
 use super::path::SearchPath;
 use super::ply::MAX_PLY;
 use super::pruning::{self, MoveKind, Node};
+use super::shared::Shared;
 use super::tt::Bound;
 
 /// The score of a win at the root.
@@ -117,15 +118,6 @@ enum Probe<G: SearchGeometry> {
     Cut(i32),
     /// The node's move from the table, where there is one and it is legal here.
     Move(Option<MoveOf<G>>),
-}
-
-/// The outcome of one iteration at the root.
-#[derive(Clone, Debug)]
-pub(crate) struct Iteration<G: SearchGeometry> {
-    /// Score for the side to move.
-    pub(crate) score: i32,
-    /// Principal variation.
-    pub(crate) pv: Vec<MoveOf<G>>,
 }
 
 impl<'a, G: SearchGeometry, K: Knowledge<G>> Worker<'a, G, K> {

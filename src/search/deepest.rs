@@ -9,8 +9,8 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicI32, Ordering};
 
-use super::alphabeta::Iteration;
 use super::boards::SearchGeometry;
+use super::iteration::Iteration;
 
 /// The shared record.
 pub(crate) struct Deepest<G: SearchGeometry> {

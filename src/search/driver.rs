@@ -16,44 +16,19 @@ use super::alphabeta::{self, INFINITE, MATE, MATE_BOUND, Worker};
 use super::boards::SearchGeometry;
 use super::busy::Busy;
 use super::deepest::Deepest;
+use super::interface::{Info, Limits, Score, SearchResult};
+use super::iteration::Iteration;
 use super::knowledge::{KingThreats, Knowledge, RulesKnowledge};
 use super::network::NetworkOf;
 use super::ordering::{Heuristics, NodeInfo, Picker};
 use super::path::SearchPath;
 use super::ply::MAX_PLY;
+use super::shared::Shared;
 use super::terms::Weights;
 use super::threadpool::{Task, ThreadPool};
 use super::timeman::TimePlan;
 use super::tt::Table;
-use super::{Features, Info, Limits, Networks, Score, SearchResult};
-
-/// What the search threads share: owned, so that the pool's threads ([`ThreadPool`]) hold
-/// it in an `Arc` for the search and borrow nothing of the caller's.
-pub(crate) struct Shared<G: SearchGeometry, K: Knowledge<G>> {
-    pub(super) tt: Arc<Table>,
-    /// Set by the main thread when the search ends (done, stopped, out of time or nodes):
-    /// the helpers stop on it. Only the main thread watches the caller's stop flag.
-    pub(super) abort: AtomicBool,
-    /// The searcher's node counter ([`Searcher::node_counter`]), zeroed at the start.
-    pub(super) nodes: Arc<AtomicU64>,
-    pub(super) node_limit: Option<u64>,
-    pub(super) plan: TimePlan,
-    pub(super) rules: RuleSet,
-    /// The ply below the root at which the move limit draws the game, if it has one.
-    pub(super) limit_ply: Option<usize>,
-    pub(super) path: SearchPath<G>,
-    /// What the search knows of the rules, the evaluation among it.
-    pub(super) know: K,
-    pub(super) features: Features,
-    /// The deepest iteration completed by any thread.
-    pub(super) deepest: Deepest<G>,
-    /// Whether the threads share their completed iterations through `deepest` (when
-    /// there are helpers and one line is searched).
-    pub(super) race: bool,
-    /// The positions the threads are searching now, for deferring moves (empty, and
-    /// nothing deferred, when the threads do not defer).
-    pub(super) busy: Busy,
-}
+use super::{Features, Networks};
 
 /// The searcher: options and tables that live from one search to the next.
 #[derive(Debug)]
@@ -331,7 +306,7 @@ impl Searcher {
         let mut w = Worker::new(&shared, &mut self.heuristics, 0, stop);
         w.root_moves = root_moves.clone();
         let mut last: Option<Completed<G>> = None;
-        let mut report = |depth: i32, line: usize, it: &alphabeta::Iteration<G>| {
+        let mut report = |depth: i32, line: usize, it: &Iteration<G>| {
             let nodes = shared.nodes.load(Ordering::Relaxed);
             let info = Info {
                 depth: depth as u32,
@@ -468,7 +443,7 @@ fn max_depth(limits: &Limits, legal: usize) -> i32 {
 /// interrupted one, always a legal move.
 fn chosen<G: SearchGeometry>(
     last: Option<Completed<G>>,
-    partial: Option<alphabeta::Iteration<G>>,
+    partial: Option<Iteration<G>>,
     root_moves: &[MoveOf<G>],
     legal: &MoveListOf<G>,
     nodes: u64,
@@ -509,8 +484,8 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
     root: &PositionOf<G>,
     max_depth: i32,
     multipv: usize,
-    report: &mut dyn FnMut(i32, usize, &alphabeta::Iteration<G>),
-) -> Option<alphabeta::Iteration<G>> {
+    report: &mut dyn FnMut(i32, usize, &Iteration<G>),
+) -> Option<Iteration<G>> {
     if multipv > 1 {
         return iterate_multipv(w, root, max_depth, multipv, report);
     }
@@ -552,11 +527,11 @@ fn iterate<G: SearchGeometry, K: Knowledge<G>>(
 /// How one iteration's aspiration loop ended.
 enum Searched<G: SearchGeometry> {
     /// Completed inside its window.
-    Done(alphabeta::Iteration<G>),
+    Done(Iteration<G>),
     /// Abandoned: another thread completed this depth first.
     Superseded,
     /// The search was stopped: the iteration's fully searched improvement, if any.
-    Stopped(Option<alphabeta::Iteration<G>>),
+    Stopped(Option<Iteration<G>>),
 }
 
 /// One iteration at `depth`, in a window around the previous iteration's score `prev`
@@ -610,9 +585,9 @@ fn aspirated<G: SearchGeometry, K: Knowledge<G>>(
 fn completed<G: SearchGeometry, K: Knowledge<G>>(
     w: &mut Worker<'_, G, K>,
     depth: i32,
-    searched: Option<alphabeta::Iteration<G>>,
-    report: &mut dyn FnMut(i32, usize, &alphabeta::Iteration<G>),
-) -> Option<(i32, alphabeta::Iteration<G>)> {
+    searched: Option<Iteration<G>>,
+    report: &mut dyn FnMut(i32, usize, &Iteration<G>),
+) -> Option<(i32, Iteration<G>)> {
     let shared = w.shared();
     let deeper = if shared.race {
         if let Some(it) = &searched {
@@ -661,8 +636,8 @@ fn iterate_multipv<G: SearchGeometry, K: Knowledge<G>>(
     root: &PositionOf<G>,
     max_depth: i32,
     lines: usize,
-    report: &mut dyn FnMut(i32, usize, &alphabeta::Iteration<G>),
-) -> Option<alphabeta::Iteration<G>> {
+    report: &mut dyn FnMut(i32, usize, &Iteration<G>),
+) -> Option<Iteration<G>> {
     for depth in 1..=max_depth {
         let all = std::mem::take(&mut w.root_moves);
         let mut chosen: Vec<MoveOf<G>> = Vec::with_capacity(lines);

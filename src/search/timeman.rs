@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::Limits;
+use super::interface::Limits;
 
 /// The time plan of one search.
 #[derive(Clone, Copy, Debug)]

@@ -10,40 +10,11 @@
 //! to move. (On Copenhagen 7x7 and Tablut 15x15 the scores did not predict the results of
 //! self-play, so those games have the generic model; docs/experiments.md.)
 
-use super::Score;
+use super::interface::{Score, Wdl};
 use crate::core::geometry::BoardSize;
 use crate::core::preset::RulePreset;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::RulesSource;
-
-/// The chances of the side to move, in per mille (they add up to 1000).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Wdl {
-    /// The side to move wins.
-    pub(crate) win: u16,
-    /// A draw.
-    pub(crate) draw: u16,
-    /// The side to move loses.
-    pub(crate) loss: u16,
-}
-
-impl Wdl {
-    /// The same chances from the other side's view.
-    pub(crate) const fn flipped(self) -> Wdl {
-        Wdl {
-            win: self.loss,
-            draw: self.draw,
-            loss: self.win,
-        }
-    }
-}
-
-impl std::fmt::Display for Wdl {
-    /// `wdl 620 30 350`, as UCI engines write it.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "wdl {} {} {}", self.win, self.draw, self.loss)
-    }
-}
 
 /// The chances as probabilities (each from 0 to 1, adding up to 1).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -33,7 +33,8 @@ use crate::core::rules_source::RulesSource;
 use crate::options;
 use crate::players::Player;
 use crate::players::level::LevelPlay;
-use crate::search::wdl::{Wdl, WdlModel};
+use crate::search::Wdl;
+use crate::search::wdl::WdlModel;
 use crate::search::{Info, Limits, Score, SearchResult, Searcher};
 use crate::time_control::Fischer;
 

@@ -8,7 +8,7 @@ use crate::core::outcome::{Outcome, Status};
 use crate::core::record::result_word;
 use crate::core::role::Role;
 use crate::search::Score;
-use crate::search::wdl::Wdl;
+use crate::search::Wdl;
 
 use super::judgement::Judgement;
 
