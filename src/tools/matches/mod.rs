@@ -18,10 +18,12 @@
 //! when a SIGINT (Ctrl-C) stopped it (the table of the games played out is printed).
 
 pub(crate) mod args;
+pub(crate) mod clocks;
 pub(crate) mod config;
 pub(crate) mod dialect;
 pub(crate) mod engine;
 pub(crate) mod error;
+pub(crate) mod in_order;
 pub(crate) mod openings;
 pub(crate) mod otep;
 pub(crate) mod pairs;

@@ -18,6 +18,7 @@ use crate::core::rules_source::RulesSource;
 use crate::core::variant::Variant;
 use crate::time_control::{Fischer, TimeControl};
 
+use super::clocks::Clocks;
 use super::dialect::{Dialect, Fault, Generated, NotAMove, Reply, shown};
 use super::engine::Process;
 use super::reason::{Adjudication, MatchReason};
@@ -565,21 +566,6 @@ fn forfeit<G: Geometry>(game: GameOf<G>, loser: Role, f: Forfeit) -> Ended<G> {
     }
 }
 
-/// The clocks an engine on `side` is shown: its own and its opponent's, or its own twice
-/// when the opponent plays on no clock of its own (time odds against a fixed time per
-/// move), so that no engine sees an opponent in time trouble that is not.
-fn shown_clocks(
-    clock: ByRole<Duration>,
-    times: &ByRole<TimeControl>,
-    side: Role,
-) -> ByRole<Duration> {
-    let other = side.opponent();
-    match times.get(other) {
-        TimeControl::Fischer(_) => clock,
-        _ => ByRole::new_with(|_| *clock.get(side)),
-    }
-}
-
 fn referee<G: Geometry>(
     players: &mut ByRole<&mut Player>,
     opening: &[AnyMove],
@@ -594,35 +580,15 @@ fn referee<G: Geometry>(
     let mut game = GameOf::<G>::from_position(start, s.rules);
     // Each side plays on its engine's time control (time odds make them differ); what
     // is sent to an engine comes from its own settings.
-    let times = ByRole::new_with(|role| players.get(role).time);
     let own = ByRole::new_with(|role| Settings {
-        time: *times.get(role),
+        time: players.get(role).time,
         ..s.clone()
     });
-    for role in [Role::Attacker, Role::Defender] {
-        let p = &mut **players.get_mut(role);
-        if let Err(f) = p.prepare(role, own.get(role)) {
-            p.stop();
-            return forfeit(game, role, f);
-        }
+    if let Err((role, f)) = set_up(players, &mut game, opening, &own) {
+        players.get_mut(role).stop();
+        return forfeit(game, role, f);
     }
-    for &mv in opening {
-        let mover = game.to_move();
-        if mv.on::<G>().is_none_or(|m| game.play(m).is_err()) {
-            break;
-        }
-        for role in [Role::Attacker, Role::Defender] {
-            let p = &mut **players.get_mut(role);
-            if let Err(f) = p.tell(mover, mv, &game, own.get(role)) {
-                p.stop();
-                return forfeit(game, role, f);
-            }
-        }
-    }
-    let mut clock = ByRole::new_with(|role| match times.get(role) {
-        TimeControl::Fischer(Fischer { base, .. }) => *base,
-        _ => Duration::ZERO,
-    });
+    let mut clocks = Clocks::new(ByRole::new_with(|role| players.get(role).time));
     loop {
         if let Some(outcome) = game.status().outcome() {
             return Ended {
@@ -633,42 +599,17 @@ fn referee<G: Geometry>(
         }
         let side = game.to_move();
         let p = &mut **players.get_mut(side);
-        let allowance = match times.get(side) {
-            TimeControl::None => s.move_timeout,
-            TimeControl::MoveTime(t) => *t + s.margin,
-            TimeControl::Fischer(_) => *clock.get(side) + s.margin,
-        };
-        let shown = shown_clocks(clock, &times, side);
-        let (generated, elapsed) = match p.ask(&game, side, shown, allowance, own.get(side)) {
+        let allowance = clocks.allowance(side, s.margin, s.move_timeout);
+        let asked = p.ask(&game, side, clocks.shown(side), allowance, own.get(side));
+        let (generated, elapsed) = match asked {
             Ok(Asked::Generated(g, elapsed)) => (g, elapsed),
-            Ok(Asked::Late(elapsed)) => {
-                let mut detail = format!("{side}: no move within {} ms", allowance.as_millis());
-                if elapsed > allowance && elapsed < allowance + Duration::from_secs(3600) {
-                    detail.push_str(&format!(" (took {} ms)", elapsed.as_millis()));
-                }
-                if let Some(info) = &p.last_info {
-                    detail.push_str(&format!("; its last info: {info}"));
-                }
-                if let Some(proc_) = p.process.as_mut() {
-                    let _ = proc_.send("stop");
-                }
-                p.stop();
-                let _ = game.lose_on_time(side);
-                return Ended {
-                    game,
-                    outcome: Outcome::win(side.opponent(), MatchReason::Rules(RulesReason::Time)),
-                    detail,
-                };
-            }
+            Ok(Asked::Late(elapsed)) => return late(game, p, side, allowance, elapsed),
             Err(f) => {
                 p.stop();
                 return forfeit(game, side, f);
             }
         };
-        if let TimeControl::Fischer(Fischer { increment, .. }) = times.get(side) {
-            let left = clock.get_mut(side);
-            *left = left.saturating_sub(elapsed) + *increment;
-        }
+        clocks.charge(side, elapsed);
         let (mv, any) = match generated {
             Generated::Move(any) => match any.on::<G>() {
                 Some(mv) => (mv, any),
@@ -708,5 +649,59 @@ fn referee<G: Geometry>(
                 return forfeit(game, other, f);
             }
         }
+    }
+}
+
+/// Readies both engines for their sides and plays the `opening` on `game` and to both
+/// (as far as it is legal); the side whose engine failed, if one did.
+fn set_up<G: Geometry>(
+    players: &mut ByRole<&mut Player>,
+    game: &mut GameOf<G>,
+    opening: &[AnyMove],
+    own: &ByRole<Settings>,
+) -> Result<(), (Role, Forfeit)> {
+    for role in [Role::Attacker, Role::Defender] {
+        let p = &mut **players.get_mut(role);
+        p.prepare(role, own.get(role)).map_err(|f| (role, f))?;
+    }
+    for &mv in opening {
+        let mover = game.to_move();
+        if mv.on::<G>().is_none_or(|m| game.play(m).is_err()) {
+            break;
+        }
+        for role in [Role::Attacker, Role::Defender] {
+            let p = &mut **players.get_mut(role);
+            p.tell(mover, mv, game, own.get(role))
+                .map_err(|f| (role, f))?;
+        }
+    }
+    Ok(())
+}
+
+/// The game `side` lost on time: no move within `allowance` (it took `elapsed`, if it
+/// answered at all), told to stop.
+fn late<G: Geometry>(
+    mut game: GameOf<G>,
+    p: &mut Player,
+    side: Role,
+    allowance: Duration,
+    elapsed: Duration,
+) -> Ended<G> {
+    let mut detail = format!("{side}: no move within {} ms", allowance.as_millis());
+    if elapsed > allowance && elapsed < allowance + Duration::from_secs(3600) {
+        detail.push_str(&format!(" (took {} ms)", elapsed.as_millis()));
+    }
+    if let Some(info) = &p.last_info {
+        detail.push_str(&format!("; its last info: {info}"));
+    }
+    if let Some(proc_) = p.process.as_mut() {
+        let _ = proc_.send("stop");
+    }
+    p.stop();
+    let _ = game.lose_on_time(side);
+    Ended {
+        game,
+        outcome: Outcome::win(side.opponent(), MatchReason::Rules(RulesReason::Time)),
+        detail,
     }
 }

@@ -1,9 +1,7 @@
 //! Running a match: the check that every engine starts, the games in parallel (each
-//! worker with its own engine processes), and the results written in schedule order (a
-//! game that finishes early waits for the ones before it), so that `--resume` can skip
-//! the first lines' games.
+//! worker with its own engine processes), and their results taken in schedule order
+//! ([`InOrder`]), so that `--resume` can skip the first lines' games.
 
-use std::collections::BTreeMap;
 use std::io::{self, IsTerminal};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
@@ -14,6 +12,7 @@ use crate::tools::interrupt;
 
 use super::config::MatchConfig;
 use super::error::MatchError;
+use super::in_order::InOrder;
 use super::pairs::sprt_units;
 use super::play::{self, Forfeit, Player};
 use super::progress::Progress;
@@ -74,31 +73,14 @@ fn check_engines(config: &MatchConfig) -> Result<(), MatchError> {
 /// Plays the match (the games not yet in the records file when resuming) and returns
 /// every game's result in schedule order.
 pub(crate) fn run(config: &MatchConfig) -> Result<Played, MatchError> {
-    let mut results: Vec<GameResult> = Vec::new();
-    if let Some(out) = &config.out {
-        if config.resume {
-            let resumed = records::read_done(
-                out,
-                &config.schedule,
-                &config.settings.variant,
-                config.settings.rules,
-                &config.header,
-            )?;
-            for w in &resumed.warnings {
-                eprintln!("warning: {w}");
-            }
-            results = resumed.done;
-        } else if std::fs::metadata(out).is_ok_and(|m| m.len() > 0) {
-            return Err(MatchError::OutExists(out.clone()));
-        }
-    }
-    let first = results.len();
+    let done = resumed(config)?;
+    let first = done.len();
     if first < config.schedule.len() {
         match check_engines(config) {
             // An engine cut short by the interrupt has not failed.
             Err(_) if interrupt::requested() => {
                 return Ok(Played {
-                    results,
+                    results: done,
                     write_error: None,
                     interrupted: true,
                 });
@@ -106,7 +88,7 @@ pub(crate) fn run(config: &MatchConfig) -> Result<Played, MatchError> {
             r => r?,
         }
     }
-    let mut writer = match &config.out {
+    let writer = match &config.out {
         Some(out) => Some(
             records::Writer::open(out, &config.header).map_err(|source| MatchError::Open {
                 path: out.clone(),
@@ -115,6 +97,7 @@ pub(crate) fn run(config: &MatchConfig) -> Result<Played, MatchError> {
         ),
         None => None,
     };
+    let mut games = InOrder::new(done, writer);
     let progress = Progress {
         enabled: io::stderr().is_terminal(),
         start: Instant::now(),
@@ -127,7 +110,7 @@ pub(crate) fn run(config: &MatchConfig) -> Result<Played, MatchError> {
             .sprt
             .is_some_and(|t| t.state(&sprt_units(config, results).0) != SprtState::Continue)
     };
-    if decided(&results) {
+    if decided(games.results()) {
         stop.store(true, Ordering::SeqCst);
     }
     let next = Arc::new(AtomicUsize::new(first));
@@ -135,7 +118,6 @@ pub(crate) fn run(config: &MatchConfig) -> Result<Played, MatchError> {
     // game only once its last result was handled here, so that a stop (a write failure, a
     // decided SPRT) is seen before it, however slow this thread is on a loaded machine.
     let (tx, rx) = mpsc::channel::<(GameResult, mpsc::Sender<()>)>();
-    let mut write_error = None;
     let mut interrupted = false;
     thread::scope(|scope| {
         for _ in 0..config
@@ -147,9 +129,7 @@ pub(crate) fn run(config: &MatchConfig) -> Result<Played, MatchError> {
             scope.spawn(move || worker(config, &next, &stop, &tx));
         }
         drop(tx);
-        let mut pending: BTreeMap<usize, GameResult> = BTreeMap::new();
-        let mut next_write = first;
-        progress.draw(&results, config.engines.len());
+        progress.draw(games.results(), config.engines.len());
         loop {
             let received = rx.recv_timeout(Duration::from_millis(200));
             if interrupt::requested() && !interrupted {
@@ -158,25 +138,14 @@ pub(crate) fn run(config: &MatchConfig) -> Result<Played, MatchError> {
                 // the games played out, and --resume plays the rest.
                 interrupted = true;
                 stop.store(true, Ordering::SeqCst);
-                pending.clear();
+                games.drop_pending();
             }
             match received {
                 Ok((_, ack)) if interrupted => {
                     let _ = ack.send(());
                 }
                 Ok((r, ack)) => {
-                    pending.insert(r.index, r);
-                    while let Some(r) = pending.remove(&next_write) {
-                        if let (Some(w), None) = (writer.as_mut(), &write_error)
-                            && let Err(e) = w.append(&r)
-                        {
-                            write_error = Some(e);
-                            stop.store(true, Ordering::SeqCst);
-                        }
-                        results.push(r);
-                        next_write += 1;
-                    }
-                    if decided(&results) {
+                    if games.take(r) || decided(games.results()) {
                         stop.store(true, Ordering::SeqCst);
                     }
                     let _ = ack.send(());
@@ -184,18 +153,41 @@ pub(crate) fn run(config: &MatchConfig) -> Result<Played, MatchError> {
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
-            progress.draw(&results, config.engines.len());
+            progress.draw(games.results(), config.engines.len());
         }
-        // Games after a gap (only when stopped early) are reported but not written, so
-        // that the file stays a prefix of the schedule.
-        results.extend(pending.into_values());
     });
     progress.finish();
+    let (results, write_error) = games.finish();
     Ok(Played {
         results,
         write_error,
         interrupted,
     })
+}
+
+/// The games of the records file when resuming (with its warnings on stderr); none
+/// otherwise, and then the file must not hold games already.
+fn resumed(config: &MatchConfig) -> Result<Vec<GameResult>, MatchError> {
+    let Some(out) = &config.out else {
+        return Ok(Vec::new());
+    };
+    if config.resume {
+        let resumed = records::read_done(
+            out,
+            &config.schedule,
+            &config.settings.variant,
+            config.settings.rules,
+            &config.header,
+        )?;
+        for w in &resumed.warnings {
+            eprintln!("warning: {w}");
+        }
+        Ok(resumed.done)
+    } else if std::fs::metadata(out).is_ok_and(|m| m.len() > 0) {
+        Err(MatchError::OutExists(out.clone()))
+    } else {
+        Ok(Vec::new())
+    }
 }
 
 fn worker(
