@@ -323,8 +323,9 @@ enum Command {
     /// --position), the restricted squares of the game's rules shaded, the last move and
     /// its captures marked (docs/analysis.md).
     Picture(hnefi::tools::picture::PictureArgs),
-    /// Search the fixed bench positions of every board's path at one thread; print each
-    /// suite's nodes (its signature) and nodes/s, then the totals.
+    /// Search the fixed bench positions (Copenhagen and Fetlar 11x11, hnefatafl.org's 7x7
+    /// and 13x13) at one thread; print each suite's nodes (its signature) and nodes/s,
+    /// then the totals.
     Bench {
         /// Run only this suite (copenhagen-11x11, fetlar-11x11, hnefatafl-org-7x7,
         /// hnefatafl-org-13x13).

@@ -42,6 +42,7 @@ use crate::core::notation::RecordMoveOf;
 use crate::core::notation::parse_opentafl_with;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::RulesSource;
+use crate::core::rules_string::RulesStringError;
 use crate::core::square::{Square, SquareOf};
 use crate::search::Info;
 use crate::session::{EngineMove, SearchOption, Session, SessionError};
@@ -56,9 +57,12 @@ pub enum OtepError {
     /// A move that is not `FROM-TO`.
     #[error("not a move: {0}")]
     Move(String),
-    /// A rules string hnefi cannot play.
+    /// A rules string hnefi cannot read or does not model.
     #[error("rules not supported: {0}")]
-    Rules(String),
+    Rules(#[from] RulesStringError),
+    /// A rules string whose game the engine cannot start.
+    #[error("rules not supported: {0}")]
+    Start(#[from] SessionError),
     /// A side that is not `attackers` or `defenders`.
     #[error("not a side: {0}")]
     Side(String),
@@ -182,7 +186,7 @@ fn move_fields(s: &str) -> Result<(&str, &str, &str), OtepError> {
 /// ```
 #[cfg(test)]
 pub(crate) fn parse_rules(s: &str) -> Result<crate::core::variant::Variant, OtepError> {
-    crate::core::rules_string::parse_rules_string(s).map_err(|e| OtepError::Rules(e.to_string()))
+    Ok(crate::core::rules_string::parse_rules_string(s)?)
 }
 /// One side's time as a `clock` command gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -365,11 +369,11 @@ impl OtepEngine {
 
     /// Starts the game of a `rules` line; the message to refuse it with otherwise.
     fn rules(&mut self, text: &str) -> Result<(), String> {
-        let source = RulesSource::from_rules_string(text)
-            .map_err(|e| OtepError::Rules(e.to_string()).to_string())?;
+        let source =
+            RulesSource::from_rules_string(text).map_err(|e| OtepError::from(e).to_string())?;
         self.session
             .start_source(source)
-            .map_err(|e| OtepError::Rules(e.to_string()).to_string())
+            .map_err(|e| OtepError::from(e).to_string())
     }
 
     /// True unless `pos` is the board of the game in progress (a position of another

@@ -1,11 +1,12 @@
-//! `hnefi bench`: fixed positions of every path the search plays, searched to fixed depths
+//! `hnefi bench`: fixed positions of the games hnefi plays most, searched to fixed depths
 //! at one thread.
 //!
-//! The positions come in suites, one a board and rule set that the search plays by a path
-//! of its own: Copenhagen 11x11 (the Copenhagen knowledge and its network), Fetlar 11x11
-//! (the same knowledge under other end-of-game rules), and the hnefatafl.org server's 7x7
-//! and 13x13 games (the knowledge of any rules, with those boards' networks). Each suite's
-//! node count is a signature of its path: it changes only when the search or the
+//! The positions come in suites, one a board and rule set: Copenhagen 11x11 (with the
+//! 11x11 network), Fetlar 11x11 (the same board and network under other end-of-game
+//! rules), and the hnefatafl.org server's 7x7 and 13x13 games (those boards' searches,
+//! each monomorphised for its size, and their networks). The other boards have no suite;
+//! perft and the search tests cover them. Each suite's node count is a signature of its
+//! path: it changes only when the search or the
 //! evaluation changes, and `.ci/bench-signature` pins every one. The Copenhagen positions
 //! are the start, openings, middlegames and endgames from recorded games
 //! (`games/copenhagen.csv` of the shared archive; the line and ply are noted with each

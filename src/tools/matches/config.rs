@@ -77,7 +77,7 @@ pub(crate) const DEFAULT_RANDOM_PLIES: usize = 4;
 const DAY_MS: u64 = 86_400_000;
 
 fn parse_tc(s: &str) -> Result<TimeControl, MatchError> {
-    let tc = options::parse_min_inc(s).map_err(|e| MatchError::Tc(e.to_string()))?;
+    let tc = options::parse_min_inc(s)?;
     Ok(TimeControl::Fischer(tc))
 }
 

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::options::TcError;
+
 use super::openings::OpeningsError;
 use super::records::ResumeError;
 use super::stats::SprtError;
@@ -70,7 +72,7 @@ pub(crate) enum MatchError {
     MoveTime,
     /// A `--tc` that is not `MIN+INC`.
     #[error("invalid --tc: {0}")]
-    Tc(String),
+    Tc(#[from] TcError),
     /// A bad `--engine-tc`.
     #[error(
         "invalid --engine-tc '{0}': expected N=MSms (e.g. 2=62ms) or N=MIN+INC (e.g. 1=1+1), N an engine's number from 1, once per engine"
