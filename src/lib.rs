@@ -13,6 +13,7 @@
 //! - [`time_control`]: a Fischer time control, as every tool that plays on a clock has it.
 
 #![forbid(unsafe_code)]
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![warn(missing_docs)]
 
 pub mod bot;

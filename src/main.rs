@@ -1,6 +1,7 @@
 //! The `hnefi` command line.
 
 #![forbid(unsafe_code)]
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
