@@ -29,6 +29,7 @@
 
 mod accumulator;
 pub(crate) mod alphabeta;
+pub(crate) mod berserk;
 mod best;
 pub(crate) mod boards;
 mod busy;
