@@ -384,13 +384,13 @@ fn an_opentafl_record_is_played_under_its_own_rules_on_its_own_board() {
     let berserk = dir.join("berserk.otg");
     std::fs::write(
         &berserk,
-        text.replace("[rules:dim:7 ", "[rules:dim:7 ber:c "),
+        text.replace("[rules:dim:7 ", "[rules:dim:7 ber:m "),
     )
     .unwrap();
     let (code, _, err) = annotate(&["--depth", "1", berserk.to_str().unwrap()]);
     assert_eq!(code, Some(2), "{err}");
     assert!(
-        err.contains("the rules tag: hnefi does not model ber:c"),
+        err.contains("the rules tag: hnefi does not model ber:m"),
         "{err}"
     );
     let set = dir.join("set.otg");

@@ -8,6 +8,7 @@ mod common;
 mod reference;
 
 mod annotate;
+mod berserk_play;
 mod bot_rules;
 mod bot_scripted;
 mod bot_server;

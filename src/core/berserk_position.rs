@@ -18,6 +18,7 @@ use super::role::Role;
 use super::rules::RuleSet;
 use super::special_pieces::{PieceKind, SpecialPiecesOf};
 use super::square::SquareOf;
+use super::zobrist::{self, BerserkKey};
 
 /// The rules of a Berserk game: the squares, king and wins of a [`RuleSet`], and the
 /// pieces' jumps and the berserk turn.
@@ -111,6 +112,43 @@ impl<G: Geometry> BerserkPositionOf<G> {
     /// The piece whose turn continues, if any.
     pub fn berserker(&self) -> Option<SquareOf<G>> {
         self.berserker
+    }
+
+    /// True when the king has been taken (the game is then over).
+    pub fn king_taken(&self) -> bool {
+        self.king_taken
+    }
+
+    /// The key the repetition rule compares, as OpenTafl hashes a position: the squares
+    /// with each piece's side and type (king, knight, commander, other) and the side to
+    /// move; not the berserker, nor which commanders have moved (docs/RULES.md section
+    /// 17.10).
+    pub fn repetition_key(&self) -> u64 {
+        let mut h = zobrist::hash(&self.board, self.to_move);
+        for sq in self.specials.commanders() {
+            h ^= zobrist::berserk_key(BerserkKey::Commander, sq);
+        }
+        for sq in self.specials.knights() {
+            h ^= zobrist::berserk_key(BerserkKey::Knight, sq);
+        }
+        if self.king_taken {
+            h ^= zobrist::KING_TAKEN;
+        }
+        h
+    }
+
+    /// The hash of everything that decides the moves to come (the search's table key):
+    /// the repetition key, the berserker's square and the commanders that have not moved
+    /// (whose first jump OpenTafl counts as capturing).
+    pub fn hash(&self) -> u64 {
+        let mut h = self.repetition_key();
+        for sq in self.specials.fresh() {
+            h ^= zobrist::berserk_key(BerserkKey::Fresh, sq);
+        }
+        if let Some(sq) = self.berserker {
+            h ^= zobrist::berserk_key(BerserkKey::Berserker, sq);
+        }
+        h
     }
 
     /// The kind of the piece on `sq` (a soldier for an empty square).

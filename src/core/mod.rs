@@ -27,7 +27,7 @@
 //!    tests, static status) and [`history`] (the positions the repetition rule compares).
 //!    One owner each, so the game, perft, the search and the bot cannot disagree.
 //! 7. **Games and what names them**: [`game`], [`notation`], [`record`], [`perft`],
-//!    [`variant`], [`berserk_variant`], [`preset`], [`rules_string`], [`rules_source`], and the any-size
+//!    [`variant`], [`berserk_variant`], [`berserk_game`], [`preset`], [`rules_string`], [`rules_source`], and the any-size
 //!    wrappers [`any_size`], [`any_square`], [`any_game`].
 
 // 1. The board's geometry.
@@ -82,6 +82,7 @@ pub mod judge;
 pub mod any_game;
 pub(crate) mod any_size;
 pub mod any_square;
+pub mod berserk_game;
 pub mod berserk_variant;
 pub mod game;
 pub mod notation;

@@ -11,9 +11,12 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::berserk_variant::BerserkVariant;
 use super::geometry::BoardSize;
 use super::preset::RulePreset;
-use super::rules_string::{RulesStringError, parse_rules_string};
+use super::rules_string::{
+    RulesStringError, asks_for_berserk, parse_berserk_rules_string, parse_rules_string,
+};
 use super::variant::{Variant, VariantError};
 
 /// A named rule family, or the game of an OpenTafl rules string.
@@ -32,8 +35,10 @@ use super::variant::{Variant, VariantError};
 /// assert_eq!(custom.to_string(), text.strip_prefix("rules ").unwrap());
 /// assert!(custom.variant(BoardSize::S9).is_err());
 ///
-/// let refused = "dim:7 ber:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/".parse::<RulesSource>();
-/// assert!(refused.unwrap_err().to_string().contains("hnefi does not model ber:c (berserk)"));
+/// let refused = "dim:7 surf:n ber:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/".parse::<RulesSource>();
+/// assert!(refused.unwrap_err().to_string().contains("Berserk rules on 7x7 (it plays them on 11x11 only)"));
+/// let refused = "dim:11 ber:m start:/11/11/11/11/11/5K5/11/11/11/11/t10/".parse::<RulesSource>();
+/// assert!(refused.unwrap_err().to_string().contains("hnefi does not model ber:m"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesSource {
@@ -41,6 +46,25 @@ pub enum RulesSource {
     Family(RulePreset),
     /// The game of an OpenTafl rules string, on its own board.
     Custom(CustomRules),
+    /// The game of an OpenTafl rules string with Berserk's rules (commanders, knights,
+    /// jumps, the berserk turn: docs/RULES.md section 17.10), played by hnefi's Berserk
+    /// game and search, on 11x11.
+    Berserk(BerserkRulesText),
+}
+
+/// An OpenTafl rules string of Berserk's kind hnefi models, with its game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BerserkRulesText {
+    /// The string, its words joined by single spaces, without a leading `rules`.
+    text: String,
+    variant: BerserkVariant,
+}
+
+impl BerserkRulesText {
+    /// Its game.
+    pub fn variant(&self) -> &BerserkVariant {
+        &self.variant
+    }
 }
 
 impl Default for RulesSource {
@@ -75,6 +99,16 @@ impl RulesSource {
     /// `rules`); an error naming the first feature hnefi does not model.
     pub(crate) fn from_rules_string(s: &str) -> Result<RulesSource, RulesStringError> {
         let text = normalize(s);
+        if asks_for_berserk(&text) {
+            let variant = parse_berserk_rules_string(&text)?;
+            if variant.size() != BoardSize::S11 {
+                return Err(RulesStringError::Unsupported(format!(
+                    "Berserk rules on {0}x{0} (it plays them on 11x11 only)",
+                    variant.size()
+                )));
+            }
+            return Ok(RulesSource::Berserk(BerserkRulesText { text, variant }));
+        }
         let variant = parse_rules_string(&text)?;
         Ok(RulesSource::Custom(CustomRules { text, variant }))
     }
@@ -85,6 +119,15 @@ impl RulesSource {
         match self {
             RulesSource::Family(f) => f.usual_size(),
             RulesSource::Custom(c) => c.variant.size(),
+            RulesSource::Berserk(b) => b.variant.size(),
+        }
+    }
+
+    /// The Berserk game, if the rules string is of Berserk's kind.
+    pub fn berserk(&self) -> Option<&BerserkVariant> {
+        match self {
+            RulesSource::Berserk(b) => Some(&b.variant),
+            _ => None,
         }
     }
 
@@ -94,6 +137,7 @@ impl RulesSource {
         match self {
             RulesSource::Family(f) => f.sizes().contains(&size),
             RulesSource::Custom(c) => c.variant.size() == size,
+            RulesSource::Berserk(b) => b.variant.size() == size,
         }
     }
     /// The game on a board of `size`: the family's game of that size, or the rules
@@ -108,6 +152,7 @@ impl RulesSource {
                 own: c.variant.size(),
                 size,
             }),
+            RulesSource::Berserk(b) => Err(RulesSourceError::Berserk(b.variant.name().to_string())),
         }
     }
 
@@ -115,7 +160,7 @@ impl RulesSource {
     pub(crate) fn family(&self) -> Option<RulePreset> {
         match self {
             RulesSource::Family(f) => Some(*f),
-            RulesSource::Custom(_) => None,
+            RulesSource::Custom(_) | RulesSource::Berserk(_) => None,
         }
     }
 }
@@ -134,6 +179,7 @@ impl fmt::Display for RulesSource {
         match self {
             RulesSource::Family(family) => write!(f, "{family}"),
             RulesSource::Custom(c) => f.write_str(&c.text),
+            RulesSource::Berserk(b) => f.write_str(&b.text),
         }
     }
 }
@@ -152,6 +198,12 @@ pub enum RulesSourceError {
     /// The family has no game of that size.
     #[error(transparent)]
     Variant(#[from] VariantError),
+    /// A Berserk game, asked for where only an ordinary rule set is played (the
+    /// ordinary game, the match runner, the tools).
+    #[error(
+        "the OpenTafl rules string's game ({0}) has Berserk's rules (commanders, knights, jumps, the berserk turn), which hnefi plays only in its engine (hnefi, hnefi --otep)"
+    )]
+    Berserk(String),
     /// A board of another size than the rules string's.
     #[error(
         "the OpenTafl rules string's game ({name}) is played on {own}x{own} only, not on {size}x{size}"

@@ -220,6 +220,17 @@ pub fn parse_berserk_rules_string(s: &str) -> Result<BerserkVariant, RulesString
     crate::with_size!(size, G => berserk_on::<G>(&f, size))
 }
 
+/// True when a rules string asks for what only hnefi's Berserk model reads
+/// ([`parse_berserk_rules_string`]): a berserk mode (`ber`), a jumping king (`kj`), or
+/// special pieces (commanders, knights, mercenaries, guards) in its start position.
+pub fn asks_for_berserk(s: &str) -> bool {
+    let f = Fields::new(s);
+    let start = f.get("starti").or(f.get("start")).unwrap_or("");
+    f.get("ber").is_some_and(|v| v != "n")
+        || f.get("kj").is_some_and(|v| v != "n")
+        || start.contains(['c', 'n', 'C', 'N', 'm', 'M', 'g', 'G'])
+}
+
 /// A jump mode's letter (`n`, `j`, `c`, `r`; the notation's check has run).
 fn jump_mode(f: &Fields<'_>, key: &str, default: JumpMode) -> JumpMode {
     match f.get(key) {

@@ -58,6 +58,11 @@ impl<G: super::geometry::Geometry> SpecialPiecesOf<G> {
         self.fresh.contains(sq)
     }
 
+    /// The commanders that have not moved yet.
+    pub fn fresh(&self) -> BitboardOf<G> {
+        self.fresh
+    }
+
     /// The commanders of both sides.
     pub fn commanders(&self) -> BitboardOf<G> {
         self.commanders

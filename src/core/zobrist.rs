@@ -94,3 +94,53 @@ pub(crate) fn board_hash<G: Geometry>(board: &BoardOf<G>) -> u64 {
 pub fn hash<G: Geometry>(board: &BoardOf<G>, to_move: Role) -> u64 {
     board_hash(board) ^ side_key(to_move)
 }
+
+/// Berserk's keys (docs/RULES.md section 17.10), from a sequence of their own so that the
+/// ordinary keys above stay what they are: per square, a commander, a knight, a commander
+/// that has not moved yet, the berserker (the piece whose turn continues); and the king
+/// taken.
+const fn berserk_keys() -> ([[u64; TABLE]; 4], u64) {
+    let mut t = [[0u64; TABLE]; 4];
+    let mut rng = SplitMix64::new(0x686E_6566_6900_0B5B); // "hnefi", Berserk
+    let mut k = 0;
+    while k < 4 {
+        let mut s = 0;
+        while s < TABLE {
+            t[k][s] = rng.next_u64();
+            s += 1;
+        }
+        k += 1;
+    }
+    (t, rng.next_u64())
+}
+
+const BERSERK_KEYS: ([[u64; TABLE]; 4], u64) = berserk_keys();
+static BERSERK_SQUARE_KEYS: [[u64; TABLE]; 4] = BERSERK_KEYS.0;
+
+/// What a Berserk key is of.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum BerserkKey {
+    /// A commander on the square.
+    Commander,
+    /// A knight on the square.
+    Knight,
+    /// A commander that has not moved yet on the square.
+    Fresh,
+    /// The piece on the square must move again.
+    Berserker,
+}
+
+/// The key of a Berserk feature on a square.
+#[inline]
+pub(crate) fn berserk_key<G: Geometry>(what: BerserkKey, sq: SquareOf<G>) -> u64 {
+    let k = match what {
+        BerserkKey::Commander => 0,
+        BerserkKey::Knight => 1,
+        BerserkKey::Fresh => 2,
+        BerserkKey::Berserker => 3,
+    };
+    BERSERK_SQUARE_KEYS[k][sq.index() & (TABLE - 1)]
+}
+
+/// XORed into a Berserk hash when the king has been taken (the board keeps his square).
+pub(crate) const KING_TAKEN: u64 = BERSERK_KEYS.1;

@@ -475,7 +475,7 @@ fn final_status_reason(s: &mut Session, args: &[&str]) -> Reply {
 
 fn play_from(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "play_from")?;
-    let role = s.game().to_move();
+    let role = s.to_move();
     let squares = s.movable_pieces();
     if squares.is_empty() {
         Ok(role.to_string())
@@ -498,14 +498,13 @@ fn legal_moves(s: &mut Session, args: &[&str]) -> Reply {
 
 fn show_board(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "show_board")?;
-    let game = s.game();
-    let diagram = if s.colour() {
-        super::colour::diagram(game)
+    let diagram = if s.colour() && s.berserk().is_none() {
+        super::colour::diagram(s.game())
     } else {
-        game.diagram()
+        s.diagram()
     };
     // The diagram starts on the line after `=`, so that its rows line up.
-    let mut reply = format!("\n{diagram}\n{} to move", game.to_move());
+    let mut reply = format!("\n{diagram}\n{} to move", s.to_move());
     // With show_wdl on, what the last search of this position found, for a person.
     if let Some(found) = s.evaluation()
         && let Some(wdl) = s.wdl(found.score)
@@ -578,8 +577,7 @@ fn set_position(s: &mut Session, args: &[&str]) -> Reply {
 
 fn show_position(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "show_position")?;
-    let game = s.game();
-    Ok(format!("{} {}", game.to_opentafl(), game.to_move()))
+    Ok(format!("{} {}", s.to_opentafl(), s.to_move()))
 }
 
 fn load_moves(s: &mut Session, args: &[&str]) -> Reply {
@@ -609,6 +607,9 @@ fn set_rule(s: &mut Session, args: &[&str]) -> Reply {
         return Ok(String::new());
     }
     arity(args, 2, 2, "set_rule")?;
+    if s.berserk().is_some() && rule != "rules" {
+        return Err("argument 1 (RULE): a Berserk game keeps its rules string's rules (its repetition rule is the string's tfr); set_rule rules to change the game".to_string());
+    }
     match rule {
         "repetition" => {
             let mode: RepetitionMode = arg(args, 1, "MODE")?

@@ -6,7 +6,8 @@
 //! `hello` when it starts; then come `rules RULES` (an OpenTafl rules string, read by
 //! [`parse_rules_string`](crate::core::rules_string::parse_rules_string): hnefi plays every game it models, on its board, OpenTafl's
 //! Copenhagen as hnefi's Copenhagen, and refuses a string asking for a feature it does
-//! not model, or a bad one, naming it: see [`OtepEngine`] for how), `side
+//! not model, or a bad one, naming it: see [`OtepEngine`] for how; a Berserk string is
+//! played by hnefi's Berserk game, docs/PROTOCOL.md "Berserk"), `side
 //! attackers|defenders`, `start`, and during the game `opponent-move MOVES POSITION`
 //! (moves `a4-a1`, several joined by `|`), `clock A D OT AO DO` (milliseconds left, an `*`
 //! marking time left in an overtime period; `-1` without a clock), `play SIDE` (answered
@@ -119,7 +120,8 @@ pub(crate) fn parse_move_on(s: &str, size: BoardSize) -> Result<AnyMove, OtepErr
 /// an `x` separated by `/` (each with an optional piece letter), and an optional last
 /// `+`, `-`, `++` or `--` (the king threatened or captured, his way out open or taken).
 /// A captured king is left out of the captures, as hnefi's records leave him out. A
-/// jump or a berserk move (`^`, `=`) is no move of a game hnefi plays.
+/// jump or a berserk move (`^`, `=`) is no move of these games: a Berserk game reads its
+/// records itself (`core::berserk_game`).
 pub(crate) fn parse_record_move<G: Geometry>(s: &str) -> Result<RecordMoveOf<G>, OtepError> {
     let err = || OtepError::Move(clip(s));
     let (from, to, rest) = move_fields(s)?;
@@ -326,7 +328,7 @@ impl OtepEngine {
                 Err(e) => vec![format!("error 0 {e}")],
             },
             ("position", [pos, ..]) => {
-                let to_move = self.session.game().to_move();
+                let to_move = self.session.to_move();
                 self.resync(pos, to_move)
             }
             ("clock", [a, d, ..]) => {
@@ -345,7 +347,7 @@ impl OtepEngine {
             },
             ("move", [pos, ..]) => {
                 // The host's board after our move: follow it if ours differs.
-                let after = self.session.game().to_move();
+                let after = self.session.to_move();
                 if self.board_differs(pos) {
                     self.resync(pos, after)
                 } else {
@@ -380,6 +382,18 @@ impl OtepEngine {
     /// size, or none, differs). The position is read with the game's own restricted
     /// squares: in a game without corner squares a soldier may stand on a corner.
     fn board_differs(&self, pos: &str) -> bool {
+        if let Some(b) = self.session.berserk() {
+            let now = b.position();
+            return crate::core::berserk_variant::parse_start::<crate::core::geometry::S11>(
+                pos,
+                b.rules().rules.restricted(),
+            )
+            .map_or(true, |(board, specials)| {
+                &board != now.board()
+                    || specials.commanders() != now.specials().commanders()
+                    || specials.knights() != now.specials().knights()
+            });
+        }
         on_size!(self.session.game(), AnyGame, game: G => {
             parse_opentafl_with::<G>(pos, game.rules().restricted())
                 .map_or(true, |b| &b != game.position().board())
@@ -394,10 +408,20 @@ impl OtepEngine {
         }
     }
 
+    /// Follows the other side's turn: its moves joined by `|` (several in a Berserk
+    /// game's berserk turn, oldest first), then the host's position after them.
     fn opponent_moves(&mut self, moves: &str, pos: Option<&&str>) -> Vec<String> {
         let mut played = 0;
         for token in moves.split('|') {
-            let role = self.session.game().to_move();
+            if self.session.berserk().is_some() {
+                // OpenTafl's notation of a Berserk move (`Nf3^h3xg3`, `e10=g10`), or FROM-TO.
+                match self.session.play_berserk_record(token) {
+                    Ok(()) => played += 1,
+                    Err(_) => break,
+                }
+                continue;
+            }
+            let role = self.session.to_move();
             let size = self.session.board_size();
             match parse_move_on(token, size).map(|mv| self.session.play(role, mv)) {
                 Ok(Ok(_)) => played += 1,
@@ -418,7 +442,7 @@ impl OtepEngine {
         if !self.board_differs(pos) {
             return Vec::new();
         }
-        let to_move = self.side.unwrap_or_else(|| self.session.game().to_move());
+        let to_move = self.side.unwrap_or_else(|| self.session.to_move());
         self.resync(pos, to_move)
     }
 
@@ -451,9 +475,9 @@ impl OtepEngine {
 
     fn play(&mut self, role: Role) -> Vec<String> {
         let mut out = Vec::new();
-        if self.session.game().to_move() != role {
+        if self.session.to_move() != role {
             // Out of step: play for the side OpenTafl asks for, on the same board.
-            let pos = self.session.game().to_opentafl();
+            let pos = self.session.to_opentafl();
             out.extend(self.resync(&pos, role));
         }
         if let Err(e) = self.apply_clock(role) {
@@ -601,10 +625,11 @@ mod tests {
     fn a_refused_rules_line_is_answered_at_play_until_a_good_one() {
         let mut e = engine();
         assert!(
-            e.handle(&format!("rules {COPENHAGEN_RULES} ber:c"))
+            e.handle(&format!("rules {COPENHAGEN_RULES} ber:m"))
                 .is_empty()
         );
-        let why = "rules not supported: hnefi does not model ber:c (berserk)";
+        let why =
+            "rules not supported: hnefi does not model ber:m (berserk after any capture, any move)";
         let refusal = vec![format!("status hnefi: {why}"), format!("error -1 {why}")];
         assert_eq!(e.handle("play attackers"), refusal);
         // Nothing is played or followed on the game hnefi had before.

@@ -38,8 +38,9 @@
 //!    threads that persist from one search to the next, `shared` what a search's threads
 //!    share.
 //! 6. **The tree search**: [`alphabeta`], one thread's principal variation search.
-//! 7. **The searcher**: `driver` the [`Searcher`] (iterative deepening, aspiration
-//!    windows, Lazy SMP helper threads), [`wdl`] win, draw and loss from a score.
+//! 7. **The searchers**: `driver` the [`Searcher`] (iterative deepening, aspiration
+//!    windows, Lazy SMP helper threads), [`berserk`] Berserk's own smaller search (its
+//!    turn that continues with the same side), [`wdl`] win, draw and loss from a score.
 
 // 1. The interface and the evaluation.
 pub(crate) mod eval;
@@ -79,7 +80,8 @@ pub(crate) mod timeman;
 // 6. The tree search.
 pub(crate) mod alphabeta;
 
-// 7. The searcher.
+// 7. The searchers.
+pub(crate) mod berserk;
 mod driver;
 pub(crate) mod wdl;
 

@@ -59,6 +59,10 @@ impl Session {
     /// the game. What it finds stays in the table for the next search. Returns false when
     /// `reply` is not legal here or ends the game (nothing to ponder on).
     pub(crate) fn ponder_on(&mut self, reply: AnyMove, limits: Option<Limits>) -> bool {
+        if self.berserk.is_some() {
+            // The Berserk search does not ponder.
+            return false;
+        }
         let mut game = self.game.clone();
         if game.play(reply).is_err() || game.status().is_over() {
             return false;
@@ -83,10 +87,10 @@ impl Session {
 
     /// Refuses to analyze a finished game or a position without a legal move.
     pub(crate) fn check_analyzable(&self) -> Result<(), SessionError> {
-        if self.game.status().is_over() {
+        if self.status().is_over() {
             return Err(SessionError::GameOver);
         }
-        if self.game.legal_moves().is_empty() {
+        if self.legal_moves().is_empty() {
             return Err(SessionError::NothingToAnalyze);
         }
         Ok(())

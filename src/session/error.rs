@@ -63,6 +63,15 @@ pub enum SessionError {
     /// `stop` ended a count before it was complete.
     #[error("stopped before the count was complete")]
     Stopped,
+    /// A Berserk game refused a move.
+    #[error(transparent)]
+    Berserk(crate::core::berserk_game::BerserkMoveError),
+    /// A move off the Berserk game's board.
+    #[error("{0} is off the 11x11 board")]
+    OffBerserkBoard(AnyMove),
+    /// What a Berserk game does not do.
+    #[error("not in a Berserk game: {0}")]
+    NotInBerserk(&'static str),
 }
 
 /// A game's error as the session's.

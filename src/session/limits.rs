@@ -39,7 +39,7 @@ impl Session {
     pub fn limits(&self) -> Limits {
         let nonzero = |v: u64| (v > 0).then_some(v);
         let clock = self.time.map(|tc| Clock {
-            remaining: self.clock_of(self.game.to_move()).unwrap_or(tc.base),
+            remaining: self.clock_of(self.to_move()).unwrap_or(tc.base),
             increment: tc.increment,
         });
         Limits {

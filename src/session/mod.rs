@@ -24,8 +24,10 @@ use std::time::{Duration, Instant};
 use crate::core::any_game::AnyGame;
 use crate::core::any_size::on_size;
 use crate::core::any_square::{AnyMove, AnySquare};
+use crate::core::berserk_game::BerserkGameOf;
 use crate::core::game::{Game, RuleSet};
 use crate::core::geometry::BoardSize;
+use crate::core::geometry::{Geometry, S11};
 use crate::core::outcome::{Outcome, Reason, Status};
 use crate::core::preset::RulePreset;
 use crate::core::role::{ByRole, Role};
@@ -34,6 +36,7 @@ use crate::options;
 use crate::players::Player;
 use crate::players::level::LevelPlay;
 use crate::search::Wdl;
+use crate::search::berserk::BerserkSearcher;
 use crate::search::wdl::WdlModel;
 use crate::search::{Info, Limits, Score, SearchResult, Searcher};
 use crate::time_control::Fischer;
@@ -66,6 +69,11 @@ pub enum EngineMove {
 #[derive(Debug)]
 pub struct Session {
     game: AnyGame,
+    /// The Berserk game in progress, when the rules string is of Berserk's kind
+    /// ([`RulesSource::Berserk`]); then it, not `game`, is the game played.
+    berserk: Option<BerserkGameOf<S11>>,
+    /// The search of Berserk games.
+    berserk_searcher: BerserkSearcher,
     /// The rule family or rules string: its game on the board's size
     /// ([`RulesSource::variant`]) gives new games their start position, first mover and
     /// rules.
@@ -121,6 +129,8 @@ impl Session {
         let rules = RulePreset::default().rules();
         Session {
             game: AnyGame::S11(Game::new(rules)),
+            berserk: None,
+            berserk_searcher: BerserkSearcher::default(),
             source: RulesSource::default(),
             overrides: RuleOverrides::default(),
             rules,
@@ -210,7 +220,51 @@ impl Session {
         self.rules
     }
 
+    /// The Berserk game in progress, if the game is one.
+    pub fn berserk(&self) -> Option<&BerserkGameOf<S11>> {
+        self.berserk.as_ref()
+    }
+
+    /// The side to move in the game in progress.
+    pub fn to_move(&self) -> Role {
+        match &self.berserk {
+            Some(b) => b.to_move(),
+            None => self.game.to_move(),
+        }
+    }
+
+    /// The board of the game in progress as a diagram (commanders `C`, knights `N` of
+    /// a Berserk game among the soldiers `X` and `O`).
+    pub(crate) fn diagram(&self) -> String {
+        match &self.berserk {
+            Some(b) => berserk_diagram(b),
+            None => self.game.diagram(),
+        }
+    }
+
+    /// The board of the game in progress in OpenTafl's notation.
+    pub(crate) fn to_opentafl(&self) -> String {
+        match &self.berserk {
+            Some(b) => berserk_opentafl(b),
+            None => self.game.to_opentafl(),
+        }
+    }
+
+    fn replace_berserk(&mut self, game: BerserkGameOf<S11>) {
+        // The ordinary game stands for the board's size and the rules' squares only.
+        let pos = crate::core::position::PositionOf::new(*game.position().board(), game.to_move());
+        self.game = AnyGame::S11(crate::core::game::GameOf::from_position(
+            pos,
+            game.rules().rules,
+        ));
+        self.berserk = Some(game);
+        self.time_left = ByRole::default();
+        self.berserk_searcher.clear();
+        self.evaluation = None;
+    }
+
     fn replace_game(&mut self, game: AnyGame) {
+        self.berserk = None;
         self.game = game;
         self.time_left = ByRole::default();
         self.searcher.clear();
@@ -222,6 +276,9 @@ impl Session {
     /// reports it).
     pub(crate) fn play(&mut self, role: Role, mv: AnyMove) -> Result<Vec<AnySquare>, SessionError> {
         self.check_turn(role)?;
+        if let Some(b) = &mut self.berserk {
+            return berserk_play(b, mv);
+        }
         let mut captured = self.game.play(mv)?;
         if let Status::Over(Outcome {
             winner: Some(_),
@@ -235,23 +292,45 @@ impl Session {
     }
 
     fn check_turn(&self, role: Role) -> Result<(), SessionError> {
-        if self.game.status().is_over() {
+        if self.status().is_over() {
             return Err(SessionError::GameOver);
         }
-        if self.game.to_move() != role {
+        if self.to_move() != role {
             return Err(SessionError::NotYourTurn(role));
         }
         Ok(())
     }
 
+    /// Plays a move record of OpenTafl's notation in a Berserk game (its captures, if
+    /// listed, checked); an error, and nothing changes, when it is not legal or there is
+    /// no Berserk game.
+    pub(crate) fn play_berserk_record(&mut self, word: &str) -> Result<(), SessionError> {
+        if self.status().is_over() {
+            return Err(SessionError::GameOver);
+        }
+        let b = self
+            .berserk
+            .as_mut()
+            .ok_or(SessionError::NotInBerserk("a Berserk move record"))?;
+        b.play_record(word).map_err(SessionError::Berserk)?;
+        Ok(())
+    }
+
     /// `role` resigns.
     pub(crate) fn resign(&mut self, role: Role) -> Result<(), SessionError> {
+        if let Some(b) = &mut self.berserk {
+            return b.resign(role).map_err(SessionError::Berserk);
+        }
         self.game.resign(role).map_err(illegal)
     }
 
     /// Takes back one ply.
     pub(crate) fn undo(&mut self) -> Result<(), SessionError> {
-        if self.game.undo() {
+        let undone = match &mut self.berserk {
+            Some(b) => b.undo(),
+            None => self.game.undo(),
+        };
+        if undone {
             Ok(())
         } else {
             Err(SessionError::NothingToUndo)
@@ -260,11 +339,22 @@ impl Session {
 
     /// The status of the game.
     pub(crate) fn status(&self) -> Status {
+        if let Some(b) = &self.berserk {
+            return b.status();
+        }
         self.game.status()
     }
 
     /// Every legal move of the side to move, sorted by from then to.
     pub(crate) fn legal_moves(&self) -> Vec<AnyMove> {
+        if let Some(b) = &self.berserk {
+            return b
+                .legal_moves()
+                .as_slice()
+                .iter()
+                .map(|&m| AnyMove::from(m))
+                .collect();
+        }
         self.game.legal_moves()
     }
 
@@ -282,7 +372,13 @@ impl Session {
         from: AnySquare,
     ) -> Result<Vec<AnySquare>, SessionError> {
         self.check_turn(role)?;
-        if self.game.role_at(from) != Some(role) {
+        let own = match &self.berserk {
+            Some(b) => from
+                .on::<S11>()
+                .is_some_and(|sq| b.position().board().pieces(role).contains(sq)),
+            None => self.game.role_at(from) == Some(role),
+        };
+        if !own {
             return Err(SessionError::NoPiece { role, square: from });
         }
         Ok(self
@@ -295,14 +391,24 @@ impl Session {
 
     /// The moves so far in record notation.
     pub(crate) fn moves_field(&self) -> String {
+        if let Some(b) = &self.berserk {
+            return b.moves_field();
+        }
         self.game.moves_field()
     }
 
     /// The leaf count `depth` plies below the current position, or
     /// [`SessionError::Stopped`] when the stop flag ended the count.
     pub(crate) fn perft(&self, depth: u32) -> Result<u64, SessionError> {
-        if self.game.status().is_over() {
+        if self.status().is_over() {
             return Ok(u64::from(depth == 0));
+        }
+        if let Some(b) = &self.berserk {
+            return Ok(crate::core::berserk_position::berserk_perft(
+                b.position(),
+                depth,
+                b.rules(),
+            ));
         }
         self.game
             .perft_until(depth, &self.stop)
@@ -323,6 +429,24 @@ impl Session {
             ..*limits
         };
         let wdl = self.wdl_shown();
+        if let Some(b) = &self.berserk {
+            let (searcher, info, stop) = (&mut self.berserk_searcher, &mut self.info, &self.stop);
+            return searcher
+                .search(
+                    b.position(),
+                    b.rules(),
+                    b.repetition_keys(),
+                    limits,
+                    stop,
+                    &mut |i| {
+                        let mut i = i.map_moves(AnyMove::from);
+                        i.wdl = wdl.map(|(model, mover)| model.wdl(i.score, mover));
+                        info.report(&i);
+                        extra(&i);
+                    },
+                )
+                .map_moves(AnyMove::from);
+        }
         let (searcher, info, stop) = (&mut self.searcher, &mut self.info, &self.stop);
         let result = on_size!(&self.game, AnyGame, game => {
             searcher
@@ -357,6 +481,9 @@ impl Session {
     /// search was of this position (or played the move that led to it, whose score is
     /// this position's from the other side), under the same rules.
     pub(crate) fn evaluation(&self) -> Option<Evaluation> {
+        if self.berserk.is_some() {
+            return None;
+        }
         self.evaluation
             .as_ref()
             .filter(|(key, _)| *key == self.position_key())
@@ -368,7 +495,7 @@ impl Session {
     fn wdl_shown(&self) -> Option<(WdlModel, Role)> {
         self.show_wdl.then(|| {
             let model = WdlModel::of_game(&self.source, self.game.size());
-            (model, self.game.to_move())
+            (model, self.to_move())
         })
     }
 
@@ -389,8 +516,11 @@ impl Session {
     /// plays the scripted player's move, when one is set). The search reports to the
     /// session's [`InfoSink`].
     pub fn generate_move(&mut self) -> Result<(Role, EngineMove), SessionError> {
-        if self.game.status().is_over() {
+        if self.status().is_over() {
             return Err(SessionError::GameOver);
+        }
+        if self.berserk.is_some() {
+            return self.generate_berserk_move();
         }
         let role = self.game.to_move();
         let limits = self.limits();
@@ -437,6 +567,133 @@ impl Session {
         }
         Ok((role, EngineMove::Play(mv)))
     }
+}
+
+impl Session {
+    /// [`Session::generate_move`] in a Berserk game: the Berserk search's move (the
+    /// scripted players and levels play only the ordinary rule sets).
+    fn generate_berserk_move(&mut self) -> Result<(Role, EngineMove), SessionError> {
+        let role = self.to_move();
+        let limits = self.limits();
+        let now = Instant::now();
+        let started = self.arrival.map_or(now, |at| at.min(now));
+        self.expected_reply = None;
+        let result = self.search(&limits, 1, &mut |_| {});
+        let Some(b) = &mut self.berserk else {
+            return Err(SessionError::GameOver);
+        };
+        let Some(mv) = result.best else {
+            b.resign(role).map_err(SessionError::Berserk)?;
+            return Ok((role, EngineMove::Resign));
+        };
+        berserk_play(b, mv)?;
+        self.charge_clock(role, started.elapsed());
+        Ok((role, EngineMove::Play(mv)))
+    }
+}
+
+/// Plays `mv` in a Berserk game and returns the squares taken, sorted by rank then file
+/// (the king's among them when he was taken).
+fn berserk_play(b: &mut BerserkGameOf<S11>, mv: AnyMove) -> Result<Vec<AnySquare>, SessionError> {
+    let m = mv.on::<S11>().ok_or(SessionError::OffBerserkBoard(mv))?;
+    let king = b.position().board().king();
+    let ply = b.play(m).map_err(SessionError::Berserk)?;
+    let mut taken: Vec<AnySquare> = ply
+        .effect
+        .taken
+        .soldiers
+        .into_iter()
+        .map(AnySquare::from)
+        .collect();
+    if ply.effect.taken.king {
+        taken.push(AnySquare::from(king));
+    }
+    taken.sort_unstable();
+    Ok(taken)
+}
+
+/// A Berserk board as a diagram: hnefi's diagram with each commander written `C` and
+/// each knight `N` (either side: the side shows in the piece's neighbours' letters no
+/// more than in OpenTafl's; the legend says which side has which).
+fn berserk_diagram(b: &BerserkGameOf<S11>) -> String {
+    let pos = b.position();
+    let board = pos.board();
+    let mut rows: Vec<Vec<char>> = board
+        .to_string()
+        .lines()
+        .map(|l| l.chars().collect())
+        .collect();
+    let size = usize::from(S11::SIZE);
+    for sq in pos.specials().all() {
+        let (file, rank) = (usize::from(sq.file()), usize::from(sq.rank()));
+        let Some(row) = rows.get_mut(size - 1 - rank) else {
+            continue;
+        };
+        let letter = match (
+            pos.specials().commanders().contains(sq),
+            board.attackers().contains(sq),
+        ) {
+            (true, true) => 'c',
+            (true, false) => 'C',
+            (false, true) => 'n',
+            (false, false) => 'N',
+        };
+        if let Some(cell) = row.get_mut(4 + 2 * file) {
+            *cell = letter;
+        }
+    }
+    let mut out: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    out.push("c n: attacking commander, knight; C N: defending commander, knight".into());
+    if let Some(sq) = pos.berserker() {
+        out.push(format!("berserk turn: the piece on {sq} moves again"));
+    }
+    out.join("\n")
+}
+
+/// A Berserk board in OpenTafl's notation, commanders and knights with their letters.
+fn berserk_opentafl(b: &BerserkGameOf<S11>) -> String {
+    let pos = b.position();
+    let board = pos.board();
+    let mut out = String::from("/");
+    for rank in 0..S11::SIZE {
+        let mut run = 0;
+        for file in 0..S11::SIZE {
+            let Some(sq) = crate::core::square::SquareOf::<S11>::from_coords(file, rank) else {
+                continue;
+            };
+            let attacker = board.attackers().contains(sq);
+            let c = if sq == board.king() && !pos.king_taken() {
+                Some('K')
+            } else if attacker || board.defenders_and_king().contains(sq) {
+                let kind = pos.specials().soldier_kind(sq);
+                Some(match (kind, attacker) {
+                    (crate::core::special_pieces::PieceKind::Commander, true) => 'c',
+                    (crate::core::special_pieces::PieceKind::Commander, false) => 'C',
+                    (crate::core::special_pieces::PieceKind::Knight, true) => 'n',
+                    (crate::core::special_pieces::PieceKind::Knight, false) => 'N',
+                    (_, true) => 't',
+                    (_, false) => 'T',
+                })
+            } else {
+                None
+            };
+            match c {
+                Some(c) => {
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push(c);
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+        }
+        out.push('/');
+    }
+    out
 }
 
 /// At most 24 characters of outside text, for messages.

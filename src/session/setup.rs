@@ -2,6 +2,8 @@
 //! or a record to start from, and the rules `set_rule` changes on top of the family's.
 
 use crate::core::any_game::{AnyGame, AnyGameError};
+use crate::core::berserk_game::BerserkGameOf;
+use crate::core::berserk_variant::BerserkVariant;
 use crate::core::encirclement_mode::EncirclementMode;
 use crate::core::game::{RepetitionMode, RuleSet};
 use crate::core::geometry::BoardSize;
@@ -39,6 +41,11 @@ impl Session {
     /// position, with `first` to move (the variant's first mover when `None`); rules,
     /// options and time settings are kept.
     pub(crate) fn new_game(&mut self, first: Option<Role>) -> Result<(), SessionError> {
+        if let Some(v) = self.source.berserk().cloned() {
+            let game = berserk_start(&v, first.unwrap_or(v.first()))?;
+            self.replace_berserk(game);
+            return Ok(());
+        }
         let variant = self.source.variant(self.board_size())?;
         let first = first.unwrap_or(variant.first());
         let game = AnyGame::start(&variant, first, self.rules).map_err(game_error)?;
@@ -51,6 +58,18 @@ impl Session {
     /// `set_rule` changed since the family was chosen. An error, and nothing changes, when
     /// there is no game of that size (a rules string's game has only its own board).
     pub(crate) fn set_board_size(&mut self, size: BoardSize) -> Result<(), SessionError> {
+        if let Some(v) = self.source.berserk().cloned() {
+            if size != v.size() {
+                return Err(SessionError::Rules(RulesSourceError::OwnBoard {
+                    name: v.name().to_string(),
+                    own: v.size(),
+                    size,
+                }));
+            }
+            let game = berserk_start(&v, v.first())?;
+            self.replace_berserk(game);
+            return Ok(());
+        }
         let variant = self.source.variant(size)?;
         let rules = self.overrides.apply(variant.rules());
         let game = AnyGame::start(&variant, variant.first(), rules).map_err(game_error)?;
@@ -68,7 +87,11 @@ impl Session {
     /// nothing changes.
     pub(crate) fn set_source(&mut self, source: RulesSource) -> Result<(), SessionError> {
         let family = match &source {
-            RulesSource::Family(f) if f.sizes().contains(&self.board_size()) => *f,
+            RulesSource::Family(f)
+                if f.sizes().contains(&self.board_size()) && self.berserk.is_none() =>
+            {
+                *f
+            }
             _ => return self.start_source(source),
         };
         let variant = family.variant(self.board_size()).map_err(game_error)?;
@@ -83,6 +106,13 @@ impl Session {
     /// --rules`; OTEP's `rules`, whose string names the whole game: its board, start
     /// position, first mover and rules). On an error nothing changes.
     pub fn start_source(&mut self, source: RulesSource) -> Result<(), SessionError> {
+        if let Some(v) = source.berserk().cloned() {
+            let game = berserk_start(&v, v.first())?;
+            self.source = source;
+            self.overrides = RuleOverrides::default();
+            self.replace_berserk(game);
+            return Ok(());
+        }
         let variant = source.variant(source.usual_size())?;
         let game =
             AnyGame::start(&variant, variant.first(), variant.rules()).map_err(game_error)?;
@@ -102,6 +132,17 @@ impl Session {
     /// Loads an OpenTafl position of the current board size with `to_move` to move, as a
     /// new game.
     pub(crate) fn set_position(&mut self, otn: &str, to_move: Role) -> Result<(), SessionError> {
+        if let Some(v) = self.source.berserk().cloned() {
+            // A position of the rules string's game, with its commanders and knights
+            // (none of which has moved, as in OpenTafl), no turn continuing.
+            let mut start = v.with_start(otn.trim());
+            // Which sides have commanders or knights is the game's, from its start.
+            start.rules.pieces = v.rules().pieces;
+            let v = start;
+            let game = berserk_start(&v, to_move)?;
+            self.replace_berserk(game);
+            return Ok(());
+        }
         let game = AnyGame::from_opentafl(self.board_size(), otn, to_move, self.rules).map_err(
             |e| match (e, &self.source) {
                 // A rules string's game has no other board to switch to first.
@@ -123,6 +164,12 @@ impl Session {
     /// record moves played under the current rules. On an error the game is left as it
     /// was.
     pub(crate) fn load_moves(&mut self, tokens: &[&str]) -> Result<(), SessionError> {
+        if let Some(v) = self.source.berserk().cloned() {
+            let game =
+                BerserkGameOf::from_record(&v, &tokens.join(" ")).map_err(SessionError::Berserk)?;
+            self.replace_berserk(game);
+            return Ok(());
+        }
         let variant = self.source.variant(self.board_size())?;
         let game = AnyGame::from_record(&variant, &tokens.join(" "), self.rules)?;
         self.replace_game(game);
@@ -150,4 +197,12 @@ impl Session {
         self.rules.move_limit = limit;
         self.game.set_rules(self.rules);
     }
+}
+
+/// A Berserk game of `v` from its start, `first` to move.
+fn berserk_start(
+    v: &BerserkVariant,
+    first: Role,
+) -> Result<BerserkGameOf<crate::core::geometry::S11>, SessionError> {
+    BerserkGameOf::start(v, first).map_err(|e| SessionError::Berserk(e.into()))
 }

@@ -281,6 +281,8 @@ impl Player {
                 RulesSource::Family(family) => {
                     self.command(&format!("set_rule rules {family}"), s)?;
                 }
+                // Never here: a match refuses a Berserk string (`RulesSource::variant`).
+                RulesSource::Berserk(_) => {}
             }
         }
         if size == BoardSize::S11 {

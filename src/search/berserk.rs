@@ -1,0 +1,468 @@
+//! The search of Berserk games (docs/RULES.md section 17.10; hnefi's Berserk game is
+//! `core::berserk_game`): iterative deepening over a negamax alpha-beta with a
+//! transposition table, one thread.
+//!
+//! Every move is a ply, a berserk continuation too. The score of a node is for its side
+//! to move; a child's score is negated only when the move passed the turn: after a move
+//! that continues a berserk turn the same side is to move, and the child's score is
+//! already the mover's (its window is the parent's, not negated). A berserk turn in
+//! progress is never cut at the horizon: its continuations are searched until the turn
+//! passes (it ends after at most a few captures), and captures are searched past the
+//! horizon (quiescence), where standing pat is allowed only when no turn continues.
+//!
+//! The table's key is the position's full hash (`BerserkPositionOf::hash`: the pieces with
+//! their kinds, the side to move, the berserker's square, the commanders that have not
+//! moved). The repetition rule (`tfr`) is judged at every node from the game's keys and
+//! the path's, as the game judges it.
+//!
+//! The evaluation is the hand-written one of the ordinary rule sets ([`super::eval`]) on
+//! the board, where commanders and knights are soldiers of their side (so each counts as
+//! an attacker or a defender), plus a bonus for each commander and knight
+//! ([`COMMANDER`], [`KNIGHT`]): they jump, a knight captures by jumping, and only
+//! commanders take the strong king.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::core::berserk_game::judge;
+use crate::core::berserk_position::{BerserkPositionOf, BerserkRules};
+use crate::core::geometry::Geometry;
+use crate::core::moves::MoveOf;
+use crate::core::outcome::Status;
+use crate::core::position::PositionOf;
+use crate::core::role::Role;
+
+use super::eval::{Evaluator, for_mover};
+use super::terms::Weights;
+use super::threats::Threats;
+use super::{Info, Limits, Score, SearchResult};
+
+/// The bonus of a commander over an ordinary attacker, in centi-units.
+pub(crate) const COMMANDER: i32 = 60;
+/// The bonus of a knight over an ordinary defender, in centi-units.
+pub(crate) const KNIGHT: i32 = 80;
+
+const WIN: i32 = 30_000;
+const INF: i32 = 32_000;
+/// Scores beyond this are wins or losses in a number of plies.
+const WON: i32 = WIN - 1_000;
+/// The deepest ply searched (berserk turns and captures past the horizon included).
+const MAX_PLY: u32 = 64;
+/// The deepest iteration.
+const MAX_DEPTH: u32 = 64;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    mv: Option<(u16, u16)>,
+    score: i32,
+    depth: i8,
+    bound: u8,
+}
+
+const EXACT: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+
+/// A Berserk searcher: its table survives between searches of the same game.
+#[derive(Clone)]
+pub(crate) struct BerserkSearcher {
+    table: Vec<Entry>,
+}
+
+impl std::fmt::Debug for BerserkSearcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "BerserkSearcher({} entries)", self.table.len())
+    }
+}
+
+impl Default for BerserkSearcher {
+    fn default() -> Self {
+        BerserkSearcher::new(1 << 18)
+    }
+}
+
+/// One search's state.
+struct Run<'a, G: Geometry> {
+    table: &'a mut [Entry],
+    rules: &'a BerserkRules,
+    eval: Evaluator<G>,
+    /// The repetition keys of the game's positions and the path's.
+    keys: Vec<u64>,
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+    aborted: bool,
+}
+
+impl BerserkSearcher {
+    /// A searcher with a table of `entries` entries (at least one).
+    pub(crate) fn new(entries: usize) -> BerserkSearcher {
+        BerserkSearcher {
+            table: vec![Entry::default(); entries.max(1)],
+        }
+    }
+
+    /// Forgets what earlier searches found.
+    pub(crate) fn clear(&mut self) {
+        self.table.fill(Entry::default());
+    }
+
+    /// Searches `pos` (the last of a game whose positions' repetition keys are `keys`,
+    /// `pos`'s last; `mover` the side that made the last move) under `limits`, reporting
+    /// each completed iteration to `report`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn search<G: Geometry>(
+        &mut self,
+        pos: &BerserkPositionOf<G>,
+        rules: &BerserkRules,
+        keys: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Info<MoveOf<G>>),
+    ) -> SearchResult<MoveOf<G>> {
+        let start = limits.since.unwrap_or_else(Instant::now);
+        let deadline = budget(limits).map(|t| start + t);
+        let mut run = Run {
+            table: &mut self.table,
+            rules,
+            eval: Evaluator::new(&Threats::new(&rules.rules), &Weights::default()),
+            keys: keys.to_vec(),
+            nodes: 0,
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            deadline,
+            stop,
+            aborted: false,
+        };
+        let moves = pos.legal_moves(rules);
+        let mut result = SearchResult {
+            best: moves.as_slice().first().copied(),
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            pv: moves.as_slice().first().copied().into_iter().collect(),
+        };
+        if moves.as_slice().len() <= 1 {
+            return result;
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            let (score, best) = run.root(pos, depth);
+            if run.aborted {
+                break;
+            }
+            let Some(best) = best else { break };
+            let pv = run.pv(pos, best);
+            result = SearchResult {
+                best: Some(best),
+                score: to_score(score),
+                depth,
+                nodes: run.nodes,
+                pv,
+            };
+            let elapsed = start.elapsed();
+            let ms = u64::try_from(elapsed.as_millis())
+                .unwrap_or(u64::MAX)
+                .max(1);
+            report(&Info {
+                depth,
+                multipv: None,
+                score: result.score,
+                wdl: None,
+                nodes: run.nodes,
+                nps: run.nodes.saturating_mul(1000) / ms,
+                time: elapsed,
+                pv: result.pv.clone(),
+            });
+            if score.abs() > WON {
+                break;
+            }
+            // No new iteration past half the time.
+            if let Some(d) = deadline
+                && Instant::now() + (d.saturating_duration_since(start)) / 2 > d
+            {
+                break;
+            }
+        }
+        result.nodes = run.nodes;
+        result
+    }
+}
+
+/// The time a search may take: the movetime, a share of the clock, or a second.
+fn budget(limits: &Limits) -> Option<Duration> {
+    let from_clock = limits
+        .clock
+        .map(|c| (c.remaining / 30 + c.increment * 4 / 5).min(c.remaining / 2));
+    match (limits.movetime, from_clock) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (Some(a), None) => Some(a),
+        (None, Some(b)) => Some(b),
+        (None, None) if limits.depth.is_some() || limits.nodes.is_some() => None,
+        (None, None) => Some(Duration::from_secs(1)),
+    }
+}
+
+fn to_score(s: i32) -> Score {
+    if s > WON {
+        Score::Win(u32::try_from(WIN - s).unwrap_or(0))
+    } else if s < -WON {
+        Score::Loss(u32::try_from(WIN + s).unwrap_or(0))
+    } else {
+        Score::Cp(s)
+    }
+}
+
+fn pack<G: Geometry>(mv: MoveOf<G>) -> (u16, u16) {
+    let i = |s: crate::core::square::SquareOf<G>| u16::try_from(s.index()).unwrap_or(0);
+    (i(mv.from), i(mv.to))
+}
+
+impl<G: Geometry> Run<'_, G> {
+    fn slot(&self, key: u64) -> usize {
+        // The table is never empty; the index fits (it is below the length).
+        usize::try_from(key % self.table.len() as u64).unwrap_or(0)
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        self.table
+            .get(self.slot(key))
+            .copied()
+            .filter(|e| e.key == key && e.mv.is_some())
+    }
+
+    fn store(&mut self, key: u64, depth: i32, score: i32, bound: u8, mv: MoveOf<G>) {
+        let i = self.slot(key);
+        if let Some(e) = self.table.get_mut(i) {
+            *e = Entry {
+                key,
+                mv: Some(pack(mv)),
+                score,
+                depth: i8::try_from(depth.clamp(-100, 100)).unwrap_or(0),
+                bound,
+            };
+        }
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.max_nodes
+            || (self.nodes.is_multiple_of(1024)
+                && (self.stop.load(Ordering::Relaxed)
+                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The static score of `pos` for its side to move.
+    fn evaluate(&self, pos: &BerserkPositionOf<G>) -> i32 {
+        let b = pos.board();
+        let mut s = self.eval.score(&PositionOf::new(*b, pos.to_move()));
+        let sp = pos.specials();
+        let attackers = b.attackers();
+        let defenders = b.defenders_and_king();
+        let special = |set: crate::core::bitboard::BitboardOf<G>, value: i32| {
+            i32::try_from((set & defenders).count()).unwrap_or(0) * value
+                - i32::try_from((set & attackers).count()).unwrap_or(0) * value
+        };
+        s += special(sp.commanders(), COMMANDER) + special(sp.knights(), KNIGHT);
+        for_mover(pos.to_move(), s)
+    }
+
+    /// The children of `pos`: each legal move with its position and the pieces it took,
+    /// the table's move first, then captures (most first), then the rest.
+    fn children(
+        &self,
+        pos: &BerserkPositionOf<G>,
+        first: Option<(u16, u16)>,
+    ) -> Vec<(MoveOf<G>, BerserkPositionOf<G>, i32)> {
+        let mut out: Vec<(MoveOf<G>, BerserkPositionOf<G>, i32)> = pos
+            .legal_moves(self.rules)
+            .as_slice()
+            .iter()
+            .map(|&mv| {
+                let mut child = *pos;
+                let effect = child.play(mv, self.rules);
+                let taken = i32::try_from(effect.taken.soldiers.count()).unwrap_or(0)
+                    + if effect.taken.king { 100 } else { 0 };
+                (mv, child, taken)
+            })
+            .collect();
+        out.sort_by_key(|c| std::cmp::Reverse((Some(pack(c.0)) == first, c.2)));
+        out
+    }
+
+    /// The game's verdict on `pos`, reached by a move of `mover`, for `pos`'s side to
+    /// move; `None` while it goes on.
+    fn verdict(&self, pos: &BerserkPositionOf<G>, mover: Role, ply: u32) -> Option<i32> {
+        match judge(pos, self.rules, &self.keys, Some(mover)) {
+            Status::Ongoing => None,
+            Status::Over(o) => Some(match o.winner {
+                None => 0,
+                Some(w) if w == pos.to_move() => WIN - ply as i32,
+                Some(_) => -(WIN - ply as i32),
+            }),
+        }
+    }
+
+    fn root(&mut self, pos: &BerserkPositionOf<G>, depth: u32) -> (i32, Option<MoveOf<G>>) {
+        let key = pos.hash();
+        let first = self.probe(key).and_then(|e| e.mv);
+        let children = self.children(pos, first);
+        let (mut alpha, beta) = (-INF, INF);
+        let mut best = None;
+        for (mv, child, _) in children {
+            let s = self.child(pos, &child, depth as i32 - 1, 1, alpha, beta);
+            if self.aborted {
+                break;
+            }
+            if s > alpha || best.is_none() {
+                alpha = alpha.max(s);
+                best = Some(mv);
+            }
+        }
+        if let (Some(mv), false) = (best, self.aborted) {
+            self.store(key, depth as i32, alpha, EXACT, mv);
+        }
+        (alpha, best)
+    }
+
+    /// The score of `child` (reached from `parent`) for `parent`'s side to move.
+    fn child(
+        &mut self,
+        parent: &BerserkPositionOf<G>,
+        child: &BerserkPositionOf<G>,
+        depth: i32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.keys.push(child.repetition_key());
+        let mover = parent.to_move();
+        let s = if child.to_move() == mover {
+            // A berserk continuation: the same side moves again.
+            self.node(child, mover, depth, ply, alpha, beta)
+        } else {
+            -self.node(child, mover, depth, ply, -beta, -alpha)
+        };
+        self.keys.pop();
+        s
+    }
+
+    fn node(
+        &mut self,
+        pos: &BerserkPositionOf<G>,
+        mover: Role,
+        depth: i32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        if let Some(v) = self.verdict(pos, mover, ply) {
+            return v;
+        }
+        let continuing = pos.berserker().is_some();
+        if ply >= MAX_PLY {
+            return self.evaluate(pos);
+        }
+        let quiet = depth <= 0;
+        let mut best = -INF;
+        if quiet && !continuing {
+            // Standing pat: the side may decline every capture.
+            best = self.evaluate(pos);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let key = pos.hash();
+        let entry = self.probe(key);
+        if let Some(e) = entry
+            && i32::from(e.depth) >= depth
+            && !quiet
+        {
+            let cut = match e.bound {
+                EXACT => true,
+                LOWER => e.score >= beta,
+                _ => e.score <= alpha,
+            };
+            if cut {
+                return e.score;
+            }
+        }
+        let original_alpha = alpha;
+        let mut best_move = None;
+        for (mv, child, taken) in self.children(pos, entry.and_then(|e| e.mv)) {
+            // Past the horizon only captures, and a continuing turn's moves.
+            if quiet && !continuing && taken == 0 {
+                continue;
+            }
+            let s = self.child(pos, &child, depth - 1, ply + 1, alpha, beta);
+            if self.aborted {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(mv);
+            }
+            if s > alpha {
+                alpha = s;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if best == -INF {
+            // Only in quiescence mid-turn with no move, which the verdict rules out.
+            return self.evaluate(pos);
+        }
+        if let (Some(mv), false) = (best_move, quiet) {
+            let bound = if best >= beta {
+                LOWER
+            } else if best > original_alpha {
+                EXACT
+            } else {
+                UPPER
+            };
+            self.store(key, depth, best, bound, mv);
+        }
+        best
+    }
+
+    /// The principal variation from the table, starting with `best`.
+    fn pv(&self, pos: &BerserkPositionOf<G>, best: MoveOf<G>) -> Vec<MoveOf<G>> {
+        let mut pv = vec![best];
+        let mut p = *pos;
+        p.play(best, self.rules);
+        let mut seen = vec![p.hash()];
+        while pv.len() < 16 {
+            let Some((from, to)) = self.probe(p.hash()).and_then(|e| e.mv) else {
+                break;
+            };
+            let sq = |i: u16| crate::core::square::SquareOf::<G>::new(usize::from(i));
+            let Some(mv) = sq(from)
+                .zip(sq(to))
+                .and_then(|(f, t)| MoveOf::new(f, t))
+                .filter(|&m| p.is_legal(m, self.rules))
+            else {
+                break;
+            };
+            p.play(mv, self.rules);
+            if seen.contains(&p.hash()) {
+                break;
+            }
+            seen.push(p.hash());
+            pv.push(mv);
+        }
+        pv
+    }
+}
