@@ -2,7 +2,8 @@
 //! scripted host plays whole games against it with the rules core choosing the host's
 //! moves, takes back a move with `error`, plays OpenTafl's variants on every board size,
 //! keeps its history when a soldier stands on a corner square of a game without them,
-//! writes nothing to the stderr OpenTafl never reads, and offers rules hnefi cannot
+//! writes nothing to the stderr OpenTafl never reads, thinks for an overtime period
+//! when its main time runs out before one, and offers rules hnefi cannot
 //! model or that are wrong (refused at the first `play`, never at `rules`).
 
 use crate::common;
@@ -33,8 +34,13 @@ impl Host {
 
     /// hnefi with `stderr` as its stderr.
     fn start_with(stderr: Stdio) -> Host {
+        Host::start_args(&["--otep", "--depth", "2"], stderr)
+    }
+
+    /// hnefi with these arguments and `stderr` as its stderr.
+    fn start_args(args: &[&str], stderr: Stdio) -> Host {
         let mut child = Command::new(BIN)
-            .args(["--otep", "--depth", "2"])
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(stderr)
@@ -180,6 +186,30 @@ fn a_refused_move_is_taken_back() {
     assert_eq!(game.to_move(), Role::Defender);
     game.play(mv)
         .expect("a legal defender move after the take-back");
+    host.goodbye();
+}
+
+/// OpenTafl's byo-yomi near the end of the main time (session 49, issue 64): 64 ms of
+/// main time left and three overtime periods of 2 s (`clock 64 1160* 2 3 3`). A move
+/// may take the main time and a whole period without losing one, so hnefi (on no depth
+/// limit) thinks for a good part of a second; it used to count the 64 ms alone and
+/// answer in a few milliseconds at depth 1 or 2, move after move, to the end of the game.
+#[test]
+fn the_main_time_running_out_leaves_an_overtime_period_to_think() {
+    use std::time::{Duration, Instant};
+    let mut host = Host::start_args(&["--otep", "--threads", "1"], Stdio::null());
+    assert_eq!(host.command(), "hello");
+    host.send(&format!("rules {COPENHAGEN_RULES}"));
+    host.send("clock 64 1160* 2 3 3");
+    let asked = Instant::now();
+    host.send("play attackers");
+    let (status, reply) = host.command_after_status();
+    let took = asked.elapsed();
+    assert!(reply.starts_with("move "), "{reply}");
+    assert!(
+        took >= Duration::from_millis(300) && took < Duration::from_millis(2064),
+        "{took:?}: {status:?}"
+    );
     host.goodbye();
 }
 

@@ -195,24 +195,53 @@ pub(crate) fn parse_rules(s: &str) -> Result<crate::core::variant::Variant, Otep
 enum SideClock {
     /// No clock (`-1`).
     None,
-    /// Main time left.
-    Main(Duration),
+    /// Main time left, and the overtime period that follows it (zero when the side has
+    /// no overtime periods left, or the clock none).
+    Main {
+        /// The main time left.
+        left: Duration,
+        /// One overtime period.
+        period: Duration,
+    },
     /// Time left in the current overtime period (`MS*`).
     Overtime(Duration),
 }
 
-fn parse_clock_field(s: &str) -> Option<SideClock> {
+/// One side's field of `clock A D OT AO DO`: `period` is the overtime period (`OT`
+/// seconds) when that side has periods left (its `AO` or `DO` above zero), else zero.
+fn parse_clock_field(s: &str, period: Duration) -> Option<SideClock> {
     let (ms, overtime) = match s.strip_suffix('*') {
         Some(ms) => (ms, true),
         None => (s, false),
     };
     let ms: i64 = ms.parse().ok()?;
+    if ms < 0 {
+        return Some(SideClock::None);
+    }
     let t = Duration::from_millis(u64::try_from(ms).ok()?);
-    Some(match (ms < 0, overtime) {
-        (true, _) => SideClock::None,
-        (false, true) => SideClock::Overtime(t),
-        (false, false) => SideClock::Main(t),
+    Some(if overtime {
+        SideClock::Overtime(t)
+    } else {
+        SideClock::Main { left: t, period }
     })
+}
+
+/// The overtime period of `clock A D OT AO DO` for each side: `OT` seconds for a side
+/// whose count of periods left is above zero, else zero (a missing or bad field: zero).
+fn overtime_periods(rest: &[&str]) -> ByRole<Duration> {
+    let number = |i: usize| rest.get(i).and_then(|w| w.parse::<u64>().ok());
+    let period = Duration::from_secs(number(0).unwrap_or(0));
+    let of = |i: usize| {
+        if number(i).unwrap_or(0) > 0 {
+            period
+        } else {
+            Duration::ZERO
+        }
+    };
+    ByRole {
+        attacker: of(1),
+        defender: of(2),
+    }
 }
 
 /// Keeps a margin for the pipes and the host's clock: a tenth of the time, at least
@@ -331,8 +360,12 @@ impl OtepEngine {
                 let to_move = self.session.to_move();
                 self.resync(pos, to_move)
             }
-            ("clock", [a, d, ..]) => {
-                if let (Some(a), Some(d)) = (parse_clock_field(a), parse_clock_field(d)) {
+            ("clock", [a, d, rest @ ..]) => {
+                let periods = overtime_periods(rest);
+                if let (Some(a), Some(d)) = (
+                    parse_clock_field(a, periods.attacker),
+                    parse_clock_field(d, periods.defender),
+                ) {
                     self.clocks = ByRole {
                         attacker: a,
                         defender: d,
@@ -447,6 +480,14 @@ impl OtepEngine {
     }
 
     /// Sets the search limits from the last `clock` for `role`.
+    ///
+    /// On main time with overtime periods to come (OpenTafl's byo-yomi: `clock 64 1160*
+    /// 2 3 3`), a move may take the main time left and one whole period without losing a
+    /// period (OpenTafl takes a period only when a move overruns it, and gives the next
+    /// move a fresh one), and every later move has a period at least: the search plays
+    /// on a clock of the main time plus a period, the period as its increment. Counting
+    /// the main time alone, the moves shrank with it to a few milliseconds (depth 1 or
+    /// 2) while two seconds a move were there to use.
     fn apply_clock(&mut self, role: Role) -> Result<(), String> {
         let own = *self.clocks.get(role);
         let (movetime, main) = match own {
@@ -455,18 +496,19 @@ impl OtepEngine {
                 duration_ms(with_margin(t)).clamp(1, crate::options::MOVETIME_MS.max()),
                 None,
             ),
-            SideClock::Main(t) => (self.movetime_ms, Some(t)),
+            SideClock::Main { left, period } => (self.movetime_ms, Some((left, period))),
         };
         self.session
             .set_option(SearchOption::MovetimeMs(movetime))
             .map_err(|e| e.to_string())?;
         match main {
-            Some(left) => {
+            Some((left, period)) => {
+                let usable = left.saturating_add(period);
                 self.session.set_time_control(Some(Fischer {
-                    base: left,
-                    increment: Duration::ZERO,
+                    base: usable,
+                    increment: period,
                 }));
-                self.session.set_time_left(role, with_margin(left));
+                self.session.set_time_left(role, with_margin(usable));
             }
             None => self.session.set_time_control(None),
         }
@@ -579,6 +621,50 @@ mod tests {
         let pos = e.session().game().to_opentafl();
         assert!(e.handle(&format!("move {pos}")).is_empty());
         assert_eq!(e.session().game().moves_played(), 2);
+    }
+
+    /// On main time with overtime periods left, the clock the search plays on is the
+    /// main time plus one period (less the margin), the period its increment: near the
+    /// end of the main time a move still gets most of a period, not a few milliseconds.
+    /// Without periods left (or without overtime) the main time is all there is.
+    #[test]
+    fn main_time_before_overtime_counts_one_period() {
+        use crate::search::timeman::TimePlan;
+        use std::time::Instant;
+        let ms = Duration::from_millis;
+        let mut e = engine();
+        let plan = |e: &OtepEngine| TimePlan::new(&e.session().limits(), Instant::now());
+        // The attackers: 64 ms of main time, 2 s periods, 3 left (g25's clock).
+        assert!(e.handle("clock 64 1160* 2 3 3").is_empty());
+        e.apply_clock(Role::Attacker).unwrap();
+        let clock = e.session().limits().clock.expect("a clock");
+        assert_eq!(clock.remaining, with_margin(ms(2064)));
+        assert_eq!(clock.increment, ms(2000));
+        let hard = plan(&e).hard.expect("a deadline");
+        assert!(hard >= ms(1000) && hard < ms(2064), "{hard:?}");
+        // No periods left for the attackers: the 64 ms are all.
+        assert!(e.handle("clock 64 1160* 2 0 3").is_empty());
+        e.apply_clock(Role::Attacker).unwrap();
+        let clock = e.session().limits().clock.expect("a clock");
+        assert_eq!(
+            (clock.remaining, clock.increment),
+            (with_margin(ms(64)), ms(0))
+        );
+        assert!(plan(&e).hard.expect("a deadline") < ms(64));
+        // No overtime at all (`0 0 0`): sudden death on the main time.
+        assert!(e.handle("clock 60000 60000 0 0 0").is_empty());
+        e.apply_clock(Role::Attacker).unwrap();
+        let clock = e.session().limits().clock.expect("a clock");
+        assert_eq!(
+            (clock.remaining, clock.increment),
+            (with_margin(ms(60000)), ms(0))
+        );
+        // In overtime: a time per move of the period left, less the margin.
+        assert!(e.handle("clock 2000* 50000 2 3 3").is_empty());
+        e.apply_clock(Role::Attacker).unwrap();
+        let limits = e.session().limits();
+        assert!(limits.clock.is_none());
+        assert_eq!(limits.movetime, Some(with_margin(ms(2000))));
     }
 
     #[test]

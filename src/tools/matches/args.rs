@@ -70,9 +70,9 @@ pub struct MatchArgs {
     /// A named rule set: copenhagen, hnefatafl-org (the hnefatafl.org server's rules),
     /// fetlar, brandubh, tablut, sea-battle or tawlbwrdd, played on --board-size; or an
     /// OpenTafl rules string quoted as one argument ('dim:7 name:Brandub ...
-    /// start:/3t3/...'), played on its own board, which only hnefi engines can be told
-    /// (`set_rule rules STRING`; other dialects are refused). --repetition and
-    /// --move-limit override its parts. Sent to hnefi engines.
+    /// start:/3t3/...'), played on its own board, which only hnefi engines (`set_rule
+    /// rules STRING`) and OTEP engines (`rules STRING`) can be told; other dialects are
+    /// refused. --repetition and --move-limit override its parts. Sent to hnefi engines.
     #[arg(long, value_name = "NAME|STRING")]
     pub(crate) rules: Option<RulesSource>,
     /// The board: the --rules family's game of that size (7, 9, ..., 19, or 7x7 and
@@ -84,7 +84,8 @@ pub struct MatchArgs {
     /// Repetition rule (default defender-third-illegal, or the --rules preset's;
     /// defender-any-repeat-illegal, the
     /// reference engine's rule, when an htp engine plays; third-occurrence-mover-loses,
-    /// OpenTafl's, when an otep engine plays).
+    /// OpenTafl's, when an otep engine plays a family's game; under a rules string, the
+    /// string's).
     #[arg(long, value_name = "MODE")]
     pub(crate) repetition: Option<RepetitionMode>,
     /// A draw after this many plies (0 = no limit).

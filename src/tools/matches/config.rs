@@ -8,6 +8,7 @@ use std::time::Duration;
 use crate::core::any_square::AnyMove;
 use crate::core::game::{RepetitionMode, RuleSet};
 use crate::core::geometry::BoardSize;
+use crate::core::preset::RulePreset;
 use crate::core::rng::SplitMix64;
 use crate::core::rules_source::{RulesSource, RulesSourceError};
 use crate::core::variant::Variant;
@@ -82,10 +83,17 @@ fn parse_tc(s: &str) -> Result<TimeControl, MatchError> {
 }
 
 /// The repetition rule of the match: the flag, else the rule of the engines that have
-/// one of their own (the reference engine's, OpenTafl's), else hnefi's default.
-fn repetition(flag: Option<RepetitionMode>, engines: &[EngineSpec]) -> RepetitionMode {
+/// one of their own (the reference engine's, OpenTafl's), else hnefi's default. Under an
+/// OpenTafl rules string (`string`) an OTEP engine applies the string's rule, which is
+/// the flag's default then: no rule of its own.
+fn repetition(
+    flag: Option<RepetitionMode>,
+    engines: &[EngineSpec],
+    string: bool,
+) -> RepetitionMode {
     let own = |d: Dialect| match d {
         Dialect::Htp | Dialect::HtpTcp => Some(RepetitionMode::DefenderAnyRepeatIllegal),
+        Dialect::Otep if string => None,
         Dialect::Otep => Some(RepetitionMode::ThirdOccurrenceMoverLoses),
         Dialect::Htp03 => Some(crate::protocol::compat03::REPETITION),
         Dialect::Hnefi | Dialect::Uci => None,
@@ -183,7 +191,7 @@ fn game_of(
         && let Some((i, e)) = engines
             .iter()
             .enumerate()
-            .find(|(_, e)| e.dialect != Dialect::Hnefi)
+            .find(|(_, e)| !e.dialect.told_rules_strings())
     {
         return Err(MatchError::RulesString {
             engine: i + 1,
@@ -192,11 +200,13 @@ fn game_of(
             game: variant.to_string(),
         });
     }
+    // A rules string names its board, which an OTEP engine is told with the string.
+    let string_for_otep = |d: Dialect| d == Dialect::Otep && source.family().is_none();
     if variant.size() != BoardSize::S11
         && let Some((i, e)) = engines
             .iter()
             .enumerate()
-            .find(|(_, e)| !e.dialect.plays_other_boards())
+            .find(|(_, e)| !e.dialect.plays_other_boards() && !string_for_otep(e.dialect))
     {
         return Err(MatchError::Board {
             engine: i + 1,
@@ -205,10 +215,25 @@ fn game_of(
             game: variant.to_string(),
         });
     }
+    // For a family the runner tells an OTEP engine OpenTafl's Copenhagen string: any
+    // other family's game needs its own string (--rules STRING).
+    if source.family().is_some_and(|f| f != RulePreset::Copenhagen)
+        && let Some((i, e)) = engines
+            .iter()
+            .enumerate()
+            .find(|(_, e)| e.dialect == Dialect::Otep)
+    {
+        return Err(MatchError::OtepFamily {
+            engine: i + 1,
+            spec: e.label.clone(),
+            game: variant.to_string(),
+        });
+    }
     let base = variant.rules();
     let repetition = repetition(
         a.repetition.or(a.rules.as_ref().map(|_| base.repetition)),
         engines,
+        source.family().is_none(),
     );
     let rules = RuleSet {
         repetition,

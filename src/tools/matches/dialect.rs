@@ -181,10 +181,17 @@ impl Dialect {
 
     /// Whether an engine of this dialect can be told a board other than 11x11 (hnefi's
     /// protocol and the reference engine's dialects have `board_size`; the UCI style,
-    /// OTEP as the runner hosts it (the Copenhagen rules string) and the 0.3.1 release
-    /// play 11x11 only).
+    /// OTEP as the runner hosts it for a family (the Copenhagen rules string) and the
+    /// 0.3.1 release play 11x11 only). OTEP plays any board a rules string names
+    /// ([`Dialect::told_rules_strings`]).
     pub(crate) fn plays_other_boards(self) -> bool {
         matches!(self, Dialect::Hnefi | Dialect::Htp | Dialect::HtpTcp)
+    }
+
+    /// Whether an engine of this dialect can be told an OpenTafl rules string: hnefi's
+    /// protocol by `set_rule rules STRING`, OTEP by its `rules STRING`.
+    pub(crate) fn told_rules_strings(self) -> bool {
+        matches!(self, Dialect::Hnefi | Dialect::Otep)
     }
 
     /// The command that asks for a move of `role` (text-protocol dialects).

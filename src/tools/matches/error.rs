@@ -34,7 +34,7 @@ pub(crate) enum MatchError {
     },
     /// A rules string told to an engine whose dialect has no command for it.
     #[error(
-        "E{engine} ({spec}) speaks the {dialect} dialect, which cannot be told an OpenTafl rules string (only hnefi engines are, by set_rule rules): it cannot play the {game} game; no game was played"
+        "E{engine} ({spec}) speaks the {dialect} dialect, which cannot be told an OpenTafl rules string (only hnefi engines are, by set_rule rules, and OTEP engines, by rules): it cannot play the {game} game; no game was played"
     )]
     RulesString {
         /// The engine's number, from 1.
@@ -43,6 +43,19 @@ pub(crate) enum MatchError {
         spec: String,
         /// Its dialect's name.
         dialect: &'static str,
+        /// The match's game.
+        game: String,
+    },
+    /// An OTEP engine on a family's game other than Copenhagen (it is told OpenTafl's
+    /// Copenhagen string for a family).
+    #[error(
+        "E{engine} ({spec}) speaks the otep dialect, which is told OpenTafl's Copenhagen rules string for a rule family: it cannot play the {game} game (give --rules that game's OpenTafl rules string); no game was played"
+    )]
+    OtepFamily {
+        /// The engine's number, from 1.
+        engine: usize,
+        /// Its spec.
+        spec: String,
         /// The match's game.
         game: String,
     },

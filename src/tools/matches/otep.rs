@@ -3,7 +3,8 @@
 //! [`crate::protocol::otep`], which makes hnefi itself an OTEP engine).
 //!
 //! One process per game: the engine says `hello` (answered with `hello`), gets `rules`
-//! (the canonical Copenhagen string), `side` and `start`; every move of the other side
+//! (the match's OpenTafl rules string, `--rules STRING`, on its own board; the canonical
+//! Copenhagen string for the Copenhagen family on 11x11), `side` and `start`; every move of the other side
 //! (and every move of the opening) comes as `opponent-move FROM-TO POSITION`; on its turn
 //! it gets `clock` and `play SIDE` and answers `move FROM-TO`, acknowledged with `move
 //! POSITION`; the game ends with `finish CODE` and `goodbye`. `status` lines are
@@ -18,10 +19,11 @@ use std::time::{Duration, Instant};
 
 use crate::core::any_square::AnyMove;
 use crate::core::game::GameOf;
-use crate::core::geometry::Geometry;
+use crate::core::geometry::{BoardSize, Geometry};
 use crate::core::notation::to_opentafl;
 use crate::core::role::{ByRole, Role};
-use crate::protocol::otep::{COPENHAGEN_RULES, parse_move, side_name};
+use crate::core::rules_source::RulesSource;
+use crate::protocol::otep::{COPENHAGEN_RULES, parse_move_on, side_name};
 use crate::time_control::TimeControl;
 
 use super::dialect::{Fault, Generated, NotAMove, shown};
@@ -44,9 +46,19 @@ pub(crate) fn handshake(p: &mut Process, deadline: Instant) -> Result<(), Fault>
     }
 }
 
-/// Starts a game with the engine playing `role`.
-pub(crate) fn new_game(p: &mut Process, role: Role) -> Result<(), Fault> {
-    send(p, &format!("rules {COPENHAGEN_RULES}"))?;
+/// The rules string an OTEP engine is told for the match's game: the `--rules` string
+/// itself, or OpenTafl's Copenhagen for a family (the match refuses an OTEP engine on
+/// any family game but Copenhagen 11x11).
+pub(crate) fn rules_string(source: &RulesSource) -> &str {
+    match source {
+        RulesSource::Custom(c) => c.text(),
+        RulesSource::Family(_) => COPENHAGEN_RULES,
+    }
+}
+
+/// Starts a game with the engine playing `role` under `rules` (an OpenTafl rules string).
+pub(crate) fn new_game(p: &mut Process, role: Role, rules: &str) -> Result<(), Fault> {
+    send(p, &format!("rules {rules}"))?;
     send(p, &format!("side {}", side_name(role)))?;
     send(p, "start")
 }
@@ -101,13 +113,13 @@ pub(crate) fn clock_command(time: TimeControl, clocks: ByRole<Duration>) -> Stri
 }
 
 /// Sends `clock` and `play SIDE` and reads up to the engine's `move` (until
-/// `deadline`), answering its requests on the way. An `error -1` (critical) ends the
-/// game against it.
+/// `deadline`), answering its requests on the way (`rules` with `rules`, the game's
+/// string). An `error -1` (critical) ends the game against it.
 pub(crate) fn search<G: Geometry>(
     p: &mut Process,
     role: Role,
     clock: &str,
-    game: &GameOf<G>,
+    (game, rules): (&GameOf<G>, &str),
     deadline: Instant,
 ) -> Result<Result<Generated, NotAMove>, Fault> {
     send(p, clock)?;
@@ -118,15 +130,19 @@ pub(crate) fn search<G: Geometry>(
         match words.next() {
             Some("move") => {
                 let token = words.next().unwrap_or("");
-                return Ok(match parse_move(token) {
-                    Ok(mv) => Ok(Generated::Move(mv.into())),
+                let size = BoardSize::ALL
+                    .into_iter()
+                    .find(|b| b.files() == G::SIZE)
+                    .unwrap_or(BoardSize::S11);
+                return Ok(match parse_move_on(token, size) {
+                    Ok(mv) => Ok(Generated::Move(mv)),
                     Err(e) => Err(NotAMove(format!("not a move: '{}' ({e})", shown(token)))),
                 });
             }
             Some("error") if words.next() == Some("-1") => {
                 return Ok(Err(NotAMove(format!("critical error: '{}'", shown(&line)))));
             }
-            Some("rules") => send(p, &format!("rules {COPENHAGEN_RULES}"))?,
+            Some("rules") => send(p, &format!("rules {rules}"))?,
             Some("side") => send(p, &format!("side {}", side_name(role)))?,
             Some("position") => send(
                 p,

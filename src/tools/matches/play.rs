@@ -233,7 +233,9 @@ impl Player {
             Dialect::Uci => uci::new_game(self.process()?, deadline)
                 .map_err(|f| Forfeit::from_fault(&f, "ucinewgame")),
             Dialect::Otep => {
-                otep::new_game(self.process()?, role).map_err(|f| Forfeit::from_fault(&f, "rules"))
+                let rules = otep::rules_string(&s.source);
+                otep::new_game(self.process()?, role, rules)
+                    .map_err(|f| Forfeit::from_fault(&f, "rules"))
             }
             Dialect::Hnefi => self.prepare_hnefi(s),
             Dialect::Htp03 => self.prepare_htp03(s),
@@ -451,7 +453,13 @@ impl Player {
             }
             Dialect::Otep => {
                 let line = otep::clock_command(s.time, clock);
-                otep::search(p, side, &line, game, deadline)
+                otep::search(
+                    p,
+                    side,
+                    &line,
+                    (game, otep::rules_string(&s.source)),
+                    deadline,
+                )
             }
             Dialect::Hnefi | Dialect::Htp | Dialect::HtpTcp | Dialect::Htp03 => {
                 if p.send(&dialect.generate_move(side)).is_err() {
