@@ -61,6 +61,11 @@ pub struct BerserkRulesText {
 }
 
 impl BerserkRulesText {
+    /// The string, its words joined by single spaces.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     /// Its game.
     pub fn variant(&self) -> &BerserkVariant {
         &self.variant

@@ -52,6 +52,7 @@ pub(crate) fn handshake(p: &mut Process, deadline: Instant) -> Result<(), Fault>
 pub(crate) fn rules_string(source: &RulesSource) -> &str {
     match source {
         RulesSource::Custom(c) => c.text(),
+        RulesSource::Berserk(b) => b.text(),
         RulesSource::Family(_) => COPENHAGEN_RULES,
     }
 }
