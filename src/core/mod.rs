@@ -27,8 +27,10 @@
 //!    tests, static status) and [`history`] (the positions the repetition rule compares).
 //!    One owner each, so the game, perft, the search and the bot cannot disagree.
 //! 7. **Games and what names them**: [`game`], [`notation`], [`record`], [`perft`],
-//!    [`variant`], [`berserk_variant`], [`berserk_game`], [`preset`], [`rules_string`], [`rules_source`], and the any-size
-//!    wrappers [`any_size`], [`any_square`], [`any_game`].
+//!    [`variant`], [`berserk_variant`], [`berserk_game`], [`berserk_notation`], [`preset`],
+//!    [`rules_string`], [`rules_source`], the any-size wrappers [`any_size`],
+//!    [`any_square`], [`any_game`], and [`variant_game`] (the game of either kind, ordinary
+//!    or Berserk).
 
 // 1. The board's geometry.
 pub mod bitboard;
@@ -83,6 +85,7 @@ pub mod any_game;
 pub(crate) mod any_size;
 pub mod any_square;
 pub mod berserk_game;
+pub(crate) mod berserk_notation;
 pub mod berserk_variant;
 pub mod game;
 pub mod notation;
@@ -94,3 +97,4 @@ pub mod record;
 pub mod rules_source;
 pub mod rules_string;
 pub mod variant;
+pub mod variant_game;

@@ -498,10 +498,9 @@ fn legal_moves(s: &mut Session, args: &[&str]) -> Reply {
 
 fn show_board(s: &mut Session, args: &[&str]) -> Reply {
     arity(args, 0, 0, "show_board")?;
-    let diagram = if s.colour() && s.berserk().is_none() {
-        super::colour::diagram(s.game())
-    } else {
-        s.diagram()
+    let diagram = match s.game().ordinary() {
+        Some(game) if s.colour() => super::colour::diagram(game),
+        _ => s.diagram(),
     };
     // The diagram starts on the line after `=`, so that its rows line up.
     let mut reply = format!("\n{diagram}\n{} to move", s.to_move());

@@ -33,14 +33,11 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::core::any_game::AnyGame;
-use crate::core::any_size::on_size;
 use crate::core::any_square::AnyMove;
 use crate::core::bitboard::BitboardOf;
 use crate::core::geometry::{BoardSize, Geometry};
 use crate::core::moves::{Move, MoveOf};
 use crate::core::notation::RecordMoveOf;
-use crate::core::notation::parse_opentafl_with;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::RulesSource;
 use crate::core::rules_string::RulesStringError;
@@ -415,22 +412,7 @@ impl OtepEngine {
     /// size, or none, differs). The position is read with the game's own restricted
     /// squares: in a game without corner squares a soldier may stand on a corner.
     fn board_differs(&self, pos: &str) -> bool {
-        if let Some(b) = self.session.berserk() {
-            let now = b.position();
-            return crate::core::berserk_variant::parse_start::<crate::core::geometry::S11>(
-                pos,
-                b.rules().rules.restricted(),
-            )
-            .map_or(true, |(board, specials)| {
-                &board != now.board()
-                    || specials.commanders() != now.specials().commanders()
-                    || specials.knights() != now.specials().knights()
-            });
-        }
-        on_size!(self.session.game(), AnyGame, game: G => {
-            parse_opentafl_with::<G>(pos, game.rules().restricted())
-                .map_or(true, |b| &b != game.position().board())
-        })
+        !self.session.game().shows(pos)
     }
 
     /// Takes the host's position as a new game with `to_move` to move.

@@ -59,11 +59,11 @@ impl Session {
     /// the game. What it finds stays in the table for the next search. Returns false when
     /// `reply` is not legal here or ends the game (nothing to ponder on).
     pub(crate) fn ponder_on(&mut self, reply: AnyMove, limits: Option<Limits>) -> bool {
-        if self.berserk.is_some() {
-            // The Berserk search does not ponder.
+        // The Berserk search does not ponder.
+        let Some(game) = self.game.ordinary() else {
             return false;
-        }
-        let mut game = self.game.clone();
+        };
+        let mut game = game.clone();
         if game.play(reply).is_err() || game.status().is_over() {
             return false;
         }

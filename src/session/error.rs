@@ -1,11 +1,12 @@
 //! Why a session refused a command: one error for every command, so that the protocol
 //! answers each refusal the same way.
 
-use crate::core::any_game::{AnyGameError, AnyIllegalMove};
+use crate::core::any_game::AnyGameError;
 use crate::core::any_square::{AnyMove, AnySquare};
 use crate::core::geometry::BoardSize;
 use crate::core::role::Role;
 use crate::core::rules_source::RulesSourceError;
+use crate::core::variant_game::VariantMoveError;
 use crate::options::OptionError;
 use crate::search::network::NetworkError;
 use crate::search::terms::WeightError;
@@ -30,16 +31,22 @@ pub enum SessionError {
     /// `undo` at the first position.
     #[error("no move to take back: the game is at its first position")]
     NothingToUndo,
-    /// The game refused a move, a position or a record, or its rule family has no game
-    /// of that board size.
+    /// The game refused a position or a record, or its rule family has no game of that
+    /// board size.
     #[error(transparent)]
     Game(#[from] AnyGameError),
+    /// The game refused a move, a resignation or a record.
+    #[error(transparent)]
+    Move(#[from] VariantMoveError),
     /// The rule family or rules string has no game of that board size.
     #[error(transparent)]
     Rules(#[from] RulesSourceError),
     /// The scripted players play only the 11x11 board.
     #[error("the scripted players play 11x11 only, and this game is on {0}x{0}")]
     PlayerBoard(BoardSize),
+    /// The scripted players and the 0.3.1 dialect play only the ordinary rule sets.
+    #[error("the scripted players and the 0.3.1 dialect play the ordinary rule sets, not Berserk")]
+    OrdinaryOnly,
     /// An invalid search option.
     #[error(transparent)]
     Option(#[from] OptionError),
@@ -55,7 +62,7 @@ pub enum SessionError {
         /// The move.
         mv: AnyMove,
         /// Why the game refused it (boxed: the error stays small).
-        source: Box<AnyGameError>,
+        source: Box<VariantMoveError>,
     },
     /// `analyze` with no legal move.
     #[error("no legal move to analyze")]
@@ -63,23 +70,9 @@ pub enum SessionError {
     /// `stop` ended a count before it was complete.
     #[error("stopped before the count was complete")]
     Stopped,
-    /// A Berserk game refused a move.
-    #[error(transparent)]
-    Berserk(crate::core::berserk_game::BerserkMoveError),
-    /// A move off the Berserk game's board.
-    #[error("{0} is off the 11x11 board")]
-    OffBerserkBoard(AnyMove),
-    /// What a Berserk game does not do.
-    #[error("not in a Berserk game: {0}")]
-    NotInBerserk(&'static str),
 }
 
 /// A game's error as the session's.
 pub(super) fn game_error(e: impl Into<AnyGameError>) -> SessionError {
     SessionError::Game(e.into())
-}
-
-/// A refused move as the session's error.
-pub(super) fn illegal(e: AnyIllegalMove) -> SessionError {
-    game_error(e)
 }

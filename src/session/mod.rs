@@ -26,12 +26,12 @@ use crate::core::any_size::on_size;
 use crate::core::any_square::{AnyMove, AnySquare};
 use crate::core::berserk_game::BerserkGameOf;
 use crate::core::game::{Game, RuleSet};
-use crate::core::geometry::BoardSize;
-use crate::core::geometry::{Geometry, S11};
-use crate::core::outcome::{Outcome, Reason, Status};
+use crate::core::geometry::{BoardSize, S11};
+use crate::core::outcome::Status;
 use crate::core::preset::RulePreset;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::RulesSource;
+use crate::core::variant_game::VariantGame;
 use crate::options;
 use crate::players::Player;
 use crate::players::level::LevelPlay;
@@ -46,7 +46,6 @@ pub(crate) use evaluation::Evaluation;
 pub(crate) use info_sink::InfoSink;
 pub use settings::SearchOption;
 
-use error::illegal;
 use evaluation::PositionKey;
 use limits::SearchLimits;
 use setup::RuleOverrides;
@@ -68,10 +67,9 @@ pub enum EngineMove {
 /// rule set; the scripted players 11x11 only.
 #[derive(Debug)]
 pub struct Session {
-    game: AnyGame,
-    /// The Berserk game in progress, when the rules string is of Berserk's kind
-    /// ([`RulesSource::Berserk`]); then it, not `game`, is the game played.
-    berserk: Option<BerserkGameOf<S11>>,
+    /// The game in progress: an ordinary rule set's, or Berserk's when the rules string
+    /// is of Berserk's kind ([`RulesSource::Berserk`]).
+    game: VariantGame,
     /// The search of Berserk games.
     berserk_searcher: BerserkSearcher,
     /// The rule family or rules string: its game on the board's size
@@ -128,8 +126,7 @@ impl Session {
     pub fn new() -> Session {
         let rules = RulePreset::default().rules();
         Session {
-            game: AnyGame::S11(Game::new(rules)),
-            berserk: None,
+            game: VariantGame::Ordinary(AnyGame::S11(Game::new(rules))),
             berserk_searcher: BerserkSearcher::default(),
             source: RulesSource::default(),
             overrides: RuleOverrides::default(),
@@ -193,16 +190,17 @@ impl Session {
     }
 
     /// The game in progress.
-    pub fn game(&self) -> &AnyGame {
+    pub fn game(&self) -> &VariantGame {
         &self.game
     }
 
-    /// The game in progress if it is on 11x11, the board the scripted players, the 0.3.1
-    /// dialect and OTEP play (else [`SessionError::PlayerBoard`]).
+    /// The game in progress if it is an ordinary one on 11x11, the board the scripted
+    /// players and the 0.3.1 dialect play (else [`SessionError::PlayerBoard`]).
     pub(crate) fn game11(&self) -> Result<&Game, SessionError> {
-        self.game
-            .s11()
-            .ok_or(SessionError::PlayerBoard(self.game.size()))
+        match &self.game {
+            VariantGame::Ordinary(g) => g.s11().ok_or(SessionError::PlayerBoard(g.size())),
+            VariantGame::Berserk(_) => Err(SessionError::OrdinaryOnly),
+        }
     }
 
     /// The board size of the game in progress (and of new games).
@@ -222,52 +220,34 @@ impl Session {
 
     /// The Berserk game in progress, if the game is one.
     pub fn berserk(&self) -> Option<&BerserkGameOf<S11>> {
-        self.berserk.as_ref()
+        self.game.berserk()
     }
 
     /// The side to move in the game in progress.
     pub fn to_move(&self) -> Role {
-        match &self.berserk {
-            Some(b) => b.to_move(),
-            None => self.game.to_move(),
-        }
+        self.game.to_move()
     }
 
     /// The board of the game in progress as a diagram (commanders `C`, knights `N` of
     /// a Berserk game among the soldiers `X` and `O`).
     pub(crate) fn diagram(&self) -> String {
-        match &self.berserk {
-            Some(b) => berserk_diagram(b),
-            None => self.game.diagram(),
-        }
+        self.game.diagram()
     }
 
     /// The board of the game in progress in OpenTafl's notation.
     pub(crate) fn to_opentafl(&self) -> String {
-        match &self.berserk {
-            Some(b) => berserk_opentafl(b),
-            None => self.game.to_opentafl(),
+        self.game.to_opentafl()
+    }
+
+    /// Makes `game` the game in progress: the clocks, the last evaluation and the table
+    /// of its kind's search start afresh.
+    fn replace_game(&mut self, game: impl Into<VariantGame>) {
+        self.game = game.into();
+        self.time_left = ByRole::default();
+        match self.game {
+            VariantGame::Ordinary(_) => self.searcher.clear(),
+            VariantGame::Berserk(_) => self.berserk_searcher.clear(),
         }
-    }
-
-    fn replace_berserk(&mut self, game: BerserkGameOf<S11>) {
-        // The ordinary game stands for the board's size and the rules' squares only.
-        let pos = crate::core::position::PositionOf::new(*game.position().board(), game.to_move());
-        self.game = AnyGame::S11(crate::core::game::GameOf::from_position(
-            pos,
-            game.rules().rules,
-        ));
-        self.berserk = Some(game);
-        self.time_left = ByRole::default();
-        self.berserk_searcher.clear();
-        self.evaluation = None;
-    }
-
-    fn replace_game(&mut self, game: AnyGame) {
-        self.berserk = None;
-        self.game = game;
-        self.time_left = ByRole::default();
-        self.searcher.clear();
         self.evaluation = None;
     }
 
@@ -276,19 +256,7 @@ impl Session {
     /// reports it).
     pub(crate) fn play(&mut self, role: Role, mv: AnyMove) -> Result<Vec<AnySquare>, SessionError> {
         self.check_turn(role)?;
-        if let Some(b) = &mut self.berserk {
-            return berserk_play(b, mv);
-        }
-        let mut captured = self.game.play(mv)?;
-        if let Status::Over(Outcome {
-            winner: Some(_),
-            reason: Reason::KingCaptured,
-        }) = self.game.status()
-        {
-            captured.push(self.game.king());
-            captured.sort_unstable();
-        }
-        Ok(captured)
+        Ok(self.game.play(mv)?)
     }
 
     fn check_turn(&self, role: Role) -> Result<(), SessionError> {
@@ -308,29 +276,17 @@ impl Session {
         if self.status().is_over() {
             return Err(SessionError::GameOver);
         }
-        let b = self
-            .berserk
-            .as_mut()
-            .ok_or(SessionError::NotInBerserk("a Berserk move record"))?;
-        b.play_record(word).map_err(SessionError::Berserk)?;
-        Ok(())
+        Ok(self.game.play_berserk_record(word)?)
     }
 
     /// `role` resigns.
     pub(crate) fn resign(&mut self, role: Role) -> Result<(), SessionError> {
-        if let Some(b) = &mut self.berserk {
-            return b.resign(role).map_err(SessionError::Berserk);
-        }
-        self.game.resign(role).map_err(illegal)
+        Ok(self.game.resign(role)?)
     }
 
     /// Takes back one ply.
     pub(crate) fn undo(&mut self) -> Result<(), SessionError> {
-        let undone = match &mut self.berserk {
-            Some(b) => b.undo(),
-            None => self.game.undo(),
-        };
-        if undone {
+        if self.game.undo() {
             Ok(())
         } else {
             Err(SessionError::NothingToUndo)
@@ -339,22 +295,11 @@ impl Session {
 
     /// The status of the game.
     pub(crate) fn status(&self) -> Status {
-        if let Some(b) = &self.berserk {
-            return b.status();
-        }
         self.game.status()
     }
 
     /// Every legal move of the side to move, sorted by from then to.
     pub(crate) fn legal_moves(&self) -> Vec<AnyMove> {
-        if let Some(b) = &self.berserk {
-            return b
-                .legal_moves()
-                .as_slice()
-                .iter()
-                .map(|&m| AnyMove::from(m))
-                .collect();
-        }
         self.game.legal_moves()
     }
 
@@ -372,13 +317,7 @@ impl Session {
         from: AnySquare,
     ) -> Result<Vec<AnySquare>, SessionError> {
         self.check_turn(role)?;
-        let own = match &self.berserk {
-            Some(b) => from
-                .on::<S11>()
-                .is_some_and(|sq| b.position().board().pieces(role).contains(sq)),
-            None => self.game.role_at(from) == Some(role),
-        };
-        if !own {
+        if self.game.role_at(from) != Some(role) {
             return Err(SessionError::NoPiece { role, square: from });
         }
         Ok(self
@@ -391,9 +330,6 @@ impl Session {
 
     /// The moves so far in record notation.
     pub(crate) fn moves_field(&self) -> String {
-        if let Some(b) = &self.berserk {
-            return b.moves_field();
-        }
         self.game.moves_field()
     }
 
@@ -402,13 +338,6 @@ impl Session {
     pub(crate) fn perft(&self, depth: u32) -> Result<u64, SessionError> {
         if self.status().is_over() {
             return Ok(u64::from(depth == 0));
-        }
-        if let Some(b) = &self.berserk {
-            return Ok(crate::core::berserk_position::berserk_perft(
-                b.position(),
-                depth,
-                b.rules(),
-            ));
         }
         self.game
             .perft_until(depth, &self.stop)
@@ -429,26 +358,30 @@ impl Session {
             ..*limits
         };
         let wdl = self.wdl_shown();
-        if let Some(b) = &self.berserk {
-            let (searcher, info, stop) = (&mut self.berserk_searcher, &mut self.info, &self.stop);
-            return searcher
-                .search(
-                    b.position(),
-                    b.rules(),
-                    b.repetition_keys(),
-                    limits,
-                    stop,
-                    &mut |i| {
-                        let mut i = i.map_moves(AnyMove::from);
-                        i.wdl = wdl.map(|(model, mover)| model.wdl(i.score, mover));
-                        info.report(&i);
-                        extra(&i);
-                    },
-                )
-                .map_moves(AnyMove::from);
-        }
+        let game = match &self.game {
+            VariantGame::Ordinary(game) => game,
+            VariantGame::Berserk(b) => {
+                let (searcher, info, stop) =
+                    (&mut self.berserk_searcher, &mut self.info, &self.stop);
+                return searcher
+                    .search(
+                        b.position(),
+                        b.rules(),
+                        b.repetition_keys(),
+                        limits,
+                        stop,
+                        &mut |i| {
+                            let mut i = i.map_moves(AnyMove::from);
+                            i.wdl = wdl.map(|(model, mover)| model.wdl(i.score, mover));
+                            info.report(&i);
+                            extra(&i);
+                        },
+                    )
+                    .map_moves(AnyMove::from);
+            }
+        };
         let (searcher, info, stop) = (&mut self.searcher, &mut self.info, &self.stop);
-        let result = on_size!(&self.game, AnyGame, game => {
+        let result = on_size!(game, AnyGame, game => {
             searcher
                 .search(game, limits, stop, &mut |i| {
                     let mut i = i.map_moves(AnyMove::from);
@@ -481,7 +414,7 @@ impl Session {
     /// search was of this position (or played the move that led to it, whose score is
     /// this position's from the other side), under the same rules.
     pub(crate) fn evaluation(&self) -> Option<Evaluation> {
-        if self.berserk.is_some() {
+        if self.game.berserk().is_some() {
             return None;
         }
         self.evaluation
@@ -519,17 +452,22 @@ impl Session {
         if self.status().is_over() {
             return Err(SessionError::GameOver);
         }
-        if self.berserk.is_some() {
-            return self.generate_berserk_move();
-        }
         let role = self.game.to_move();
         let limits = self.limits();
         let now = Instant::now();
         let started = self.arrival.map_or(now, |at| at.min(now));
         self.expected_reply = None;
-        // The options table keeps the level in range; an unknown one plays full strength.
-        let level = LevelPlay::of(self.level).unwrap_or(LevelPlay::Full);
-        let player = self.player.or_else(|| level.player(role, self.seed));
+        // The scripted players and the levels play only the ordinary rule sets; the
+        // options table keeps the level in range, and an unknown one plays full strength.
+        let ordinary = self.game.ordinary().is_some();
+        let level = match LevelPlay::of(self.level) {
+            Some(level) if ordinary => level,
+            _ => LevelPlay::Full,
+        };
+        let player = match self.player {
+            Some(player) if ordinary => Some(player),
+            _ => level.player(role, self.seed),
+        };
         let (best, pv, found) = match player {
             // The scripted players play 11x11 only.
             Some(player) => (
@@ -548,7 +486,7 @@ impl Session {
             }
         };
         let Some(mv) = best else {
-            self.game.resign(role).map_err(illegal)?;
+            self.game.resign(role)?;
             return Ok((role, EngineMove::Resign));
         };
         self.game
@@ -559,141 +497,15 @@ impl Session {
             })?;
         self.charge_clock(role, started.elapsed());
         // The search's score of its move is the position after it, from the other side.
-        if let Some(found) = found.filter(|_| !self.game.status().is_over()) {
+        if let Some(found) = found.filter(|_| ordinary && !self.game.status().is_over()) {
             self.evaluation = Some((self.position_key(), found.after_best_move()));
         }
-        if self.ponder && !self.game.status().is_over() {
+        // The Berserk search does not ponder.
+        if ordinary && self.ponder && !self.game.status().is_over() {
             self.expected_reply = pv.get(1).copied();
         }
         Ok((role, EngineMove::Play(mv)))
     }
-}
-
-impl Session {
-    /// [`Session::generate_move`] in a Berserk game: the Berserk search's move (the
-    /// scripted players and levels play only the ordinary rule sets).
-    fn generate_berserk_move(&mut self) -> Result<(Role, EngineMove), SessionError> {
-        let role = self.to_move();
-        let limits = self.limits();
-        let now = Instant::now();
-        let started = self.arrival.map_or(now, |at| at.min(now));
-        self.expected_reply = None;
-        let result = self.search(&limits, 1, &mut |_| {});
-        let Some(b) = &mut self.berserk else {
-            return Err(SessionError::GameOver);
-        };
-        let Some(mv) = result.best else {
-            b.resign(role).map_err(SessionError::Berserk)?;
-            return Ok((role, EngineMove::Resign));
-        };
-        berserk_play(b, mv)?;
-        self.charge_clock(role, started.elapsed());
-        Ok((role, EngineMove::Play(mv)))
-    }
-}
-
-/// Plays `mv` in a Berserk game and returns the squares taken, sorted by rank then file
-/// (the king's among them when he was taken).
-fn berserk_play(b: &mut BerserkGameOf<S11>, mv: AnyMove) -> Result<Vec<AnySquare>, SessionError> {
-    let m = mv.on::<S11>().ok_or(SessionError::OffBerserkBoard(mv))?;
-    let king = b.position().board().king();
-    let ply = b.play(m).map_err(SessionError::Berserk)?;
-    let mut taken: Vec<AnySquare> = ply
-        .effect
-        .taken
-        .soldiers
-        .into_iter()
-        .map(AnySquare::from)
-        .collect();
-    if ply.effect.taken.king {
-        taken.push(AnySquare::from(king));
-    }
-    taken.sort_unstable();
-    Ok(taken)
-}
-
-/// A Berserk board as a diagram: hnefi's diagram with each commander written `C` and
-/// each knight `N` (either side: the side shows in the piece's neighbours' letters no
-/// more than in OpenTafl's; the legend says which side has which).
-fn berserk_diagram(b: &BerserkGameOf<S11>) -> String {
-    let pos = b.position();
-    let board = pos.board();
-    let mut rows: Vec<Vec<char>> = board
-        .to_string()
-        .lines()
-        .map(|l| l.chars().collect())
-        .collect();
-    let size = usize::from(S11::SIZE);
-    for sq in pos.specials().all() {
-        let (file, rank) = (usize::from(sq.file()), usize::from(sq.rank()));
-        let Some(row) = rows.get_mut(size - 1 - rank) else {
-            continue;
-        };
-        let letter = match (
-            pos.specials().commanders().contains(sq),
-            board.attackers().contains(sq),
-        ) {
-            (true, true) => 'c',
-            (true, false) => 'C',
-            (false, true) => 'n',
-            (false, false) => 'N',
-        };
-        if let Some(cell) = row.get_mut(4 + 2 * file) {
-            *cell = letter;
-        }
-    }
-    let mut out: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
-    out.push("c n: attacking commander, knight; C N: defending commander, knight".into());
-    if let Some(sq) = pos.berserker() {
-        out.push(format!("berserk turn: the piece on {sq} moves again"));
-    }
-    out.join("\n")
-}
-
-/// A Berserk board in OpenTafl's notation, commanders and knights with their letters.
-fn berserk_opentafl(b: &BerserkGameOf<S11>) -> String {
-    let pos = b.position();
-    let board = pos.board();
-    let mut out = String::from("/");
-    for rank in 0..S11::SIZE {
-        let mut run = 0;
-        for file in 0..S11::SIZE {
-            let Some(sq) = crate::core::square::SquareOf::<S11>::from_coords(file, rank) else {
-                continue;
-            };
-            let attacker = board.attackers().contains(sq);
-            let c = if sq == board.king() && !pos.king_taken() {
-                Some('K')
-            } else if attacker || board.defenders_and_king().contains(sq) {
-                let kind = pos.specials().soldier_kind(sq);
-                Some(match (kind, attacker) {
-                    (crate::core::special_pieces::PieceKind::Commander, true) => 'c',
-                    (crate::core::special_pieces::PieceKind::Commander, false) => 'C',
-                    (crate::core::special_pieces::PieceKind::Knight, true) => 'n',
-                    (crate::core::special_pieces::PieceKind::Knight, false) => 'N',
-                    (_, true) => 't',
-                    (_, false) => 'T',
-                })
-            } else {
-                None
-            };
-            match c {
-                Some(c) => {
-                    if run > 0 {
-                        out.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    out.push(c);
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            out.push_str(&run.to_string());
-        }
-        out.push('/');
-    }
-    out
 }
 
 /// At most 24 characters of outside text, for messages.

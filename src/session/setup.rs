@@ -10,6 +10,7 @@ use crate::core::geometry::BoardSize;
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
 use crate::core::rules_source::{RulesSource, RulesSourceError};
+use crate::core::variant_game::VariantMoveError;
 
 use super::Session;
 use super::error::{SessionError, game_error};
@@ -43,7 +44,7 @@ impl Session {
     pub(crate) fn new_game(&mut self, first: Option<Role>) -> Result<(), SessionError> {
         if let Some(v) = self.source.berserk().cloned() {
             let game = berserk_start(&v, first.unwrap_or(v.first()))?;
-            self.replace_berserk(game);
+            self.replace_game(game);
             return Ok(());
         }
         let variant = self.source.variant(self.board_size())?;
@@ -67,7 +68,7 @@ impl Session {
                 }));
             }
             let game = berserk_start(&v, v.first())?;
-            self.replace_berserk(game);
+            self.replace_game(game);
             return Ok(());
         }
         let variant = self.source.variant(size)?;
@@ -88,7 +89,7 @@ impl Session {
     pub(crate) fn set_source(&mut self, source: RulesSource) -> Result<(), SessionError> {
         let family = match &source {
             RulesSource::Family(f)
-                if f.sizes().contains(&self.board_size()) && self.berserk.is_none() =>
+                if f.sizes().contains(&self.board_size()) && self.game.berserk().is_none() =>
             {
                 *f
             }
@@ -110,7 +111,7 @@ impl Session {
             let game = berserk_start(&v, v.first())?;
             self.source = source;
             self.overrides = RuleOverrides::default();
-            self.replace_berserk(game);
+            self.replace_game(game);
             return Ok(());
         }
         let variant = source.variant(source.usual_size())?;
@@ -140,7 +141,7 @@ impl Session {
             start.rules.pieces = v.rules().pieces;
             let v = start;
             let game = berserk_start(&v, to_move)?;
-            self.replace_berserk(game);
+            self.replace_game(game);
             return Ok(());
         }
         let game = AnyGame::from_opentafl(self.board_size(), otn, to_move, self.rules).map_err(
@@ -165,9 +166,9 @@ impl Session {
     /// was.
     pub(crate) fn load_moves(&mut self, tokens: &[&str]) -> Result<(), SessionError> {
         if let Some(v) = self.source.berserk().cloned() {
-            let game =
-                BerserkGameOf::from_record(&v, &tokens.join(" ")).map_err(SessionError::Berserk)?;
-            self.replace_berserk(game);
+            let game = BerserkGameOf::from_record(&v, &tokens.join(" "))
+                .map_err(VariantMoveError::from)?;
+            self.replace_game(game);
             return Ok(());
         }
         let variant = self.source.variant(self.board_size())?;
@@ -204,5 +205,5 @@ fn berserk_start(
     v: &BerserkVariant,
     first: Role,
 ) -> Result<BerserkGameOf<crate::core::geometry::S11>, SessionError> {
-    BerserkGameOf::start(v, first).map_err(|e| SessionError::Berserk(e.into()))
+    BerserkGameOf::start(v, first).map_err(|e| VariantMoveError::Berserk(e.into()).into())
 }
