@@ -7,7 +7,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use hnefi::core::game::{Game, RepetitionMode, RuleSet};
+use hnefi::core::game::Game;
+
+use hnefi::core::repetition::RepetitionMode;
+
 use hnefi::core::geometry::{BoardSize, Geometry};
 use hnefi::core::movegen;
 use hnefi::core::moves::MoveOf;
@@ -17,6 +20,7 @@ use hnefi::core::position::PositionOf;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::record::GameRecord;
 use hnefi::core::rng::SplitMix64;
+use hnefi::core::rules::RuleSet;
 
 /// Rounds per benchmark (the median is reported); `HNEFI_BENCH_ROUNDS` overrides it, e.g.
 /// `HNEFI_BENCH_ROUNDS=1` to count instructions under `valgrind --tool=callgrind`.

@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use hnefi::core::game::RepetitionMode;
 use hnefi::core::geometry::BoardSize;
+use hnefi::core::repetition::RepetitionMode;
 use hnefi::core::role::Role;
 use hnefi::core::rules_source::RulesSource;
 use hnefi::options;

@@ -208,7 +208,7 @@ pub(crate) fn find(name: &str) -> Option<&'static EngineOption> {
 /// The option called `name`, or the error that lists the names.
 pub fn get(name: &str) -> Result<&'static EngineOption, OptionError> {
     find(name).ok_or_else(|| OptionError::Unknown {
-        name: crate::core::record::short(name),
+        name: crate::core::excerpt::excerpt(name),
     })
 }
 
@@ -285,7 +285,7 @@ impl EngineOption {
         OptionError::Value {
             name: self.name,
             takes: self.takes(),
-            got: crate::core::record::short(got),
+            got: crate::core::excerpt::excerpt(got),
         }
     }
 
@@ -369,7 +369,7 @@ pub(crate) struct TcError(pub String);
 /// Reads `MIN+INC`: minutes (more than 0) and seconds added per move, both decimal
 /// numbers within [`MAX_MINUTES`] and [`MAX_INCREMENT_SECS`]; `MIN` alone is `MIN+0`.
 pub(crate) fn parse_min_inc(text: &str) -> Result<Fischer, TcError> {
-    let err = || TcError(crate::core::record::short(text));
+    let err = || TcError(crate::core::excerpt::excerpt(text));
     let (min, inc) = text.split_once('+').unwrap_or((text, "0"));
     let min = decimal(min.trim()).ok_or_else(err)?;
     let inc = decimal(inc.trim()).ok_or_else(err)?;

@@ -4,10 +4,12 @@
 
 use std::path::Path;
 
-use hnefi::core::game::{Game, RuleSet};
+use hnefi::core::game::Game;
+
 use hnefi::core::outcome::{Reason, Status};
 use hnefi::core::record::GameRecord;
 use hnefi::core::role::Role;
+use hnefi::core::rules::RuleSet;
 
 use crate::common;
 

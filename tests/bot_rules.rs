@@ -5,12 +5,13 @@
 use crate::case_file;
 
 use case_file::{parse_cases, run, run_file};
-use hnefi::core::game::{Game, RuleSet};
+use hnefi::core::game::Game;
 use hnefi::core::geometry::BoardSize;
 use hnefi::core::moves::Move;
 use hnefi::core::position::Position;
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
+use hnefi::core::rules::RuleSet;
 
 #[test]
 fn every_hnefatafl_org_case_passes() {
@@ -178,10 +179,10 @@ fn a_defender_move_can_lose_at_once() {
 /// take the losing return for a win (it did, judging the adjudication first).
 #[test]
 fn a_losing_repetition_is_judged_before_the_adjudication_in_game_and_search() {
-    use hnefi::core::game::RepetitionMode;
     use hnefi::core::notation::parse_rows;
     use hnefi::core::outcome::{Reason, Status};
     use hnefi::core::referee::Referee;
+    use hnefi::core::repetition::RepetitionMode;
     use hnefi::search::{Limits, Score, Searcher};
     use std::sync::atomic::AtomicBool;
     let rows = [

@@ -13,11 +13,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 #[allow(dead_code)]
 use crate::reference;
 
-use hnefi::core::game::{RepetitionMode, RuleSet};
+use hnefi::core::repetition::RepetitionMode;
+
 use hnefi::core::notation::RecordMove;
 use hnefi::core::outcome::{Outcome, Status};
 use hnefi::core::record::GameRecord;
 use hnefi::core::role::Role;
+use hnefi::core::rules::RuleSet;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hnefi");
 

@@ -13,9 +13,11 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 
 use hnefi::core::any_game::AnyGame;
 use hnefi::core::any_square::AnyMove;
-use hnefi::core::game::{Game, RepetitionMode, RuleSet};
+use hnefi::core::game::Game;
 use hnefi::core::notation::to_opentafl;
+use hnefi::core::repetition::RepetitionMode;
 use hnefi::core::role::Role;
+use hnefi::core::rules::RuleSet;
 use hnefi::core::rules_string::parse_rules_string;
 use hnefi::protocol::otep::{COPENHAGEN_RULES, parse_move, side_name};
 

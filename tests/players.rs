@@ -9,12 +9,14 @@ use common::run_text as hnefi;
 use proptest::prelude::*;
 
 use hnefi::core::board::Board;
-use hnefi::core::game::{Game, RepetitionMode, RuleSet};
+use hnefi::core::game::Game;
 use hnefi::core::moves::Move;
 use hnefi::core::position::Position;
 use hnefi::core::preset::RulePreset;
+use hnefi::core::repetition::RepetitionMode;
 use hnefi::core::rng::SplitMix64;
 use hnefi::core::role::Role;
+use hnefi::core::rules::RuleSet;
 use hnefi::core::square::Square;
 use hnefi::players::fortification::Fort;
 use hnefi::players::vocabulary::{Side, cordon, distance, guards};

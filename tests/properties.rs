@@ -9,7 +9,7 @@ use hnefi::core::bitboard::BitboardOf;
 use hnefi::core::board::{BoardOf, Piece};
 use hnefi::core::capture;
 use hnefi::core::corners::Corners;
-use hnefi::core::game::{GameOf, RepetitionMode, RuleSet};
+use hnefi::core::game::GameOf;
 use hnefi::core::geometry::{BoardSize, Geometry, S7, S9, S11, S13, S15, S17, S19};
 use hnefi::core::king::KingCapture;
 use hnefi::core::movegen;
@@ -20,7 +20,9 @@ use hnefi::core::notation::{
 use hnefi::core::outcome::{Outcome, Reason, Status};
 use hnefi::core::position::PositionOf;
 use hnefi::core::preset::RulePreset;
+use hnefi::core::repetition::RepetitionMode;
 use hnefi::core::role::Role;
+use hnefi::core::rules::RuleSet;
 use hnefi::core::rules_string::parse_rules_string;
 use hnefi::core::shield_walls::ShieldWalls;
 use hnefi::core::square::{Direction, SquareOf};

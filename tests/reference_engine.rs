@@ -28,7 +28,7 @@ use crate::reference;
 use std::collections::{BTreeMap, BTreeSet};
 
 use hnefi::core::board::{BoardOf, Piece};
-use hnefi::core::game::{GameOf, RuleSet};
+use hnefi::core::game::GameOf;
 use hnefi::core::geometry::{BoardSize, Geometry, S7, S13};
 use hnefi::core::moves::MoveOf;
 use hnefi::core::outcome::{Outcome, Reason, Status};
@@ -36,6 +36,7 @@ use hnefi::core::position::{IllegalMoveOf, PositionOf};
 use hnefi::core::preset::RulePreset;
 use hnefi::core::rng::SplitMix64;
 use hnefi::core::role::Role;
+use hnefi::core::rules::RuleSet;
 use hnefi::core::square::SquareOf;
 use reference::{Reference, Reply};
 

@@ -4,9 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use hnefi::core::game::{Game, RepetitionMode, RuleSet};
+use hnefi::core::game::Game;
+
+use hnefi::core::repetition::RepetitionMode;
+
 use hnefi::core::outcome::Status;
 use hnefi::core::record::{self, GameRecord};
+use hnefi::core::rules::RuleSet;
 
 /// Replays one record line; returns the status after the last move.
 fn replay(line: &str) -> Result<Status, String> {

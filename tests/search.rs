@@ -5,10 +5,14 @@
 
 use std::sync::atomic::AtomicBool;
 
-use hnefi::core::game::{Game, RepetitionMode, RuleSet};
+use hnefi::core::game::Game;
+
+use hnefi::core::repetition::RepetitionMode;
+
 use hnefi::core::moves::Move;
 use hnefi::core::notation::position_from_opentafl;
 use hnefi::core::role::Role;
+use hnefi::core::rules::RuleSet;
 use hnefi::search::{Feature, Features, Limits, Score, SearchResult, Searcher};
 
 const POSITIONS: &str = include_str!("data/search_positions.txt");

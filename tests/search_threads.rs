@@ -13,10 +13,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use hnefi::core::game::{Game, GameOf, RuleSet};
+use hnefi::core::game::{Game, GameOf};
+
 use hnefi::core::geometry::{BoardSize, S7};
 use hnefi::core::position::PositionOf;
 use hnefi::core::preset::RulePreset;
+use hnefi::core::rules::RuleSet;
 use hnefi::search::{Limits, Searcher, hardware_threads};
 
 /// Runs `test` on its own thread and fails if it has not returned within ten minutes.

@@ -147,7 +147,7 @@ pub(crate) fn parse_tc(s: &str) -> Result<Option<Fischer>, String> {
     if tc.increment.subsec_nanos() != 0 {
         return Err(format!(
             "invalid --tc '{}': the server adds whole seconds per move",
-            crate::session::short(s)
+            crate::core::excerpt::excerpt(s)
         ));
     }
     Ok(Some(tc))
@@ -160,7 +160,7 @@ pub(crate) fn parse_board_size(s: &str) -> Result<BoardSize, String> {
         Ok(size) if SERVER_SIZES.contains(&size) => Ok(size),
         _ => Err(format!(
             "invalid board size '{}': expected {sizes}",
-            crate::session::short(s)
+            crate::core::excerpt::excerpt(s)
         )),
     }
 }

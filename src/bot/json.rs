@@ -1,6 +1,7 @@
 //! The JSON payloads of the protocol: `game_time` and `resume_game_json` (the server's
 //! `GameTime` and `OpenTaflGame`), decoded with `serde_json` into plain values.
 
+use crate::core::excerpt::excerpt;
 use serde_json::Value;
 
 use crate::core::any_square::AnyMove;
@@ -108,9 +109,8 @@ impl ResumedGame {
         if let Some(size) = size {
             for token in &tokens {
                 let plain = token.split('x').next().unwrap_or("");
-                let mv = AnyMove::parse(plain, size).map_err(|e| {
-                    format!("move '{}': {e}", token.chars().take(20).collect::<String>())
-                })?;
+                let mv = AnyMove::parse(plain, size)
+                    .map_err(|e| format!("move '{}': {e}", excerpt(token)))?;
                 moves.push(mv);
             }
         }

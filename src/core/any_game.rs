@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use super::any_size::{on_size, size_enum};
 use super::any_square::{AnyMove, AnySquare};
-use super::game::{GameOf, RuleSet};
+use super::game::GameOf;
 use super::geometry::{BoardSize, Geometry, S11};
 use super::moves::MoveOf;
 use super::notation::{PositionError, parse_opentafl_with, to_opentafl};
@@ -17,6 +17,7 @@ use super::perft;
 use super::position::{IllegalMoveOf, PositionOf};
 use super::record::{self, GameRecordError, GameRecordOf, ReplayErrorOf};
 use super::role::Role;
+use super::rules::RuleSet;
 use super::variant::{Variant, VariantError};
 
 size_enum! {

@@ -4,6 +4,7 @@
 //! `Nf3^h3xg3`, a continuation `Nh3=h4`, captures `xe4/Kf5`). The ordinary rule sets keep
 //! [`GameOf`](super::game::GameOf), which knows nothing of this.
 
+use super::excerpt::excerpt;
 use thiserror::Error;
 
 use super::berserk::ThirdRepetition;
@@ -128,10 +129,6 @@ pub enum BerserkMoveError {
     /// The start position does not fit.
     #[error(transparent)]
     Variant(#[from] VariantError),
-}
-
-fn clip(s: &str) -> String {
-    super::record::short(s)
 }
 
 /// A Berserk game on board `G`.
@@ -314,7 +311,7 @@ impl<G: Geometry> BerserkGameOf<G> {
         let rec = parse_record::<G>(word)?;
         let continuing = self.position().berserker().is_some();
         if rec.continued && !continuing {
-            return Err(BerserkMoveError::Continuation(clip(word)));
+            return Err(BerserkMoveError::Continuation(excerpt(word)));
         }
         let before = *self.position();
         self.play(rec.mv)?;
@@ -328,7 +325,7 @@ impl<G: Geometry> BerserkGameOf<G> {
                 self.undo();
                 let taken: Vec<String> = taken.into_iter().map(|s| s.to_string()).collect();
                 return Err(BerserkMoveError::Captures {
-                    word: clip(word),
+                    word: excerpt(word),
                     taken: if taken.is_empty() {
                         "nothing".into()
                     } else {
@@ -428,7 +425,7 @@ fn record_square<G: Geometry>(s: &str) -> Option<SquareOf<G>> {
 }
 
 fn parse_record<G: Geometry>(word: &str) -> Result<Recorded<G>, BerserkMoveError> {
-    let err = || BerserkMoveError::Syntax(clip(word));
+    let err = || BerserkMoveError::Syntax(excerpt(word));
     let w = word.trim_end_matches(['+', '-']);
     let (mv, taken) = match w.split_once('x') {
         Some((m, t)) => {

@@ -8,10 +8,9 @@ use super::movegen;
 use super::moves::{MoveListOf, MoveOf};
 use super::outcome::{Reason, Status};
 use super::position::{IllegalMoveOf, PositionOf};
-pub use super::repetition::RepetitionMode;
 use super::repetition::Verdict;
 use super::role::Role;
-pub use super::rules::RuleSet;
+use super::rules::RuleSet;
 
 /// One entry of the game record.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -42,7 +41,8 @@ impl<G: Geometry> PlyOf<G> {
 /// A game in progress or finished.
 ///
 /// ```
-/// use hnefi::core::game::{Game, RuleSet};
+/// use hnefi::core::game::Game;
+/// use hnefi::core::rules::RuleSet;
 /// use hnefi::core::outcome::Status;
 /// let mut game = Game::new(RuleSet::default());
 /// let effect = game.play("h1-h3".parse().unwrap()).unwrap();

@@ -8,6 +8,7 @@
 //! a `u8` up to 15x15 (225 squares) and a `u16` on 17x17 and 19x19 (289 and 361), so that
 //! the smaller boards' moves stay two bytes.
 
+use super::excerpt::excerpt;
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
@@ -583,7 +584,7 @@ impl std::str::FromStr for BoardSize {
         BoardSize::ALL
             .into_iter()
             .find(|size| n.parse::<u8>().ok() == Some(size.files()))
-            .ok_or_else(|| BoardSizeError(s.chars().take(16).collect()))
+            .ok_or_else(|| BoardSizeError(excerpt(s)))
     }
 }
 

@@ -10,7 +10,8 @@
 //! changed knowing only what comes before it.
 //!
 //! 1. **The board's geometry**: [`geometry`] (sizes, bit widths, line tables), [`wide`],
-//!    [`square`], [`bitboard`] (and the line attacks), [`rng`].
+//!    [`square`], [`bitboard`] (and the line attacks), [`rng`], and [`excerpt`] (how a
+//!    message quotes outside text).
 //! 2. **Pieces, moves, hashing**: [`role`], [`moves`], [`start`], [`board`],
 //!    [`special_pieces`] (Berserk's commanders and knights), [`zobrist`].
 //! 3. **The rules as data**: [`rules`] (the [`RuleSet`](rules::RuleSet)) and its kinds
@@ -34,6 +35,7 @@
 
 // 1. The board's geometry.
 pub mod bitboard;
+pub(crate) mod excerpt;
 pub mod geometry;
 pub mod rng;
 pub mod square;

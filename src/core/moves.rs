@@ -1,5 +1,6 @@
 //! Moves and fixed-capacity move lists.
 
+use super::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
@@ -78,14 +79,13 @@ impl<G: Geometry> FromStr for MoveOf<G> {
 
     /// Reads `FROM-TO` or `FROM TO` (one space), case-insensitive.
     fn from_str(s: &str) -> Result<MoveOf<G>, MoveError> {
-        let short = || s.chars().take(24).collect::<String>();
         let (a, b) = s
             .split_once('-')
             .or_else(|| s.split_once(' '))
-            .ok_or_else(|| MoveError::Syntax(short()))?;
+            .ok_or_else(|| MoveError::Syntax(excerpt(s)))?;
         let from: SquareOf<G> = a.parse()?;
         let to: SquareOf<G> = b.parse()?;
-        MoveOf::new(from, to).ok_or_else(|| MoveError::NotStraight(short()))
+        MoveOf::new(from, to).ok_or_else(|| MoveError::NotStraight(excerpt(s)))
     }
 }
 

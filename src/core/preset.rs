@@ -1,6 +1,7 @@
 //! Named rule presets: a whole [`RuleSet`] under one name, so that a referee and a
 //! searcher can follow the same rules as a given server (`--rules hnefatafl-org`).
 
+use super::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
@@ -30,7 +31,7 @@ pub(crate) const HNEFATAFL_ORG_MOVE_LIMIT: u32 = 141;
 ///
 /// ```
 /// use hnefi::core::preset::RulePreset;
-/// use hnefi::core::game::RepetitionMode;
+/// use hnefi::core::repetition::RepetitionMode;
 ///
 /// let p: RulePreset = "hnefatafl-org".parse().unwrap();
 /// assert_eq!(p.rules().repetition, RepetitionMode::DefenderAnyRepeatIllegal);
@@ -273,6 +274,6 @@ impl FromStr for RulePreset {
         RulePreset::ALL
             .into_iter()
             .find(|p| p.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| RulePresetError(s.chars().take(40).collect()))
+            .ok_or_else(|| RulePresetError(excerpt(s)))
     }
 }

@@ -13,18 +13,20 @@
 //! it twice). `result` is `Black` (attackers won), `White` (defenders won), `Draw` or
 //! `Ongoing`.
 
+use super::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
 use super::bitboard::BitboardOf;
-use super::game::{GameOf, PlyOf, RuleSet};
+use super::game::{GameOf, PlyOf};
 use super::geometry::{Geometry, S11};
 use super::notation::{RecordError, RecordMoveOf, RecordTokenOf};
 use super::outcome::{Outcome, Status};
 use super::position::{IllegalMoveOf, PositionOf};
 use super::role::{ByRole, Role};
+use super::rules::RuleSet;
 
 /// The word of the result field for a game's result (`None`: the game goes on; the format
 /// names the winner and no reason): `Black` (the attackers won), `White` (the defenders
@@ -51,7 +53,7 @@ pub(crate) fn parse_result(word: &str) -> Result<Option<Outcome<()>>, GameRecord
     ]
     .into_iter()
     .find(|&r| result_word(r) == word)
-    .ok_or_else(|| GameRecordError::Result(short(word)))
+    .ok_or_else(|| GameRecordError::Result(excerpt(word)))
 }
 
 /// The result field for a game with this status.
@@ -156,15 +158,6 @@ fn squares<G: Geometry>(b: BitboardOf<G>) -> String {
         .join(" ")
 }
 
-/// At most 24 characters of outside text, for messages.
-pub(crate) fn short(s: &str) -> String {
-    let mut out: String = s.chars().take(24).collect();
-    if out.len() < s.len() {
-        out.push_str("...");
-    }
-    out
-}
-
 /// A game record of the 11x11 board.
 pub type GameRecord = GameRecordOf<S11>;
 
@@ -172,7 +165,7 @@ pub type GameRecord = GameRecordOf<S11>;
 /// board size, the reader knows it).
 ///
 /// ```
-/// use hnefi::core::game::RuleSet;
+/// use hnefi::core::rules::RuleSet;
 /// use hnefi::core::outcome::Outcome;
 /// use hnefi::core::record::GameRecord;
 /// use hnefi::core::role::Role;
@@ -219,7 +212,7 @@ impl<G: Geometry> GameRecordOf<G> {
             let token =
                 RecordTokenOf::<G>::parse(text).map_err(|source| GameRecordError::Token {
                     ply,
-                    token: short(text),
+                    token: excerpt(text),
                     source,
                 })?;
             match token {
@@ -340,7 +333,7 @@ impl<G: Geometry> FromStr for GameRecordOf<G> {
         for (role, text) in [(Role::Attacker, attacker), (Role::Defender, defender)] {
             let field: u32 = text.parse().map_err(|_| GameRecordError::CountSyntax {
                 role,
-                text: short(text),
+                text: excerpt(text),
             })?;
             let listed = *listed.get(role);
             if field != listed {

@@ -7,6 +7,7 @@
 //! [`RepetitionMode::restricts`], and its verdict in
 //! [`PositionHistory::judge`](super::history::PositionHistory::judge).
 
+use super::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
@@ -101,7 +102,7 @@ impl FromStr for RepetitionMode {
         RepetitionMode::ALL
             .into_iter()
             .find(|m| m.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| RepetitionModeError(s.chars().take(40).collect()))
+            .ok_or_else(|| RepetitionModeError(excerpt(s)))
     }
 }
 

@@ -1,5 +1,6 @@
 //! The two sides.
 
+use super::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
@@ -71,7 +72,7 @@ impl FromStr for Role {
         match s.to_ascii_lowercase().as_str() {
             "attacker" | "attackers" | "a" | "black" | "b" => Ok(Role::Attacker),
             "defender" | "defenders" | "d" | "white" | "w" => Ok(Role::Defender),
-            _ => Err(RoleError::Invalid(s.chars().take(16).collect())),
+            _ => Err(RoleError::Invalid(excerpt(s))),
         }
     }
 }

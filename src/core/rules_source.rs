@@ -6,6 +6,7 @@
 //! string is `key:value` words (`dim:7 name:Brandub ... start:/3t3/...`), optionally after
 //! the word `rules` as OpenTafl sends it to its engines.
 
+use super::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
@@ -234,7 +235,7 @@ impl FromStr for RulesSource {
         s.trim()
             .parse::<RulePreset>()
             .map(RulesSource::Family)
-            .map_err(|_| RulesSourceError::Name(s.trim().chars().take(40).collect()))
+            .map_err(|_| RulesSourceError::Name(excerpt(s.trim())))
     }
 }
 

@@ -3,6 +3,7 @@
 //! string asks for, refused with an error naming the first feature it does not
 //! (docs/RULES.md section 17 says what each key means in OpenTafl).
 
+use super::excerpt::excerpt;
 use std::collections::HashMap;
 
 use thiserror::Error;
@@ -55,10 +56,6 @@ pub enum RulesStringError {
     /// The start position does not fit the board or the squares.
     #[error("start: {0}")]
     Start(#[from] VariantError),
-}
-
-fn clip(s: &str) -> String {
-    s.chars().take(40).collect()
 }
 
 fn unsupported(what: impl Into<String>) -> RulesStringError {
@@ -132,7 +129,7 @@ fn board_size(f: &Fields<'_>) -> Result<BoardSize, RulesStringError> {
     dim.parse().map_err(|_| {
         unsupported(format!(
             "dim:{} (hnefi plays 7, 9, 11, 13, 15, 17 and 19)",
-            clip(dim)
+            excerpt(dim)
         ))
     })
 }
@@ -390,8 +387,8 @@ fn check_words(f: &Fields<'_>) -> Result<(), RulesStringError> {
     for &(key, value) in &f.words {
         let Some(&(_, domain)) = KEYS.iter().find(|(k, _)| *k == key) else {
             return Err(RulesStringError::UnknownKey {
-                key: clip(key),
-                value: clip(value),
+                key: excerpt(key),
+                value: excerpt(value),
             });
         };
         let fits = match domain {
@@ -402,7 +399,7 @@ fn check_words(f: &Fields<'_>) -> Result<(), RulesStringError> {
         if !fits {
             return Err(RulesStringError::BadValue {
                 key: key.to_string(),
-                value: clip(value),
+                value: excerpt(value),
             });
         }
     }
@@ -444,7 +441,7 @@ fn refuse_unmodelled_beside(f: &Fields<'_>, modelled: &[&str]) -> Result<(), Rul
             && v != ok
             && !modelled.contains(&key)
         {
-            return Err(unsupported(format!("{key}:{} ({what})", clip(v))));
+            return Err(unsupported(format!("{key}:{} ({what})", excerpt(v))));
         }
     }
     // A corner is the last square of both its lines, so passing one is stopping on it: a
@@ -459,7 +456,7 @@ fn refuse_unmodelled_beside(f: &Fields<'_>, modelled: &[&str]) -> Result<(), Rul
     {
         return Err(unsupported(format!(
             "corp:{} (corners the king may not enter)",
-            clip(v)
+            excerpt(v)
         )));
     }
     Ok(())
@@ -499,7 +496,7 @@ fn attacker_forts<G: Geometry>(
     for sq in v.split(',').filter(|s| !s.is_empty()) {
         let sq: SquareOf<G> = sq.parse().map_err(|_| RulesStringError::BadValue {
             key: "afor".to_string(),
-            value: clip(v),
+            value: excerpt(v),
         })?;
         forts.insert(sq);
     }
@@ -509,14 +506,14 @@ fn attacker_forts<G: Geometry>(
     if (forts & special).any() {
         return Err(unsupported(format!(
             "afor:{} (forts on a corner or the throne)",
-            clip(v)
+            excerpt(v)
         )));
     }
     let re = reentry(f, "aforre");
     if re.contains(['t', 'T', 'K']) {
         return Err(unsupported(format!(
             "aforre:{} (forts a piece may come back to)",
-            clip(re)
+            excerpt(re)
         )));
     }
     for key in ["aforp", "afors"] {
@@ -525,14 +522,14 @@ fn attacker_forts<G: Geometry>(
         {
             return Err(unsupported(format!(
                 "{key}:{} (forts the attackers on them may not move in)",
-                clip(v)
+                excerpt(v)
             )));
         }
     }
     let (a, d) = f.sides("aforh", "TCNKM");
     if a || d {
         return Err(unsupported(match f.get("aforh") {
-            Some(v) => format!("aforh:{} (forts hostile to a side)", clip(v)),
+            Some(v) => format!("aforh:{} (forts hostile to a side)", excerpt(v)),
             None => "afor without aforh (forts hostile to the defenders, OpenTafl's default)"
                 .to_string(),
         }));
@@ -558,7 +555,7 @@ fn squares<G: Geometry>(
     for sq in v.split(',').filter(|s| !s.is_empty()) {
         let sq: SquareOf<G> = sq.parse().map_err(|_| RulesStringError::BadValue {
             key: key.to_string(),
-            value: clip(v),
+            value: excerpt(v),
         })?;
         listed.insert(sq);
     }
@@ -569,7 +566,7 @@ fn squares<G: Geometry>(
         Some(i) => Ok(Some(i)),
         None => Err(unsupported(format!(
             "{key}:{} (special squares elsewhere)",
-            clip(v)
+            excerpt(v)
         ))),
     }
 }
@@ -588,7 +585,7 @@ fn speed_limits(f: &Fields<'_>) -> Result<SpeedLimits, RulesStringError> {
     };
     let bad = || RulesStringError::BadValue {
         key: "spd".to_string(),
-        value: clip(v),
+        value: excerpt(v),
     };
     // Java's `split(",")` drops the empty strings at the end (Magpie's list ends in a comma).
     let mut words: Vec<&str> = v.split(',').collect();
@@ -611,7 +608,7 @@ fn speed_limits(f: &Fields<'_>) -> Result<SpeedLimits, RulesStringError> {
         2 | 10 => {
             return Err(unsupported(format!(
                 "spd:{} (OpenTafl reads {} speed limits as none, though its notation gives them)",
-                clip(v),
+                excerpt(v),
                 limits.len()
             )));
         }
@@ -730,7 +727,7 @@ fn ending(f: &Fields<'_>, squares: Squares) -> Result<(Escape, RepetitionMode), 
 fn king(f: &Fields<'_>) -> Result<(KingArmed, KingCapture), RulesStringError> {
     let bad = |key: &str, v: &str| RulesStringError::BadValue {
         key: key.to_string(),
-        value: clip(v),
+        value: excerpt(v),
     };
     let king_armed = match f.get("ka").unwrap_or("y") {
         "y" => KingArmed::Yes,
@@ -781,7 +778,7 @@ fn access(f: &Fields<'_>, squares: Squares, escape: Escape) -> Result<Access, Ru
         None => {
             return Err(unsupported(format!(
                 "cenre:{} (a throne some pieces may come back to and others not)",
-                clip(cenre)
+                excerpt(cenre)
             )));
         }
     };
@@ -790,7 +787,7 @@ fn access(f: &Fields<'_>, squares: Squares, escape: Escape) -> Result<Access, Ru
     if corners.any() && !corre.contains('K') {
         return Err(unsupported(format!(
             "corre:{} with cenre (corners the king may not enter)",
-            clip(corre)
+            excerpt(corre)
         )));
     }
     let (t, d) = f.sides("cens", "K");
@@ -801,7 +798,7 @@ fn access(f: &Fields<'_>, squares: Squares, escape: Escape) -> Result<Access, Ru
     if throne && !throne_blocks && all_or_none(cenp) != Some(true) {
         return Err(unsupported(format!(
             "cenp:{} (a piece that may not pass the throne)",
-            clip(cenp)
+            excerpt(cenp)
         )));
     }
     let king_returns = !throne_blocks && f.get("cens").unwrap_or("K").contains('K');
@@ -856,7 +853,7 @@ fn walls(f: &Fields<'_>) -> Result<ShieldWalls, RulesStringError> {
         v => {
             return Err(unsupported(format!(
                 "sw:{} (OpenTafl's shield walls)",
-                clip(v)
+                excerpt(v)
             )));
         }
     };

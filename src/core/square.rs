@@ -1,5 +1,6 @@
 //! Squares of a board of any size ([`Geometry`]); [`Square`] is a square of the 11x11 board.
 
+use super::excerpt::excerpt;
 use std::fmt;
 use std::marker::PhantomData;
 use std::str::FromStr;
@@ -198,7 +199,7 @@ impl<G: Geometry> FromStr for SquareOf<G> {
 
     fn from_str(s: &str) -> Result<SquareOf<G>, SquareError> {
         let err = || SquareError::Invalid {
-            text: s.chars().take(16).collect(),
+            text: excerpt(s),
             size: G::SIZE,
         };
         let bytes = s.as_bytes();

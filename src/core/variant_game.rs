@@ -15,11 +15,11 @@ use super::berserk_game::{BerserkGameOf, BerserkMoveError};
 use super::berserk_notation;
 use super::berserk_position::berserk_perft;
 use super::berserk_variant::parse_start;
-use super::game::RuleSet;
 use super::geometry::{BoardSize, S11};
 use super::notation::parse_opentafl_with;
 use super::outcome::{Outcome, Reason, Status};
 use super::role::Role;
+use super::rules::RuleSet;
 
 /// The game in progress: an ordinary rule set's on any board, or Berserk's.
 #[derive(Clone, Debug)]

@@ -1,7 +1,9 @@
 //! One game between two scripted players, in process: what the tests and the study's
 //! tables play.
 
-use crate::core::game::{Game, RuleSet};
+use crate::core::game::Game;
+
+use crate::core::rules::RuleSet;
 
 use super::Player;
 

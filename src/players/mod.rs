@@ -176,7 +176,7 @@ impl FromStr for Strategy {
         Strategy::ALL
             .into_iter()
             .find(|p| p.name() == s)
-            .ok_or_else(|| UnknownStrategy(crate::core::record::short(s)))
+            .ok_or_else(|| UnknownStrategy(crate::core::excerpt::excerpt(s)))
     }
 }
 

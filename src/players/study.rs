@@ -25,10 +25,14 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::core::game::{Game, RepetitionMode, RuleSet};
+use crate::core::game::Game;
+
+use crate::core::repetition::RepetitionMode;
+
 use crate::core::outcome::{Outcome, Reason, Status};
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
+use crate::core::rules::RuleSet;
 
 use super::agreement::fisher_two_sided;
 use super::fortification::Fort;

@@ -17,7 +17,7 @@
 
 use crate::core::bitboard::Bitboard;
 use crate::core::board::Board;
-use crate::core::game::{Game, RuleSet};
+use crate::core::game::Game;
 use crate::core::geometry::{Geometry, S11};
 use crate::core::judge::outcome;
 use crate::core::movegen;
@@ -27,6 +27,7 @@ use crate::core::position::Position;
 use crate::core::repetition::Verdict;
 use crate::core::rng::SplitMix64;
 use crate::core::role::Role;
+use crate::core::rules::RuleSet;
 use crate::core::square::Square;
 
 /// The strategies' board: the study's rules are played on 11x11 only.

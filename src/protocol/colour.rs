@@ -92,10 +92,10 @@ fn paint(style: Style, text: &str) -> String {
 mod tests {
     use super::*;
     use crate::core::corners::Corners;
-    use crate::core::game::RuleSet;
     use crate::core::geometry::BoardSize;
     use crate::core::preset::RulePreset;
     use crate::core::role::Role;
+    use crate::core::rules::RuleSet;
 
     /// The text without its escape sequences (ESC `[` ... `m`).
     fn strip(text: &str) -> String {

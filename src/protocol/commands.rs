@@ -6,14 +6,15 @@ use std::time::Duration;
 
 use crate::core::any_square::{AnyMove, AnySquare};
 use crate::core::encirclement_mode::EncirclementMode;
-use crate::core::game::RepetitionMode;
+use crate::core::excerpt::excerpt;
 use crate::core::geometry::BoardSize;
 use crate::core::outcome::Status;
+use crate::core::repetition::RepetitionMode;
 use crate::core::role::Role;
 use crate::core::rules_source::RulesSource;
 use crate::options::{self, MAX_CLOCK_MS, MAX_INCREMENT_SECS, MAX_MINUTES, MAX_MOVETIME_MS};
 use crate::search::Info;
-use crate::session::{EngineMove, MAX_PERFT_DEPTH, Session, short};
+use crate::session::{EngineMove, MAX_PERFT_DEPTH, Session};
 use crate::time_control::Fischer;
 
 /// What a command returns: the reply text, or an error message.
@@ -296,13 +297,16 @@ pub(crate) fn number_arg(
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad(format!(
             "'{}' is not a whole number from {min} to {max}",
-            short(text)
+            excerpt(text)
         )));
     }
     match text.parse::<u64>() {
         Ok(n) if n < min => Err(bad(format!("{n} is too small: at least {min}"))),
         Ok(n) if n <= max => Ok(n),
-        _ => Err(bad(format!("{} is too large: at most {max}", short(text)))),
+        _ => Err(bad(format!(
+            "{} is too large: at most {max}",
+            excerpt(text)
+        ))),
     }
 }
 
@@ -314,7 +318,7 @@ fn decimal_arg(args: &[&str], i: usize, what: &str, max: f64) -> Result<f64, Str
         _ => Err(format!(
             "argument {} ({what}): '{}' is not a number from 0 to {max}, like 5 or 0.5",
             i + 1,
-            short(text)
+            excerpt(text)
         )),
     }
 }
@@ -374,7 +378,7 @@ pub(crate) fn help_over(table: &[Command], foreign: &[(&str, &str)], args: &[&st
                 let hint = super::suggest::hint(table.iter().map(|c| c.name), foreign, n)
                     .map(|h| format!(": {h}"))
                     .unwrap_or_default();
-                format!("argument 1 (NAME): unknown command '{}'{hint}", short(n))
+                format!("argument 1 (NAME): unknown command '{}'{hint}", excerpt(n))
             })?;
             let mut text = line(c);
             if c.name == "set_option" {
@@ -547,7 +551,7 @@ pub(crate) fn time_settings(s: &mut Session, args: &[&str]) -> Reply {
         _ => {
             return Err(format!(
                 "argument 1: '{}' is not a time control: expected none, un-timed or fischer",
-                short(kind)
+                excerpt(kind)
             ));
         }
     }
@@ -636,7 +640,7 @@ fn set_rule(s: &mut Session, args: &[&str]) -> Reply {
         _ => {
             return Err(format!(
                 "argument 1 (RULE): unknown rule '{}': expected repetition, move_limit, encirclement or rules",
-                short(rule)
+                excerpt(rule)
             ));
         }
     }

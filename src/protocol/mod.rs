@@ -150,7 +150,7 @@ pub(crate) fn parse_line(line: &RawLine) -> Parsed {
         let Ok(id) = first.parse::<u64>() else {
             return invalid(format!(
                 "invalid id '{}': expected a whole number up to {}",
-                crate::session::short(first),
+                crate::core::excerpt::excerpt(first),
                 u64::MAX
             ));
         };
@@ -415,7 +415,7 @@ impl Engine {
             let _ = writeln!(
                 io::stderr(),
                 "hnefi: known_command {}: false; {hint}",
-                crate::session::short(name)
+                crate::core::excerpt::excerpt(name)
             );
         }
     }

@@ -26,6 +26,7 @@
 //! words after the count as pairs of a move list and a number, and refuses a reply with
 //! a word more.
 
+use crate::core::excerpt::excerpt;
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
@@ -66,10 +67,6 @@ pub enum OtepError {
     Side(String),
 }
 
-fn clip(s: &str) -> String {
-    s.chars().take(40).collect()
-}
-
 /// The protocol's name of a side.
 pub fn side_name(role: Role) -> &'static str {
     match role {
@@ -83,7 +80,7 @@ pub(crate) fn parse_side(s: &str) -> Result<Role, OtepError> {
     match s {
         "attackers" => Ok(Role::Attacker),
         "defenders" => Ok(Role::Defender),
-        _ => Err(OtepError::Side(clip(s))),
+        _ => Err(OtepError::Side(excerpt(s))),
     }
 }
 
@@ -99,7 +96,7 @@ pub(crate) fn parse_side(s: &str) -> Result<Role, OtepError> {
 /// assert!(parse_move("d1-e2").is_err());
 /// ```
 pub fn parse_move(s: &str) -> Result<Move, OtepError> {
-    let err = || OtepError::Move(clip(s));
+    let err = || OtepError::Move(excerpt(s));
     let (from, to) = move_squares(s)?;
     let from = Square::from_str(from).map_err(|_| err())?;
     let to = Square::from_str(to).map_err(|_| err())?;
@@ -109,7 +106,7 @@ pub fn parse_move(s: &str) -> Result<Move, OtepError> {
 /// Reads a move as [`parse_move`] does, on a board of `size`.
 pub(crate) fn parse_move_on(s: &str, size: BoardSize) -> Result<AnyMove, OtepError> {
     let (from, to) = move_squares(s)?;
-    AnyMove::parse(&format!("{from}-{to}"), size).map_err(|_| OtepError::Move(clip(s)))
+    AnyMove::parse(&format!("{from}-{to}"), size).map_err(|_| OtepError::Move(excerpt(s)))
 }
 
 /// Reads a move record of OpenTafl's notation (a game record's move, `opentafl-notation
@@ -120,7 +117,7 @@ pub(crate) fn parse_move_on(s: &str, size: BoardSize) -> Result<AnyMove, OtepErr
 /// jump or a berserk move (`^`, `=`) is no move of these games: a Berserk game reads its
 /// records itself (`core::berserk_game`).
 pub(crate) fn parse_record_move<G: Geometry>(s: &str) -> Result<RecordMoveOf<G>, OtepError> {
-    let err = || OtepError::Move(clip(s));
+    let err = || OtepError::Move(excerpt(s));
     let (from, to, rest) = move_fields(s)?;
     let mv: MoveOf<G> = format!("{from}-{to}").parse().map_err(|_| err())?;
     let rest = rest.trim_end_matches(['+', '-']);
@@ -152,7 +149,7 @@ fn move_squares(s: &str) -> Result<(&str, &str), OtepError> {
 /// The origin and destination squares of a move in OpenTafl's notation, a piece letter
 /// left out, and what follows the destination (captures, a final mark).
 fn move_fields(s: &str) -> Result<(&str, &str, &str), OtepError> {
-    let err = || OtepError::Move(clip(s));
+    let err = || OtepError::Move(excerpt(s));
     let (from, to) = s.split_once('-').ok_or_else(err)?;
     // A piece letter before the square: a letter followed by another letter.
     let from = match from.as_bytes() {
@@ -419,7 +416,7 @@ impl OtepEngine {
     fn resync(&mut self, pos: &str, to_move: Role) -> Vec<String> {
         match self.session.set_position(pos, to_move) {
             Ok(()) => vec!["status hnefi: took the host's position".to_string()],
-            Err(e) => vec![format!("error 0 position: {}", clip(&e.to_string()))],
+            Err(e) => vec![format!("error 0 position: {}", excerpt(&e.to_string()))],
         }
     }
 
@@ -505,7 +502,7 @@ impl OtepEngine {
             out.extend(self.resync(&pos, role));
         }
         if let Err(e) = self.apply_clock(role) {
-            out.push(format!("error 0 {}", clip(&e)));
+            out.push(format!("error 0 {}", excerpt(&e)));
         }
         self.take_info();
         let played = self.session.generate_move();
@@ -515,7 +512,7 @@ impl OtepEngine {
         match played {
             Ok((_, EngineMove::Play(mv))) => out.push(format!("move {}-{}", mv.from, mv.to)),
             Ok((_, EngineMove::Resign)) => out.push("error 0 no legal move".into()),
-            Err(e) => out.push(format!("error 0 {}", clip(&e.to_string()))),
+            Err(e) => out.push(format!("error 0 {}", excerpt(&e.to_string()))),
         }
         out
     }
@@ -561,7 +558,7 @@ impl OtepEngine {
                 }
                 None => vec!["error 0 no legal move".into()],
             },
-            Err(e) => vec![format!("error 0 {}", clip(&e.to_string()))],
+            Err(e) => vec![format!("error 0 {}", excerpt(&e.to_string()))],
         }
     }
 }

@@ -7,10 +7,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use crate::core::game::{GameOf, RuleSet};
+use crate::core::game::GameOf;
+
 use crate::core::moves::{MoveListOf, MoveOf};
 use crate::core::position::PositionOf;
 use crate::core::role::{ByRole, Role};
+use crate::core::rules::RuleSet;
 
 use super::alphabeta::{self, INFINITE, MATE, MATE_BOUND, Worker};
 use super::boards::SearchGeometry;

@@ -73,11 +73,12 @@ mod tests {
 
     use super::*;
     use crate::core::bitboard::Bitboard;
-    use crate::core::game::{Game, RuleSet};
+    use crate::core::game::Game;
     use crate::core::moves::Move;
     use crate::core::outcome::{Outcome, Reason, Status};
     use crate::core::position::Position;
     use crate::core::role::Role;
+    use crate::core::rules::RuleSet;
 
     /// The rule read directly from docs/RULES.md section 8 over every earlier position.
     fn oracle(

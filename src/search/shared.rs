@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
-use crate::core::game::RuleSet;
+use crate::core::rules::RuleSet;
 
 use super::Features;
 use super::boards::SearchGeometry;

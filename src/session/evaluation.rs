@@ -2,8 +2,8 @@
 //! the score `show_board` shows for the game in progress (with `show_wdl`) without
 //! searching again.
 
-use crate::core::game::RuleSet;
 use crate::core::role::Role;
+use crate::core::rules::RuleSet;
 use crate::search::Score;
 
 /// What a search found of a position: its score for the side to move and the depth.

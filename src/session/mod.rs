@@ -25,11 +25,12 @@ use crate::core::any_game::AnyGame;
 use crate::core::any_size::on_size;
 use crate::core::any_square::{AnyMove, AnySquare};
 use crate::core::berserk_game::BerserkGameOf;
-use crate::core::game::{Game, RuleSet};
+use crate::core::game::Game;
 use crate::core::geometry::{BoardSize, S11};
 use crate::core::outcome::Status;
 use crate::core::preset::RulePreset;
 use crate::core::role::{ByRole, Role};
+use crate::core::rules::RuleSet;
 use crate::core::rules_source::RulesSource;
 use crate::core::variant_game::VariantGame;
 use crate::options;
@@ -506,11 +507,6 @@ impl Session {
         }
         Ok((role, EngineMove::Play(mv)))
     }
-}
-
-/// At most 24 characters of outside text, for messages.
-pub(crate) fn short(s: &str) -> String {
-    crate::core::record::short(s)
 }
 
 #[cfg(test)]

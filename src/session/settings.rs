@@ -8,7 +8,7 @@ use crate::search::{Feature, Networks};
 
 use super::Session;
 use super::error::SessionError;
-use super::short;
+use crate::core::excerpt::excerpt;
 
 /// A search option that `set_option` and the command line can set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +42,11 @@ impl SearchOption {
             "movetime_ms" => SearchOption::MovetimeMs(value),
             "multipv" => SearchOption::MultiPv(value),
             "level" => SearchOption::Level(value),
-            _ => return Err(OptionError::Unknown { name: short(name) }),
+            _ => {
+                return Err(OptionError::Unknown {
+                    name: excerpt(name),
+                });
+            }
         };
         opt.validate()?;
         Ok(opt)

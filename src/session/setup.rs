@@ -5,10 +5,11 @@ use crate::core::any_game::{AnyGame, AnyGameError};
 use crate::core::berserk_game::BerserkGameOf;
 use crate::core::berserk_variant::BerserkVariant;
 use crate::core::encirclement_mode::EncirclementMode;
-use crate::core::game::{RepetitionMode, RuleSet};
 use crate::core::geometry::BoardSize;
 use crate::core::preset::RulePreset;
+use crate::core::repetition::RepetitionMode;
 use crate::core::role::Role;
+use crate::core::rules::RuleSet;
 use crate::core::rules_source::{RulesSource, RulesSourceError};
 use crate::core::variant_game::VariantMoveError;
 

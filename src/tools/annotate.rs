@@ -43,7 +43,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::core::game::{GameOf, RuleSet};
+use crate::core::game::GameOf;
+
 use crate::core::geometry::BoardSize;
 use crate::core::moves::MoveOf;
 use crate::core::notation::RecordMoveOf;
@@ -52,6 +53,7 @@ use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
 use crate::core::record::ReplayErrorOf;
 use crate::core::role::{ByRole, Role};
+use crate::core::rules::RuleSet;
 use crate::core::rules_source::RulesSource;
 use crate::options::MAX_MOVETIME_MS;
 use crate::search::wdl::WdlModel;

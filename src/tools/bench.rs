@@ -17,12 +17,13 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::core::any_game::AnyGame;
-use crate::core::game::{Game, RuleSet};
+use crate::core::game::Game;
 use crate::core::geometry::BoardSize;
 use crate::core::notation::parse_opentafl;
 use crate::core::position::Position;
 use crate::core::preset::RulePreset;
 use crate::core::role::Role;
+use crate::core::rules::RuleSet;
 use crate::outln;
 use crate::search::{Limits, MAX_DEPTH, Searcher};
 

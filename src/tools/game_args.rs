@@ -7,8 +7,10 @@
 
 use clap::Args;
 
-use crate::core::game::{RepetitionMode, RuleSet};
+use crate::core::repetition::RepetitionMode;
+
 use crate::core::geometry::BoardSize;
+use crate::core::rules::RuleSet;
 use crate::core::rules_source::RulesSource;
 use crate::core::variant::Variant;
 

@@ -21,12 +21,13 @@ use clap::Args;
 use thiserror::Error;
 
 use crate::core::any_game::AnyReplayError;
-use crate::core::game::{GameOf, RuleSet};
+use crate::core::game::GameOf;
 use crate::core::geometry::Geometry;
 use crate::core::notation::{PositionError, parse_opentafl_with};
 use crate::core::position::PositionOf;
 use crate::core::record::{GameRecordError, GameRecordOf};
 use crate::core::role::Role;
+use crate::core::rules::RuleSet;
 use crate::core::rules_source::RulesSourceError;
 use crate::core::variant::{Variant, VariantError};
 use crate::tools::game_args::GameArgs;

@@ -21,10 +21,11 @@ use clap::Args;
 use super::jobs::{Jobs, Played, search_sample};
 use super::sample::{Sample, SampleGame, is_quiet};
 use super::sample_file::Format;
-use crate::core::game::{Game, RuleSet};
+use crate::core::game::Game;
 use crate::core::geometry::S11;
 use crate::core::outcome::Outcome;
 use crate::core::record::GameRecord;
+use crate::core::rules::RuleSet;
 use crate::search::threats::Threats;
 use crate::search::{Limits, Searcher};
 

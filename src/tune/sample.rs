@@ -15,6 +15,7 @@
 //! the sample). Lines of the first five fields alone, which earlier builds wrote for
 //! Copenhagen 11x11, are still read, as Copenhagen 11x11 samples.
 
+use crate::core::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
@@ -178,7 +179,7 @@ pub enum SampleError {
 fn bad(field: &'static str, value: &str) -> SampleError {
     SampleError::Field {
         field,
-        value: value.chars().take(40).collect(),
+        value: excerpt(value),
     }
 }
 

@@ -19,10 +19,10 @@ use clap::Args;
 
 use super::sample::{Sample, SampleGame};
 use super::sample_file::SampleFile;
-use crate::core::game::RuleSet;
 use crate::core::geometry::S11;
 use crate::core::position::Position;
 use crate::core::role::Role;
+use crate::core::rules::RuleSet;
 use crate::outln;
 use crate::search::eval;
 use crate::search::terms::{TERM_NAMES, TERMS, Terms, Weights, term_index};

@@ -13,12 +13,13 @@
 use hnefi::core::bitboard::BitboardOf;
 use hnefi::core::board::{Board, BoardOf};
 use hnefi::core::encirclement_mode::EncirclementMode;
-use hnefi::core::game::{GameOf, RuleSet};
+use hnefi::core::game::GameOf;
 use hnefi::core::geometry::{BoardSize, Geometry};
 use hnefi::core::moves::MoveOf;
 use hnefi::core::position::{Position, PositionOf};
 use hnefi::core::preset::RulePreset;
 use hnefi::core::role::Role;
+use hnefi::core::rules::RuleSet;
 use hnefi::core::rules_string::parse_rules_string;
 use hnefi::core::square::SquareOf;
 use hnefi::with_size;

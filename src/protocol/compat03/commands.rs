@@ -188,7 +188,7 @@ fn play(s: &mut Session, args: &[&str]) -> Reply {
         }
         return Err(format!(
             "argument 2: '{}' is neither a square nor resigns: expected {usage}",
-            crate::session::short(second)
+            crate::core::excerpt::excerpt(second)
         ));
     }
     let from = parse_square(second).map_err(|e| format!("argument 2 (FROM): {e}"))?;

@@ -29,7 +29,7 @@ pub(crate) fn parse_square(text: &str) -> Result<Square, String> {
     let bad = || {
         format!(
             "'{}' is not a square: a file a to l without i, then a rank 1 to 11 (e.g. l4)",
-            crate::session::short(text)
+            crate::core::excerpt::excerpt(text)
         )
     };
     let bytes = text.as_bytes();
@@ -66,7 +66,7 @@ pub(crate) fn parse_colour(text: &str) -> Result<Role, String> {
         "white" => Ok(Role::Defender),
         _ => Err(format!(
             "'{}' is not a colour: expected black (the attackers) or white (the defenders)",
-            crate::session::short(text)
+            crate::core::excerpt::excerpt(text)
         )),
     }
 }

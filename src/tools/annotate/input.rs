@@ -21,11 +21,13 @@
 
 use thiserror::Error;
 
-use crate::core::game::{GameOf, RuleSet};
+use crate::core::game::GameOf;
+
 use crate::core::geometry::Geometry;
 use crate::core::outcome::Outcome;
 use crate::core::position::PositionOf;
 use crate::core::record::{GameRecordError, GameRecordOf, ReplayErrorOf};
+use crate::core::rules::RuleSet;
 
 use super::written::{Notation, WrittenGame};
 
@@ -195,7 +197,7 @@ fn read_written<G: Geometry>(
         };
         let ply = i + 1;
         moves.push(read.map_err(|source| {
-            let token = crate::core::record::short(m.text);
+            let token = crate::core::excerpt::excerpt(m.text);
             at(ply, WrittenError::Move { ply, token, source })
         })?);
     }

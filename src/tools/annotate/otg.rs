@@ -116,7 +116,7 @@ fn parse_result(value: &str, line: usize) -> Result<Option<Option<Outcome<()>>>,
         "?" => Ok(None),
         other => Err(OtgError::Result {
             line,
-            text: crate::core::record::short(other),
+            text: crate::core::excerpt::excerpt(other),
         }),
     }
 }

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
-use crate::core::game::RepetitionMode;
 use crate::core::geometry::BoardSize;
+use crate::core::repetition::RepetitionMode;
 use crate::core::role::Role;
 use crate::core::rules_source::RulesSource;
 

@@ -6,10 +6,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::core::any_square::AnyMove;
-use crate::core::game::{RepetitionMode, RuleSet};
 use crate::core::geometry::BoardSize;
 use crate::core::preset::RulePreset;
+use crate::core::repetition::RepetitionMode;
 use crate::core::rng::SplitMix64;
+use crate::core::rules::RuleSet;
 use crate::core::rules_source::{RulesSource, RulesSourceError};
 use crate::core::variant::Variant;
 use crate::options;

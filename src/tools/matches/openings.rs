@@ -6,12 +6,13 @@ use std::collections::HashSet;
 use thiserror::Error;
 
 use crate::core::any_square::AnyMove;
-use crate::core::game::{GameOf, RuleSet};
+use crate::core::game::GameOf;
 use crate::core::geometry::Geometry;
 use crate::core::moves::MoveOf;
 use crate::core::position::PositionOf;
 use crate::core::record::GameRecordOf;
 use crate::core::rng::SplitMix64;
+use crate::core::rules::RuleSet;
 use crate::core::variant::Variant;
 
 /// An openings file without a usable opening.
@@ -179,9 +180,9 @@ mod examples {
 
     #[test]
     fn without() {
-        use crate::core::game::RuleSet;
         use crate::core::geometry::S11;
         use crate::core::position::Position;
+        use crate::core::rules::RuleSet;
         use crate::tools::matches::openings::{from_records_on, without};
         let start = Position::start();
         let rules = RuleSet::default();

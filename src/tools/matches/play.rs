@@ -7,13 +7,14 @@ use std::time::{Duration, Instant};
 
 use crate::core::any_square::AnyMove;
 use crate::core::encirclement_mode::EncirclementMode;
-use crate::core::game::{GameOf, RuleSet};
+use crate::core::game::GameOf;
 use crate::core::geometry::{BoardSize, Geometry, S11};
 use crate::core::outcome::{Outcome, Reason as RulesReason};
 use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
 use crate::core::referee::Referee;
 use crate::core::role::{ByRole, Role};
+use crate::core::rules::RuleSet;
 use crate::core::rules_source::RulesSource;
 use crate::core::variant::Variant;
 use crate::time_control::{Fischer, TimeControl};

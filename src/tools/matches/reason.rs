@@ -1,6 +1,7 @@
 //! Why a game of a match ended: by the rules (as the core decides), or by an
 //! adjudication against an engine that did not play by the protocol.
 
+use crate::core::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
@@ -90,7 +91,7 @@ impl FromStr for MatchReason {
             .map(MatchReason::Rules)
             .chain(Adjudication::ALL.into_iter().map(MatchReason::Adjudicated))
             .find(|r| r.name() == s)
-            .ok_or_else(|| UnknownReason(s.chars().take(40).collect()))
+            .ok_or_else(|| UnknownReason(excerpt(s)))
     }
 }
 

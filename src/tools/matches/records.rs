@@ -13,12 +13,13 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::core::any_square::AnyMove;
-use crate::core::game::{GameOf, RuleSet};
+use crate::core::game::GameOf;
 use crate::core::geometry::Geometry;
 use crate::core::outcome::Outcome;
 use crate::core::position::PositionOf;
 use crate::core::record::{self, GameRecordError, GameRecordOf};
 use crate::core::role::Role;
+use crate::core::rules::RuleSet;
 use crate::core::variant::{Variant, VariantError};
 
 use super::dialect::shown;
@@ -489,8 +490,9 @@ mod examples {
 
     #[test]
     fn record_line() {
-        use crate::core::game::{Game, RuleSet};
+        use crate::core::game::Game;
         use crate::core::role::Role;
+        use crate::core::rules::RuleSet;
         use crate::tools::matches::records::record_line;
         let mut g = Game::new(RuleSet::default());
         for m in ["d1-d3", "e5-e2", "g1-g3", "f4-c4", "g3-e3"] {

@@ -268,7 +268,8 @@ mod examples {
 
     #[test]
     fn draw() {
-        use crate::core::game::{Game, RuleSet};
+        use crate::core::game::Game;
+        use crate::core::rules::RuleSet;
         use crate::tools::picture::{board, scene::Scene};
         let text =
             board::draw(&Scene::of_game(&Game::new(RuleSet::default())), "start").to_string();

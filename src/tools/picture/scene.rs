@@ -73,8 +73,8 @@ mod examples {
 
     #[test]
     fn scene_of_game() {
-        use crate::core::game::RuleSet;
         use crate::core::record::GameRecord;
+        use crate::core::rules::RuleSet;
         use crate::tools::picture::scene::Scene;
         let record = GameRecord::from_moves("d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2").unwrap();
         let scene = Scene::of_game(&record.replay(RuleSet::default()).unwrap());
