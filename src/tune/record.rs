@@ -15,7 +15,7 @@
 //! (the king's bit is clear), then zeros up to the record's length ([`Layout`]).
 //!
 //! Every byte of a file is checked when read: a header or a record that is not one is a
-//! [`RecordError`] naming the record, never a panic.
+//! [`BinarySampleError`] naming the record, never a panic.
 
 use std::io::{Seek, SeekFrom, Write};
 
@@ -87,7 +87,7 @@ impl Layout {
 
 /// Why bytes are not a binary sample file, or a sample cannot be written as a record.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RecordError {
+pub enum BinarySampleError {
     /// Fewer bytes than a header.
     #[error("{0} bytes, shorter than the {HEADER_LEN}-byte header of a binary sample file")]
     ShortHeader(usize),
@@ -235,9 +235,9 @@ impl Header {
     }
 
     /// The header of a file's bytes, checked against the file's length.
-    pub(crate) fn read(bytes: &[u8]) -> Result<Header, RecordError> {
+    pub(crate) fn read(bytes: &[u8]) -> Result<Header, BinarySampleError> {
         let Some((head, body)) = bytes.split_first_chunk::<HEADER_LEN>() else {
-            return Err(RecordError::ShortHeader(bytes.len()));
+            return Err(BinarySampleError::ShortHeader(bytes.len()));
         };
         let [
             m0,
@@ -259,33 +259,33 @@ impl Header {
             c @ ..,
         ] = *head;
         if [m0, m1, m2, m3, m4, m5, m6, m7] != MAGIC {
-            return Err(RecordError::Magic);
+            return Err(BinarySampleError::Magic);
         }
         if version != VERSION {
-            return Err(RecordError::Version(version));
+            return Err(BinarySampleError::Version(version));
         }
         let size = BoardSize::ALL
             .into_iter()
             .find(|s| s.files() == files)
-            .ok_or(RecordError::BoardSize(files))?;
+            .ok_or(BinarySampleError::BoardSize(files))?;
         let family = *RulePreset::ALL
             .get(usize::from(rules))
-            .ok_or(RecordError::Rules(rules))?;
-        let layout = Layout::of(files).ok_or(RecordError::BoardSize(files))?;
+            .ok_or(BinarySampleError::Rules(rules))?;
+        let layout = Layout::of(files).ok_or(BinarySampleError::BoardSize(files))?;
         if usize::from(len) != layout.len {
-            return Err(RecordError::RecordLen {
+            return Err(BinarySampleError::RecordLen {
                 expected: layout.len,
                 found: len,
             });
         }
         if [r0, r1, r2, r3] != [0; 4] {
-            return Err(RecordError::Reserved);
+            return Err(BinarySampleError::Reserved);
         }
         let count = u64::from_le_bytes(c);
         let records = (body.len() / layout.len) as u64;
         let trailing = body.len() % layout.len;
         if records != count || trailing != 0 {
-            return Err(RecordError::Count {
+            return Err(BinarySampleError::Count {
                 header: count,
                 records,
                 trailing,
@@ -436,11 +436,11 @@ pub(crate) fn decode<G: Geometry>(
 /// an iterator whose items are samples or the first bad record's error.
 pub(crate) fn records<G: Geometry>(
     bytes: &[u8],
-) -> Result<impl Iterator<Item = Result<SampleOf<G>, RecordError>> + '_, RecordError> {
+) -> Result<impl Iterator<Item = Result<SampleOf<G>, BinarySampleError>> + '_, BinarySampleError> {
     let header = Header::read(bytes)?;
     let files = header.game.size.files();
     if files != G::SIZE {
-        return Err(RecordError::WrongBoard {
+        return Err(BinarySampleError::WrongBoard {
             file: files,
             board: G::SIZE,
         });
@@ -452,7 +452,7 @@ pub(crate) fn records<G: Geometry>(
         .chunks_exact(len)
         .enumerate()
         .map(move |(index, record)| {
-            decode::<G>(record, rules).map_err(|reason| RecordError::Record {
+            decode::<G>(record, rules).map_err(|reason| BinarySampleError::Record {
                 index: index as u64,
                 reason,
             })
@@ -461,7 +461,7 @@ pub(crate) fn records<G: Geometry>(
 
 /// Every sample of a binary file's bytes on board `G`, or the first error.
 #[cfg(test)]
-pub(crate) fn read_all<G: Geometry>(bytes: &[u8]) -> Result<Vec<SampleOf<G>>, RecordError> {
+pub(crate) fn read_all<G: Geometry>(bytes: &[u8]) -> Result<Vec<SampleOf<G>>, BinarySampleError> {
     records::<G>(bytes)?.collect()
 }
 /// Writes records after a header whose count is filled in by [`BinWriter::finish`].
@@ -488,14 +488,14 @@ impl<W: Write + Seek> BinWriter<W> {
     /// Writes one sample; a sample of another game is refused.
     pub(crate) fn write<G: Geometry>(&mut self, sample: &SampleOf<G>) -> Result<(), WriteError> {
         if sample.sample_game() != self.game {
-            return Err(WriteError::Record(RecordError::WrongGame {
+            return Err(WriteError::Record(BinarySampleError::WrongGame {
                 file: self.game,
                 sample: sample.sample_game(),
             }));
         }
         self.record.fill(0);
         encode(sample, &mut self.record)
-            .map_err(|e| WriteError::Record(RecordError::Unwritable(e)))?;
+            .map_err(|e| WriteError::Record(BinarySampleError::Unwritable(e)))?;
         self.out.write_all(&self.record)?;
         self.count += 1;
         Ok(())
@@ -522,7 +522,7 @@ impl<W: Write + Seek> BinWriter<W> {
 pub enum WriteError {
     /// The sample has no record.
     #[error("{0}")]
-    Record(RecordError),
+    Record(BinarySampleError),
     /// The file's error.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -599,7 +599,7 @@ mod tests {
         };
         assert!(matches!(
             w.write(&other),
-            Err(WriteError::Record(RecordError::WrongGame { .. }))
+            Err(WriteError::Record(BinarySampleError::WrongGame { .. }))
         ));
         let (n, cursor) = w.finish().unwrap();
         assert_eq!(n, 3);
@@ -612,7 +612,7 @@ mod tests {
         }
         assert!(matches!(
             read_all::<S11>(&unfinished),
-            Err(RecordError::Count {
+            Err(BinarySampleError::Count {
                 header: 0,
                 records: 3,
                 trailing: 0
@@ -620,7 +620,7 @@ mod tests {
         ));
         assert!(matches!(
             read_all::<S7>(&fixed),
-            Err(RecordError::WrongBoard { file: 11, board: 7 })
+            Err(BinarySampleError::WrongBoard { file: 11, board: 7 })
         ));
         for round in 0..20_000u64 {
             let mut bytes = fixed.clone();

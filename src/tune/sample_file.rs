@@ -10,7 +10,7 @@ use std::path::Path;
 
 use crate::core::geometry::Geometry;
 
-use super::record::{self, BinWriter, RecordError, WriteError};
+use super::record::{self, BinWriter, BinarySampleError, WriteError};
 use super::sample::{SampleGame, SampleOf};
 
 /// The format a command writes its samples in.
@@ -50,7 +50,7 @@ pub enum SampleFileError {
         /// The file.
         path: String,
         /// Why.
-        error: RecordError,
+        error: BinarySampleError,
     },
     /// Samples of two games: one network, or one merged file, is of one game.
     #[error(
