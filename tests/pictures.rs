@@ -171,6 +171,33 @@ fn the_position_parses_as_xml_and_draws_every_piece_the_restricted_squares_and_t
 }
 
 #[test]
+fn the_attackers_forts_are_drawn_in_a_shade_of_their_own() {
+    // OpenTafl's Foteviken Tablut: sixteen fort squares (`afor`), a throne, no corners.
+    let rules = "dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK aforp:tcnkTCNK cens: cenh: cenhe:K aforh:K cenre: aforre: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+    let (code, out, err) = hnefi(&["picture", "--rules", rules]);
+    assert_eq!(code, Some(0), "{err}");
+    let doc = roxmltree::Document::parse(&out).unwrap();
+    let shaded = |class: &str| {
+        let mut squares: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("rect") && n.attribute("class") == Some(class))
+            .filter_map(|n| n.attribute("data-square"))
+            .collect();
+        squares.sort();
+        squares
+    };
+    let mut forts = [
+        "a4", "a5", "a6", "b5", "d1", "e1", "f1", "e2", "i4", "i5", "i6", "h5", "d9", "e9", "f9",
+        "e8",
+    ];
+    forts.sort();
+    assert_eq!(shaded("fort"), forts);
+    assert_eq!(shaded("restricted"), ["e5"]);
+    // The soldiers on the forts are drawn over them.
+    assert_eq!(squares_of(&doc, "piece attacker").len(), 16);
+}
+
+#[test]
 fn a_position_string_with_moves_and_stdout() {
     // The king on the throne, a defender on d6 between an empty c6 and an attacker on e6:
     // b6-c6 captures it.

@@ -1,5 +1,5 @@
 //! A position drawn as SVG ([`Scene`] to a document of the `svg` crate): the board's
-//! squares with the restricted ones shaded, file letters and rank numbers, the last move's
+//! squares with the restricted ones shaded and the forts in another shade, file letters and rank numbers, the last move's
 //! squares highlighted with an arrow from one to the other, a cross on each square whose
 //! soldier it captured, and the pieces: attackers dark, defenders light, the king gold with
 //! a cross.
@@ -26,6 +26,7 @@ const PAD: f64 = 8.0;
 const BACKGROUND: &str = "#ffffff";
 const SQUARE_FILL: &str = "#ead7b0";
 const RESTRICTED_FILL: &str = "#b88c55";
+const FORT_FILL: &str = "#a9b7a0";
 const GRID: &str = "#7a5a32";
 const HIGHLIGHT: &str = "#f4d35e";
 const ARROW: &str = "#2f6db5";
@@ -95,7 +96,8 @@ impl Place {
     }
 }
 
-/// Every square of the board, the restricted ones shaded.
+/// Every square of the board, the restricted ones and the forts shaded (each with its
+/// class and `data-square`).
 fn squares(scene: &Scene, at: &Place) -> Group {
     let mut group = Group::new()
         .set("class", "squares")
@@ -103,15 +105,20 @@ fn squares(scene: &Scene, at: &Place) -> Group {
         .set("stroke-width", 1);
     for rank in 0..scene.files {
         for file in 0..scene.files {
-            let restricted = scene
-                .restricted
-                .iter()
-                .find(|sq| (sq.file(), sq.rank()) == (file, rank));
+            let here = |sq: &&AnySquare| (sq.file(), sq.rank()) == (file, rank);
+            let special = match (
+                scene.restricted.iter().find(here),
+                scene.forts.iter().find(here),
+            ) {
+                (Some(sq), _) => Some((sq, RESTRICTED_FILL, "restricted")),
+                (None, Some(sq)) => Some((sq, FORT_FILL, "fort")),
+                (None, None) => None,
+            };
             let rect = at.square(file, rank);
-            group = group.add(match restricted {
-                Some(sq) => rect
-                    .set("fill", RESTRICTED_FILL)
-                    .set("class", "restricted")
+            group = group.add(match special {
+                Some((sq, fill, class)) => rect
+                    .set("fill", fill)
+                    .set("class", class)
                     .set("data-square", sq.to_string()),
                 None => rect.set("fill", SQUARE_FILL),
             });

@@ -1,6 +1,6 @@
 //! What a picture of a position shows, apart from the board's size: the pieces, the
 //! squares the game's own rules restrict (its corners and throne, where it has them), the
-//! last move and the squares of the soldiers it captured. [`board`](super::board) draws it.
+//! attackers' forts, the last move and the squares of the soldiers it captured. [`board`](super::board) draws it.
 
 use crate::core::any_square::{AnyMove, AnySquare};
 use crate::core::board::Piece;
@@ -19,6 +19,9 @@ pub(crate) struct Scene {
     pub(crate) pieces: Vec<(AnySquare, Piece)>,
     /// The squares only the king may stop on under the game's rules.
     pub(crate) restricted: Vec<AnySquare>,
+    /// The attackers' forts (OpenTafl's `afor`): squares only attacking soldiers that
+    /// started on them may stand on or pass.
+    pub(crate) forts: Vec<AnySquare>,
     /// The last move of the game, if it has one.
     pub(crate) last_move: Option<AnyMove>,
     /// The squares of the soldiers the last move captured.
@@ -40,11 +43,19 @@ impl Scene {
             .into_iter()
             .map(AnySquare::from)
             .collect();
+        let forts = game
+            .rules()
+            .attacker_forts
+            .squares::<G>()
+            .into_iter()
+            .map(AnySquare::from)
+            .collect();
         let last = last_move(game);
         Scene {
             files: G::SIZE,
             pieces,
             restricted,
+            forts,
             last_move: last.map(|m| m.mv.into()),
             captured: last.map_or_else(Vec::new, |m| {
                 m.captures.into_iter().map(AnySquare::from).collect()
