@@ -4,13 +4,13 @@
 //! `Nf3^h3xg3`, a continuation `Nh3=h4`, captures `xe4/Kf5`). The ordinary rule sets keep
 //! [`GameOf`](super::game::GameOf), which knows nothing of this.
 
-use super::excerpt::excerpt;
 use thiserror::Error;
 
 use super::berserk::ThirdRepetition;
 use super::berserk_position::{BerserkEffect, BerserkPositionOf, BerserkRules};
 use super::berserk_variant::BerserkVariant;
 use super::bitboard::BitboardOf;
+use super::excerpt::excerpt;
 use super::geometry::Geometry;
 use super::moves::{MoveListOf, MoveOf};
 use super::outcome::{Outcome, Reason, Status};

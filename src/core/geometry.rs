@@ -8,11 +8,11 @@
 //! a `u8` up to 15x15 (225 squares) and a `u16` on 17x17 and 19x19 (289 and 361), so that
 //! the smaller boards' moves stay two bytes.
 
-use super::excerpt::excerpt;
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
+use super::excerpt::excerpt;
 use super::wide::{U256, U384};
 
 /// The integer that holds one bit per square.

@@ -1,11 +1,11 @@
 //! Moves and fixed-capacity move lists.
 
-use super::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::excerpt::excerpt;
 use super::geometry::{FourPerSquare, Geometry, S11};
 use super::square::{SquareError, SquareOf};
 

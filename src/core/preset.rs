@@ -1,7 +1,6 @@
 //! Named rule presets: a whole [`RuleSet`] under one name, so that a referee and a
 //! searcher can follow the same rules as a given server (`--rules hnefatafl-org`).
 
-use super::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
@@ -9,6 +8,7 @@ use thiserror::Error;
 
 use super::corners::Corners;
 use super::encirclement_mode::EncirclementMode;
+use super::excerpt::excerpt;
 use super::geometry::BoardSize;
 use super::king::{Escape, Hostility, KingArmed, KingCapture};
 use super::referee::Referee;

@@ -13,13 +13,13 @@
 //! it twice). `result` is `Black` (attackers won), `White` (defenders won), `Draw` or
 //! `Ongoing`.
 
-use super::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
 use super::bitboard::BitboardOf;
+use super::excerpt::excerpt;
 use super::game::{GameOf, PlyOf};
 use super::geometry::{Geometry, S11};
 use super::notation::{RecordError, RecordMoveOf, RecordTokenOf};

@@ -7,12 +7,12 @@
 //! [`RepetitionMode::restricts`], and its verdict in
 //! [`PositionHistory::judge`](super::history::PositionHistory::judge).
 
-use super::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::excerpt::excerpt;
 use super::role::Role;
 
 /// The repetition rule (docs/RULES.md section 8).

@@ -1,9 +1,9 @@
 //! The two sides.
 
-use super::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
+use super::excerpt::excerpt;
 use thiserror::Error;
 
 /// A side: the attackers (24 pieces, "black", they move first) or the defenders (12

@@ -6,13 +6,13 @@
 //! string is `key:value` words (`dim:7 name:Brandub ... start:/3t3/...`), optionally after
 //! the word `rules` as OpenTafl sends it to its engines.
 
-use super::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
 use super::berserk_variant::BerserkVariant;
+use super::excerpt::excerpt;
 use super::geometry::BoardSize;
 use super::preset::RulePreset;
 use super::rules_string::{

@@ -3,7 +3,6 @@
 //! string asks for, refused with an error naming the first feature it does not
 //! (docs/RULES.md section 17 says what each key means in OpenTafl).
 
-use super::excerpt::excerpt;
 use std::collections::HashMap;
 
 use thiserror::Error;
@@ -15,6 +14,7 @@ use super::berserk_variant::{BerserkVariant, parse_start};
 use super::bitboard::BitboardOf;
 use super::corners::Corners;
 use super::encirclement_mode::EncirclementMode;
+use super::excerpt::excerpt;
 use super::geometry::{BoardSize, Geometry};
 use super::king::{Escape, Hostility, KingArmed, KingCapture};
 use super::notation::{parse_opentafl_with, to_opentafl};

@@ -1,12 +1,12 @@
 //! Squares of a board of any size ([`Geometry`]); [`Square`] is a square of the 11x11 board.
 
-use super::excerpt::excerpt;
 use std::fmt;
 use std::marker::PhantomData;
 use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::excerpt::excerpt;
 use super::geometry::{CORNER_SQUARE, EDGE_SQUARE, Geometry, S11, SquareIndex, TABLE};
 
 /// A square of the 11x11 board, `a1` = 0 .. `k11` = 120.

@@ -12,7 +12,8 @@
 //! (moves `a4-a1`, several joined by `|`), `clock A D OT AO DO` (milliseconds left, an `*`
 //! marking time left in an overtime period; `-1` without a clock), `play SIDE` (answered
 //! with `move FROM-TO`), `move POSITION` (our move was accepted), `error CODE` (it was
-//! not), `analyze N SECONDS` (answered with `analysis 1 MOVE SCORE`), `finish CODE` and
+//! not), `analyze N SECONDS` (answered with `analysis K LINE SCORE ...`: the best K of
+//! N root moves, each with its line joined by `|`), `finish CODE` and
 //! `goodbye`. Positions are OpenTafl strings, rank 1 first.
 //!
 //! OpenTafl reads only the engine's stdout (it never reads stderr, and its `.ini` cannot
@@ -26,7 +27,6 @@
 //! words after the count as pairs of a move list and a number, and refuses a reply with
 //! a word more.
 
-use crate::core::excerpt::excerpt;
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
@@ -36,6 +36,7 @@ use thiserror::Error;
 
 use crate::core::any_square::AnyMove;
 use crate::core::bitboard::BitboardOf;
+use crate::core::excerpt::excerpt;
 use crate::core::geometry::{BoardSize, Geometry};
 use crate::core::moves::{Move, MoveOf};
 use crate::core::notation::RecordMoveOf;
@@ -49,6 +50,10 @@ use crate::time_control::Fischer;
 
 /// The rules string of Copenhagen Hnefatafl as OpenTafl writes it.
 pub const COPENHAGEN_RULES: &str = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+
+/// The most root moves `analyze` reports (OpenTafl's own host asks for five): each more
+/// one costs the search its time.
+const MAX_ANALYSIS_LINES: usize = 16;
 
 /// What is wrong with an OTEP command.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -386,7 +391,7 @@ impl OtepEngine {
                 let _ = self.session.undo();
                 Vec::new()
             }
-            ("analyze", [_, seconds, ..]) => self.analyze(seconds),
+            ("analyze", [moves, seconds, ..]) => self.analyze(moves, seconds),
             ("goodbye", _) => {
                 self.done = true;
                 Vec::new()
@@ -522,39 +527,73 @@ impl OtepEngine {
         self.last_info.lock().ok().and_then(|mut last| last.take())
     }
 
-    fn analyze(&mut self, seconds: &str) -> Vec<String> {
+    /// `analyze MOVES SECONDS`: the best MOVES root moves (at most
+    /// [`MAX_ANALYSIS_LINES`]) after a search of SECONDS, each with its line and score,
+    /// and the search's last report in a `status` line.
+    fn analyze(&mut self, moves: &str, seconds: &str) -> Vec<String> {
         let most = crate::options::MOVETIME_MS.max() / 1000;
         let secs = seconds.parse::<u64>().unwrap_or(1).clamp(1, most);
+        let lines = moves
+            .parse::<usize>()
+            .unwrap_or(1)
+            .clamp(1, MAX_ANALYSIS_LINES);
+        let want = lines.min(self.session.legal_moves().len()).max(1);
         self.take_info();
-        let analyzed = self.session.analyze(Some(Duration::from_secs(secs)));
+        // The lines of the deepest iteration that reported all of them: lines of
+        // different depths could name one first move twice.
+        let mut iteration: Vec<Info<AnyMove>> = Vec::new();
+        let mut complete: Vec<Info<AnyMove>> = Vec::new();
+        let analyzed = self
+            .session
+            .analyze_lines(Duration::from_secs(secs), lines, &mut |info| {
+                if info.multipv.is_none() {
+                    return;
+                }
+                if iteration.first().is_some_and(|i| i.depth != info.depth) {
+                    iteration.clear();
+                }
+                iteration.retain(|i| i.multipv != info.multipv);
+                iteration.push(info.clone());
+                if iteration.len() == want {
+                    complete.clone_from(&iteration);
+                    complete.sort_by_key(|i| i.multipv);
+                }
+            });
         let status = self.take_info().map(|info| format!("status hnefi: {info}"));
         let mut out: Vec<String> = status.into_iter().collect();
-        out.extend(Self::analysis(analyzed));
+        out.extend(Self::analysis(analyzed, &complete));
         out
     }
 
-    /// The `analysis` reply to a search's result.
+    /// The `analysis COUNT LINE SCORE ...` reply: the `lines` of one iteration, best
+    /// first, or else the search's result alone; each line its moves joined by `|`, each
+    /// score in OpenTafl's units (a soldier 1), a proven win or loss ±1000.
     fn analysis(
         analyzed: Result<crate::search::SearchResult<AnyMove>, SessionError>,
+        lines: &[Info<AnyMove>],
     ) -> Vec<String> {
+        let pair = |pv: &[AnyMove], score: crate::search::Score| {
+            let line: Vec<String> = pv.iter().map(|m| format!("{}-{}", m.from, m.to)).collect();
+            let score = match score {
+                crate::search::Score::Cp(c) => f64::from(c) / 100.0,
+                crate::search::Score::Win(_) => 1000.0,
+                crate::search::Score::Loss(_) => -1000.0,
+            };
+            format!("{} {score}", line.join("|"))
+        };
         match analyzed {
             Ok(r) => match r.best {
                 Some(mv) => {
-                    let pv: Vec<String> =
-                        r.pv.iter()
-                            .map(|m| format!("{}-{}", m.from, m.to))
-                            .collect();
-                    let line = if pv.is_empty() {
-                        format!("{}-{}", mv.from, mv.to)
-                    } else {
-                        pv.join("|")
-                    };
-                    let score = match r.score {
-                        crate::search::Score::Cp(c) => f64::from(c) / 100.0,
-                        crate::search::Score::Win(_) => 1000.0,
-                        crate::search::Score::Loss(_) => -1000.0,
-                    };
-                    vec![format!("analysis 1 {line} {score}")]
+                    let mut pairs: Vec<String> = lines
+                        .iter()
+                        .filter(|l| !l.pv.is_empty())
+                        .map(|l| pair(&l.pv, l.score))
+                        .collect();
+                    if pairs.is_empty() {
+                        let pv = if r.pv.is_empty() { vec![mv] } else { r.pv };
+                        pairs.push(pair(&pv, r.score));
+                    }
+                    vec![format!("analysis {} {}", pairs.len(), pairs.join(" "))]
                 }
                 None => vec!["error 0 no legal move".into()],
             },
@@ -684,6 +723,35 @@ mod tests {
         assert_eq!(words[..2], ["analysis", "1"], "{reply:?}");
         assert_eq!(words.len(), 4, "{reply:?}");
         assert!(words[3].parse::<f64>().is_ok(), "{reply:?}");
+    }
+
+    #[test]
+    fn analyze_reports_as_many_root_moves_as_the_host_asks() {
+        let mut e = engine();
+        let reply = e.handle("analyze 3 1");
+        let analysis = reply.last().expect("a reply");
+        // `analysis 3 LINE SCORE LINE SCORE LINE SCORE`, as OpenTafl's host reads it: a
+        // count, then pairs, three different first moves (one iteration's lines).
+        let words: Vec<&str> = analysis.split(' ').collect();
+        assert_eq!(words[..2], ["analysis", "3"], "{reply:?}");
+        assert_eq!(words.len(), 2 + 2 * 3, "{reply:?}");
+        let firsts: Vec<&str> = words[2..]
+            .chunks(2)
+            .map(|pair| pair[0].split('|').next().unwrap())
+            .collect();
+        let mut distinct = firsts.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 3, "{reply:?}");
+        for pair in words[2..].chunks(2) {
+            assert!(pair[1].parse::<f64>().is_ok(), "{reply:?}");
+        }
+        // More than the legal moves, or a count that is not a number, still answers.
+        let reply = e.handle("analyze many 1");
+        assert!(
+            reply.last().unwrap().starts_with("analysis 1 "),
+            "{reply:?}"
+        );
     }
 
     #[test]

@@ -15,17 +15,9 @@ use super::limits::SearchLimits;
 
 impl Session {
     /// Searches the current position without playing: for `movetime` if given, else under
-    /// the current limits, else for one second. The search reports to the session's
-    /// [`InfoSink`](super::InfoSink).
-    pub(crate) fn analyze(
-        &mut self,
-        movetime: Option<Duration>,
-    ) -> Result<SearchResult<AnyMove>, SessionError> {
-        self.analyze_reporting(movetime, &mut |_| {})
-    }
-
-    /// [`Session::analyze`] that also reports each iteration to `on_info` (one report per
-    /// line with `set_option multipv`).
+    /// the current limits, else for one second. The search reports each iteration to the
+    /// session's [`InfoSink`](super::InfoSink) and to `on_info` (one report per line with
+    /// `set_option multipv`).
     pub(crate) fn analyze_reporting(
         &mut self,
         movetime: Option<Duration>,
@@ -45,7 +37,25 @@ impl Session {
         if limits == Limits::default() {
             limits.movetime = Some(Duration::from_secs(1));
         }
-        self.finish_analysis(&limits, on_info)
+        self.finish_analysis(&limits, self.multipv, on_info)
+    }
+
+    /// Searches the current position without playing for `movetime`, for the best
+    /// `lines` root moves whatever the `multipv` option says (OTEP's `analyze`, whose
+    /// host names how many it wants), reporting each iteration to `on_info` (one report
+    /// per line).
+    pub(crate) fn analyze_lines(
+        &mut self,
+        movetime: Duration,
+        lines: usize,
+        on_info: &mut dyn FnMut(&Info<AnyMove>),
+    ) -> Result<SearchResult<AnyMove>, SessionError> {
+        self.check_analyzable()?;
+        let limits = Limits {
+            movetime: Some(movetime),
+            ..Limits::default()
+        };
+        self.finish_analysis(&limits, lines, on_info)
     }
 
     /// The reply the last `generate_move` expects, once (`None` with pondering off, or
@@ -112,15 +122,16 @@ impl Session {
             // The deepest search, with no time limit: only the stop flag ends it sooner.
             limits.depth = Some(search::MAX_DEPTH);
         }
-        self.finish_analysis(&limits, on_info)
+        self.finish_analysis(&limits, self.multipv, on_info)
     }
 
     fn finish_analysis(
         &mut self,
         limits: &Limits,
+        lines: usize,
         on_info: &mut dyn FnMut(&Info<AnyMove>),
     ) -> Result<SearchResult<AnyMove>, SessionError> {
-        let result = self.search(limits, self.multipv, on_info);
+        let result = self.search(limits, lines, on_info);
         if result.best.is_none() {
             return Err(SessionError::NothingToAnalyze);
         }

@@ -15,10 +15,10 @@
 //! the sample). Lines of the first five fields alone, which earlier builds wrote for
 //! Copenhagen 11x11, are still read, as Copenhagen 11x11 samples.
 
-use crate::core::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::core::excerpt::excerpt;
 use crate::core::geometry::{BoardSize, Geometry, S11};
 use crate::core::moves::MoveOf;
 use crate::core::notation::{parse_opentafl_with, to_opentafl};

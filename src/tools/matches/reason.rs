@@ -1,12 +1,12 @@
 //! Why a game of a match ended: by the rules (as the core decides), or by an
 //! adjudication against an engine that did not play by the protocol.
 
-use crate::core::excerpt::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::core::excerpt::excerpt;
 use crate::core::outcome::Reason as RulesReason;
 
 /// An engine fault that loses the game for it.
