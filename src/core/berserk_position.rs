@@ -5,7 +5,7 @@
 //! which knows nothing of this.
 
 use super::berserk::{BerserkMode, JumpMode, PieceRules};
-use super::berserk_capture::{Scene, Taken};
+use super::berserk_capture::{CaptureBoard, Taken};
 use super::bitboard::BitboardOf;
 use super::board::BoardOf;
 use super::geometry::Geometry;
@@ -160,8 +160,8 @@ impl<G: Geometry> BerserkPositionOf<G> {
         }
     }
 
-    fn scene<'a>(&'a self, r: &'a BerserkRules) -> Scene<'a, G> {
-        Scene {
+    fn capture_board<'a>(&'a self, r: &'a BerserkRules) -> CaptureBoard<'a, G> {
+        CaptureBoard {
             board: &self.board,
             specials: &self.specials,
             rules: &r.rules,
@@ -245,7 +245,7 @@ impl<G: Geometry> BerserkPositionOf<G> {
             self.board.remove_soldiers(foe, over);
         }
         let (mut taken, listed) =
-            self.scene(r)
+            self.capture_board(r)
                 .captures_after(role, kind, mv.to, jumped_taken, fresh_jump);
         self.board.remove_soldiers(foe, taken.soldiers);
         if jumped_taken {
@@ -259,7 +259,7 @@ impl<G: Geometry> BerserkPositionOf<G> {
             && r.pieces.berserk == BerserkMode::CaptureAgain
             && {
                 let jumps = self.jumps(mv.to, kind, r);
-                self.scene(r).has_capturing_move(role, kind, mv.to, jumps)
+                self.capture_board(r).has_capturing_move(role, kind, mv.to, jumps)
             };
         if continues {
             self.berserker = Some(mv.to);
