@@ -259,7 +259,8 @@ impl<G: Geometry> BerserkPositionOf<G> {
             && r.pieces.berserk == BerserkMode::CaptureAgain
             && {
                 let jumps = self.jumps(mv.to, kind, r);
-                self.capture_board(r).has_capturing_move(role, kind, mv.to, jumps)
+                self.capture_board(r)
+                    .has_capturing_move(role, kind, mv.to, jumps)
             };
         if continues {
             self.berserker = Some(mv.to);

@@ -68,6 +68,9 @@ pub fn outcome<G: Geometry>(
         Verdict::Draws => {
             return Status::drawn(Reason::Repetition);
         }
+        Verdict::MoverWins => {
+            return Status::won(mover, Reason::Repetition);
+        }
         Verdict::Allowed | Verdict::Banned => {}
     }
     let limit_draw = Status::drawn(Reason::MoveLimit);

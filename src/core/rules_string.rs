@@ -720,7 +720,7 @@ fn ending(f: &Fields<'_>, squares: Squares) -> Result<(Escape, RepetitionMode), 
     }
     let repetition = match f.get("tfr").unwrap_or("d") {
         "w" => RepetitionMode::ThirdOccurrenceMoverLoses,
-        "l" => return Err(unsupported("tfr:l (the repeating player wins)")),
+        "l" => RepetitionMode::ThirdOccurrenceMoverWins,
         _ => RepetitionMode::ThirdOccurrenceDraws,
     };
     Ok((escape, repetition))
@@ -991,7 +991,6 @@ mod tests {
                 "a defender on an attacker fort",
             ),
             ("dfor:a4", "dfor:a4 (defender forts)"),
-            ("tfr:l", "the repeating player wins"),
             ("sw:w", "shield walls"),
             ("efe:y", "edge fort"),
             ("cor:a1,b2", "special squares elsewhere"),
@@ -1045,6 +1044,26 @@ mod tests {
         assert_eq!(rules.king_capture, KingCapture::Strong);
         assert_eq!(rules.escape, Escape::Edges);
         assert!(rules.encirclement_wins);
+    }
+
+    #[test]
+    fn tfr_reads_as_the_repetition_mode_of_its_verdict() {
+        // OpenTafl's verdict comes from the side to move after the third occurrence:
+        // `w` gives it the win (the repeating player loses), `l` the loss (the repeating
+        // player wins), `d` and anything else a draw (docs/RULES.md section 17.8).
+        let brandub = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        for (tfr, mode) in [
+            ("", RepetitionMode::ThirdOccurrenceDraws),
+            ("tfr:d", RepetitionMode::ThirdOccurrenceDraws),
+            ("tfr:i", RepetitionMode::ThirdOccurrenceDraws),
+            ("tfr:w", RepetitionMode::ThirdOccurrenceMoverLoses),
+            ("tfr:l", RepetitionMode::ThirdOccurrenceMoverWins),
+        ] {
+            let rules = parse_rules_string(&format!("{brandub} {tfr}"))
+                .expect(tfr)
+                .rules();
+            assert_eq!(rules.repetition, mode, "{tfr}");
+        }
     }
 
     #[test]
