@@ -28,18 +28,6 @@ pub enum BerserkMode {
     CaptureAgain,
 }
 
-/// What the third occurrence of a position does under OpenTafl's `tfr` (kept for the
-/// game layer; perft has no history).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum ThirdRepetition {
-    /// A draw (`d`).
-    Draws,
-    /// The player whose move made it loses (`w`).
-    RepeaterLoses,
-    /// The player whose move made it wins (`l`, Berserk's).
-    RepeaterWins,
-}
-
 /// The rules of commanders, knights, jumps and the berserk turn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct PieceRules {
@@ -56,8 +44,6 @@ pub struct PieceRules {
     pub attackers_special: bool,
     /// The defenders started with commanders or knights.
     pub defenders_special: bool,
-    /// The repetition rule's verdict.
-    pub third_repetition: ThirdRepetition,
 }
 
 impl PieceRules {
@@ -69,7 +55,6 @@ impl PieceRules {
         berserk: BerserkMode::CaptureAgain,
         attackers_special: true,
         defenders_special: true,
-        third_repetition: ThirdRepetition::RepeaterWins,
     };
 
     /// How a piece of `kind` jumps; soldiers never do.

@@ -6,13 +6,13 @@
 
 use thiserror::Error;
 
-use super::berserk::ThirdRepetition;
 use super::berserk_position::{BerserkEffect, BerserkPositionOf, BerserkRules};
 use super::berserk_variant::BerserkVariant;
 use super::bitboard::BitboardOf;
 use super::geometry::Geometry;
 use super::moves::{MoveListOf, MoveOf};
 use super::outcome::{Outcome, Reason, Status};
+use super::repetition::Verdict;
 use super::role::Role;
 use super::special_pieces::PieceKind;
 use super::square::{Direction, SquareOf};
@@ -389,15 +389,16 @@ pub fn judge<G: Geometry>(
         return Status::won(winner, reason);
     }
     if let (None, Some(mover), Some((&key, earlier))) = (pos.berserker(), mover, keys.split_last())
+        && let Some(ends) = r.rules.repetition.third_occurrence_ends()
         && earlier.iter().filter(|&&k| k == key).count() >= 2
     {
-        return Status::Over(match r.pieces.third_repetition {
-            ThirdRepetition::Draws => Outcome {
+        return Status::Over(match ends {
+            Verdict::MoverLoses => Outcome::win(mover.opponent(), Reason::Repetition),
+            Verdict::MoverWins => Outcome::win(mover, Reason::Repetition),
+            Verdict::Draws | Verdict::Allowed | Verdict::Banned => Outcome {
                 winner: None,
                 reason: Reason::Repetition,
             },
-            ThirdRepetition::RepeaterLoses => Outcome::win(mover.opponent(), Reason::Repetition),
-            ThirdRepetition::RepeaterWins => Outcome::win(mover, Reason::Repetition),
         });
     }
     if let Some((winner, reason)) = verdict {
@@ -462,6 +463,7 @@ fn parse_record<G: Geometry>(word: &str) -> Result<Recorded<G>, BerserkMoveError
 mod tests {
     use super::*;
     use crate::core::geometry::S11;
+    use crate::core::repetition::RepetitionMode;
     use crate::core::rules_string::parse_berserk_rules_string;
 
     const BERSERK: &str = "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/";
@@ -525,7 +527,7 @@ mod tests {
         assert_eq!(g.status(), Status::Ongoing);
         // Under tfr:w the repeater loses; under tfr:d it is a draw.
         let mut rules = *g.rules();
-        rules.pieces.third_repetition = ThirdRepetition::RepeaterLoses;
+        rules.rules.repetition = RepetitionMode::ThirdOccurrenceMoverLoses;
         let keys: Vec<u64> = g
             .repetition_keys()
             .iter()
@@ -537,7 +539,7 @@ mod tests {
             judge(&start, &rules, &keys, Some(Role::Attacker)),
             Status::won(Role::Defender, Reason::Repetition)
         );
-        rules.pieces.third_repetition = ThirdRepetition::Draws;
+        rules.rules.repetition = RepetitionMode::ThirdOccurrenceDraws;
         assert!(matches!(
             judge(&start, &rules, &keys, Some(Role::Attacker)),
             Status::Over(Outcome { winner: None, .. })

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 use super::attacker_forts::AttackerForts;
-use super::berserk::{BerserkMode, JumpMode, PieceRules, ThirdRepetition};
+use super::berserk::{BerserkMode, JumpMode, PieceRules};
 use super::berserk_position::BerserkRules;
 use super::berserk_variant::{BerserkVariant, parse_start};
 use super::bitboard::BitboardOf;
@@ -263,18 +263,8 @@ fn berserk_on<G: Geometry>(
         "m" => return Err(unsupported("ber:m (berserk after any capture, any move)")),
         _ => BerserkMode::Off,
     };
-    let third_repetition = match f.get("tfr").unwrap_or("d") {
-        "w" => ThirdRepetition::RepeaterLoses,
-        "l" => ThirdRepetition::RepeaterWins,
-        _ => ThirdRepetition::Draws,
-    };
-    // The rest of the rule set as for any string; the repetition verdict is kept above.
-    let mut without_tfr = Fields {
-        map: f.map.clone(),
-        words: f.words.clone(),
-    };
-    without_tfr.map.remove("tfr");
-    let rules = rule_set::<G>(&without_tfr)?;
+    // The rule set as for any string, its repetition rule (`tfr`) among it.
+    let rules = rule_set::<G>(f)?;
     if rules.has_walls() || !rules.speed.is_none() {
         return Err(unsupported(
             "forts, walls or speed limits beside commanders, knights and jumps",
@@ -308,7 +298,6 @@ fn berserk_on<G: Geometry>(
         berserk,
         attackers_special: start.contains(['c', 'n']),
         defenders_special: start.contains(['C', 'N']),
-        third_repetition,
     };
     Ok(BerserkVariant {
         name: f.get("name").unwrap_or("Unknown_Tafl").replace('_', " "),
@@ -1181,6 +1170,10 @@ mod tests {
         use crate::core::geometry::S11;
         let v = parse_berserk_rules_string(BERSERK).unwrap();
         assert_eq!(v.rules().pieces, PieceRules::BERSERK);
+        assert_eq!(
+            v.rules().rules.repetition,
+            RepetitionMode::ThirdOccurrenceMoverWins
+        );
         assert_eq!(v.first(), Role::Defender);
         assert!(!v.rules().rules.encirclement_wins);
         let p = v.position::<S11>().unwrap();
