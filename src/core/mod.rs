@@ -24,7 +24,7 @@
 //! 5. **The position**: [`position`] (board, side to move, hash, make-move), and
 //!    [`berserk_position`] (Berserk's, with its commanders, knights and continuing turn).
 //! 6. **The one judge**: [`judge`] (what a move decides, the order of the end-of-game
-//!    tests, static status) and [`history`] (the positions the repetition rule compares).
+//!    tests, static status, Berserk's included) and [`history`] (the positions the repetition rule compares).
 //!    One owner each, so the game, perft, the search and the bot cannot disagree.
 //! 7. **Games and what names them**: [`game`], [`notation`], [`record`], [`perft`],
 //!    [`variant`], [`berserk_variant`], [`berserk_game`], [`preset`], [`rules_string`], [`rules_source`], and the any-size

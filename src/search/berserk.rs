@@ -24,9 +24,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::core::berserk_game::judge;
 use crate::core::berserk_position::{BerserkPositionOf, BerserkRules};
 use crate::core::geometry::Geometry;
+use crate::core::judge::berserk_outcome;
 use crate::core::moves::MoveOf;
 use crate::core::outcome::Status;
 use crate::core::position::PositionOf;
@@ -300,7 +300,7 @@ impl<G: Geometry> Run<'_, G> {
     /// The game's verdict on `pos`, reached by a move of `mover`, for `pos`'s side to
     /// move; `None` while it goes on.
     fn verdict(&self, pos: &BerserkPositionOf<G>, mover: Role, ply: u32) -> Option<i32> {
-        match judge(pos, self.rules, &self.keys, Some(mover)) {
+        match berserk_outcome(pos, self.rules, &self.keys, Some(mover)) {
             Status::Ongoing => None,
             Status::Over(o) => Some(match o.winner {
                 None => 0,

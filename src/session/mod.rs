@@ -404,7 +404,7 @@ impl Session {
             return Ok(u64::from(depth == 0));
         }
         if let Some(b) = &self.berserk {
-            return Ok(crate::core::berserk_position::berserk_perft(
+            return Ok(crate::core::perft::berserk_perft(
                 b.position(),
                 depth,
                 b.rules(),
