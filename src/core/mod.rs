@@ -41,13 +41,13 @@ pub(crate) mod wide;
 pub mod board;
 pub mod moves;
 pub mod role;
-pub mod special_pieces;
+pub(crate) mod special_pieces;
 pub(crate) mod start;
 pub mod zobrist;
 
 // 3. The rules as data.
 pub mod attacker_forts;
-pub mod berserk;
+pub(crate) mod berserk;
 pub mod corners;
 pub mod encirclement_mode;
 pub mod king;
@@ -60,11 +60,11 @@ pub mod speed;
 
 // 4. The mechanics.
 pub(crate) mod adjudication;
-pub mod berserk_capture;
+pub(crate) mod berserk_capture;
 pub mod capture;
 pub mod encirclement;
 pub(crate) mod fort;
-pub mod jumps;
+pub(crate) mod jumps;
 pub mod movegen;
 pub(crate) mod opentafl_wall;
 pub(crate) mod org_fort;
