@@ -61,7 +61,8 @@ struct EngineFlags {
     #[arg(long, value_name = "NAME|STRING")]
     rules: Option<RulesSource>,
     /// Repetition rule: defender-third-illegal (default), off, defender-any-repeat-illegal,
-    /// third-occurrence-mover-loses, any-repeat-illegal or third-occurrence-draws (as `set_rule repetition MODE`).
+    /// third-occurrence-mover-loses, any-repeat-illegal, third-occurrence-draws or
+    /// third-occurrence-mover-wins (as `set_rule repetition MODE`).
     #[arg(long, value_name = "MODE")]
     repetition: Option<RepetitionMode>,
     /// Draw after this many plies; 0 = no limit, the default (as `set_rule move_limit N`).

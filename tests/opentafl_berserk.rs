@@ -6,11 +6,12 @@
 //! where OpenTafl jumped, a continuation where its turn continued, the same pieces taken,
 //! the same ending.
 
-use hnefi::core::berserk_position::{BerserkPositionOf, BerserkRules, berserk_perft};
+use hnefi::core::berserk_position::{BerserkPositionOf, BerserkRules};
 use hnefi::core::berserk_variant::BerserkVariant;
 use hnefi::core::bitboard::BitboardOf;
 use hnefi::core::geometry::S11;
 use hnefi::core::moves::MoveOf;
+use hnefi::core::perft::berserk_perft;
 use hnefi::core::role::Role;
 use hnefi::core::rules_string::parse_berserk_rules_string;
 use hnefi::core::square::SquareOf;
@@ -157,7 +158,10 @@ fn berserk_games_replay_as_in_opentafl() {
         for (i, word) in words.iter().enumerate() {
             let rec = recorded(word);
             let at = format!("{name} ply {} {word}", i + 1);
-            assert!(pos.status(r).is_none(), "{at}: hnefi ended the game before");
+            assert!(
+                !pos.status(r).is_over(),
+                "{at}: hnefi ended the game before"
+            );
             assert!(pos.is_legal(rec.mv, r), "{at}: illegal in hnefi\n{pos:?}");
             assert_eq!(
                 pos.berserker() == Some(rec.mv.from),
@@ -181,7 +185,7 @@ fn berserk_games_replay_as_in_opentafl() {
             jumps += usize::from(rec.jump);
             continuations += usize::from(rec.continued);
         }
-        let status = pos.status(r).map(|(winner, _)| winner);
+        let status = pos.status(r).outcome().and_then(|o| o.winner);
         match *result {
             "attackers" => assert_eq!(status, Some(Role::Attacker), "{name}"),
             "defenders" => assert_eq!(status, Some(Role::Defender), "{name}"),
@@ -274,7 +278,11 @@ fn berserk_cases_hold_under_the_symmetries() {
                 "defenders" => Some(Role::Defender),
                 _ => None,
             };
-            assert_eq!(next.status(r).map(|(w, _)| w), winner, "{at}: result");
+            assert_eq!(
+                next.status(r).outcome().and_then(|o| o.winner),
+                winner,
+                "{at}: result"
+            );
         }
         cases += 1;
     }

@@ -24,16 +24,17 @@ pub struct Taken<G: Geometry> {
     pub king: bool,
 }
 
-/// The board and the rules a capture test reads.
+/// The board as a Berserk capture test reads it: the pieces, the commanders and knights
+/// among them, and the rules of squares, king and jumps.
 #[derive(Clone, Copy)]
-pub(crate) struct Scene<'a, G: Geometry> {
+pub(crate) struct CaptureBoard<'a, G: Geometry> {
     pub(crate) board: &'a BoardOf<G>,
     pub(crate) specials: &'a SpecialPiecesOf<G>,
     pub(crate) rules: &'a RuleSet,
     pub(crate) pieces: &'a PieceRules,
 }
 
-impl<G: Geometry> Scene<'_, G> {
+impl<G: Geometry> CaptureBoard<'_, G> {
     /// True when the square's kind (corner, throne) is hostile to pieces of `victim`;
     /// `occupied` picks the throne's list for an occupied throne (`cenh`, which hnefi
     /// lets name attackers only) or for an empty one (`cenhe`). OpenTafl reads these by

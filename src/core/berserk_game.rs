@@ -1,19 +1,20 @@
 //! A Berserk game (docs/RULES.md section 17.10): the positions played since the start, the
-//! moves with what they took, OpenTafl's end-of-game tests with its repetition rule
-//! (`tfr`), undo, and the game's record in OpenTafl's move notation (`Ne5-d5`, a jump
-//! `Nf3^h3xg3`, a continuation `Nh3=h4`, captures `xe4/Kf5`). The ordinary rule sets keep
+//! moves with what they took, the repetition keys that the judge's end-of-game tests read
+//! ([`berserk_outcome`](super::judge::berserk_outcome)), undo, and the game's record in
+//! OpenTafl's move notation (`Ne5-d5`, a jump `Nf3^h3xg3`, a continuation `Nh3=h4`,
+//! captures `xe4/Kf5`). The ordinary rule sets keep
 //! [`GameOf`](super::game::GameOf), which knows nothing of this.
 
 use thiserror::Error;
 
-use super::berserk::ThirdRepetition;
 use super::berserk_position::{BerserkEffect, BerserkPositionOf, BerserkRules};
 use super::berserk_variant::BerserkVariant;
 use super::bitboard::BitboardOf;
 use super::excerpt::excerpt;
 use super::geometry::Geometry;
+use super::judge::berserk_outcome;
 use super::moves::{MoveListOf, MoveOf};
-use super::outcome::{Outcome, Reason, Status};
+use super::outcome::{Reason, Status};
 use super::role::Role;
 use super::special_pieces::PieceKind;
 use super::square::{Direction, SquareOf};
@@ -219,7 +220,7 @@ impl<G: Geometry> BerserkGameOf<G> {
         if let Some(loser) = self.resigned {
             return Status::won(loser.opponent(), Reason::Resignation);
         }
-        judge(
+        berserk_outcome(
             self.position(),
             &self.rules,
             &self.keys,
@@ -366,46 +367,6 @@ impl<G: Geometry> BerserkGameOf<G> {
     }
 }
 
-/// How a Berserk game stands after its last move, in OpenTafl's order (docs/RULES.md
-/// sections 17.8 and 17.10): no attackers, no defenders, the repetition rule (not while a
-/// berserk turn continues; `keys` are the repetition keys of every position since the
-/// start, the current one last; `mover` the side that made the last move), the king on a
-/// corner, the king taken, no defender with an empty neighbour; and then, hnefi's rule
-/// (section 9), the side to move without a legal move loses.
-pub fn judge<G: Geometry>(
-    pos: &BerserkPositionOf<G>,
-    r: &BerserkRules,
-    keys: &[u64],
-    mover: Option<Role>,
-) -> Status {
-    let verdict = pos.status(r);
-    // No attackers, no defenders (the king taken): before the repetition test.
-    if let Some((winner, reason)) = verdict
-        && !matches!(reason, Reason::KingEscaped | Reason::DefendersBlocked)
-    {
-        return Status::won(winner, reason);
-    }
-    if let (None, Some(mover), Some((&key, earlier))) = (pos.berserker(), mover, keys.split_last())
-        && earlier.iter().filter(|&&k| k == key).count() >= 2
-    {
-        return Status::Over(match r.pieces.third_repetition {
-            ThirdRepetition::Draws => Outcome {
-                winner: None,
-                reason: Reason::Repetition,
-            },
-            ThirdRepetition::RepeaterLoses => Outcome::win(mover.opponent(), Reason::Repetition),
-            ThirdRepetition::RepeaterWins => Outcome::win(mover, Reason::Repetition),
-        });
-    }
-    if let Some((winner, reason)) = verdict {
-        return Status::won(winner, reason);
-    }
-    if pos.legal_moves(r).as_slice().is_empty() {
-        return Status::won(pos.to_move().opponent(), Reason::NoMoves);
-    }
-    Status::Ongoing
-}
-
 /// A move record read: the move, whether it is marked as a continuation, and the squares
 /// it lists as taken (`None`: no `x`).
 struct Recorded<G: Geometry> {
@@ -459,6 +420,8 @@ fn parse_record<G: Geometry>(word: &str) -> Result<Recorded<G>, BerserkMoveError
 mod tests {
     use super::*;
     use crate::core::geometry::S11;
+    use crate::core::outcome::Outcome;
+    use crate::core::repetition::RepetitionMode;
     use crate::core::rules_string::parse_berserk_rules_string;
 
     const BERSERK: &str = "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/";
@@ -522,7 +485,7 @@ mod tests {
         assert_eq!(g.status(), Status::Ongoing);
         // Under tfr:w the repeater loses; under tfr:d it is a draw.
         let mut rules = *g.rules();
-        rules.pieces.third_repetition = ThirdRepetition::RepeaterLoses;
+        rules.rules.repetition = RepetitionMode::ThirdOccurrenceMoverLoses;
         let keys: Vec<u64> = g
             .repetition_keys()
             .iter()
@@ -531,12 +494,12 @@ mod tests {
             .collect();
         let start = g.positions()[0];
         assert_eq!(
-            judge(&start, &rules, &keys, Some(Role::Attacker)),
+            berserk_outcome(&start, &rules, &keys, Some(Role::Attacker)),
             Status::won(Role::Defender, Reason::Repetition)
         );
-        rules.pieces.third_repetition = ThirdRepetition::Draws;
+        rules.rules.repetition = RepetitionMode::ThirdOccurrenceDraws;
         assert!(matches!(
-            judge(&start, &rules, &keys, Some(Role::Attacker)),
+            berserk_outcome(&start, &rules, &keys, Some(Role::Attacker)),
             Status::Over(Outcome { winner: None, .. })
         ));
     }
@@ -550,7 +513,7 @@ mod tests {
         // The same key three times, but the turn continues: no verdict.
         let key = pos.repetition_key();
         assert_eq!(
-            judge(&pos, g.rules(), &[key, key, key], Some(Role::Defender)),
+            berserk_outcome(&pos, g.rules(), &[key, key, key], Some(Role::Defender)),
             Status::Ongoing
         );
     }

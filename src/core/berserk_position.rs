@@ -1,19 +1,17 @@
 //! A position of OpenTafl's Berserk (docs/RULES.md section 17.10): the board, its
 //! commanders and knights, the side to move, and the piece whose turn continues after a
-//! capture; its moves (slides and jumps), what a move takes, and OpenTafl's end-of-game
-//! tests after every move. The ordinary rule sets keep [`PositionOf`](super::position::PositionOf),
+//! capture; its moves (slides and jumps) and what a move takes (its end-of-game tests are
+//! the judge's, `core/judge.rs`). The ordinary rule sets keep [`PositionOf`](super::position::PositionOf),
 //! which knows nothing of this.
 
 use super::berserk::{BerserkMode, JumpMode, PieceRules};
-use super::berserk_capture::{Scene, Taken};
+use super::berserk_capture::{CaptureBoard, Taken};
 use super::bitboard::BitboardOf;
 use super::board::BoardOf;
 use super::geometry::Geometry;
 use super::jumps::jump_targets;
-use super::king::Escape;
 use super::movegen::{between, slides};
 use super::moves::{MoveListOf, MoveOf};
-use super::outcome::Reason;
 use super::role::Role;
 use super::rules::RuleSet;
 use super::special_pieces::{PieceKind, SpecialPiecesOf};
@@ -160,8 +158,8 @@ impl<G: Geometry> BerserkPositionOf<G> {
         }
     }
 
-    fn scene<'a>(&'a self, r: &'a BerserkRules) -> Scene<'a, G> {
-        Scene {
+    fn capture_board<'a>(&'a self, r: &'a BerserkRules) -> CaptureBoard<'a, G> {
+        CaptureBoard {
             board: &self.board,
             specials: &self.specials,
             rules: &r.rules,
@@ -213,7 +211,7 @@ impl<G: Geometry> BerserkPositionOf<G> {
     }
 
     /// The pieces of `role` still on the board (the king once taken not among them).
-    fn pieces_of(&self, role: Role) -> BitboardOf<G> {
+    pub(crate) fn pieces_of(&self, role: Role) -> BitboardOf<G> {
         let mut p = self.board.pieces(role);
         if role == Role::Defender && self.king_taken {
             p &= !self.board.king_bb();
@@ -245,7 +243,7 @@ impl<G: Geometry> BerserkPositionOf<G> {
             self.board.remove_soldiers(foe, over);
         }
         let (mut taken, listed) =
-            self.scene(r)
+            self.capture_board(r)
                 .captures_after(role, kind, mv.to, jumped_taken, fresh_jump);
         self.board.remove_soldiers(foe, taken.soldiers);
         if jumped_taken {
@@ -259,7 +257,8 @@ impl<G: Geometry> BerserkPositionOf<G> {
             && r.pieces.berserk == BerserkMode::CaptureAgain
             && {
                 let jumps = self.jumps(mv.to, kind, r);
-                self.scene(r).has_capturing_move(role, kind, mv.to, jumps)
+                self.capture_board(r)
+                    .has_capturing_move(role, kind, mv.to, jumps)
             };
         if continues {
             self.berserker = Some(mv.to);
@@ -275,37 +274,6 @@ impl<G: Geometry> BerserkPositionOf<G> {
         }
     }
 
-    /// How the game stands after the last move, by OpenTafl's tests in its order
-    /// (`GameState.checkVictoryInternal`; encirclement, shield walls and edge forts are
-    /// not in the rule sets this plays, and the repetition rule is the game's): the
-    /// winner and why, or `None` while it goes on.
-    pub fn status(&self, r: &BerserkRules) -> Option<(Role, Reason)> {
-        if self.board.attackers().is_empty() {
-            return Some((Role::Defender, Reason::NoMoves));
-        }
-        let defenders = self.pieces_of(Role::Defender);
-        if defenders.is_empty() {
-            return Some((Role::Attacker, Reason::KingCaptured));
-        }
-        if !self.king_taken {
-            let king = self.board.king();
-            let escaped = match r.rules.escape {
-                Escape::Corners => r.rules.corner_squares::<G>().contains(king),
-                Escape::Edges => king.is_edge(),
-            };
-            if escaped {
-                return Some((Role::Defender, Reason::KingEscaped));
-            }
-        } else {
-            return Some((Role::Attacker, Reason::KingCaptured));
-        }
-        // No defender with an empty square beside it (occupancy only).
-        if (defenders.neighbours() & self.board.empty()).is_empty() {
-            return Some((Role::Attacker, Reason::DefendersBlocked));
-        }
-        None
-    }
-
     /// This position under a board symmetry.
     pub fn transform(&self, sym: u8) -> Self {
         BerserkPositionOf {
@@ -316,25 +284,4 @@ impl<G: Geometry> BerserkPositionOf<G> {
             king_taken: self.king_taken,
         }
     }
-}
-
-/// Perft of a Berserk position: every move is a ply (a berserk continuation too); a move
-/// that ends the game is a leaf, counted at the last ply and never expanded.
-pub fn berserk_perft<G: Geometry>(pos: &BerserkPositionOf<G>, depth: u32, r: &BerserkRules) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = pos.legal_moves(r);
-    if depth == 1 {
-        return moves.as_slice().len() as u64;
-    }
-    let mut n = 0;
-    for &mv in moves.as_slice() {
-        let mut next = *pos;
-        next.play(mv, r);
-        if next.status(r).is_none() {
-            n += berserk_perft(&next, depth - 1, r);
-        }
-    }
-    n
 }

@@ -165,21 +165,15 @@ impl PositionHistory {
             RepetitionMode::DefenderAnyRepeatIllegal => {
                 self.board_occurred(before.moved_board_hash(mv))
             }
-            RepetitionMode::ThirdOccurrenceMoverLoses => {
-                return if captured.is_empty() && self.occurred(after.hash(), 2) {
-                    Verdict::MoverLoses
-                } else {
-                    Verdict::Allowed
-                };
-            }
             RepetitionMode::AnyRepeatIllegal => {
                 captured.is_empty() && self.board_occurred(after.board_hash())
             }
-            RepetitionMode::ThirdOccurrenceDraws => {
-                return if captured.is_empty() && self.occurred(after.hash(), 2) {
-                    Verdict::Draws
-                } else {
-                    Verdict::Allowed
+            RepetitionMode::ThirdOccurrenceMoverLoses
+            | RepetitionMode::ThirdOccurrenceDraws
+            | RepetitionMode::ThirdOccurrenceMoverWins => {
+                return match mode.third_occurrence_ends() {
+                    Some(ends) if captured.is_empty() && self.occurred(after.hash(), 2) => ends,
+                    _ => Verdict::Allowed,
                 };
             }
         };

@@ -1,6 +1,7 @@
 //! The one judge of a move and of a position: what a legal move decides under a rule set
 //! ([`outcome`], the order of the end-of-game tests), the wins a move makes by itself under
-//! each [`Referee`], and the static status of a position with no history. The game
+//! each [`Referee`], the static status of a position with no history, and the same for
+//! Berserk's positions ([`berserk_outcome`], OpenTafl's order). The game
 //! ([`Game::play`](super::game::Game::play)), perft, the search, the referee of
 //! `hnefi match` and the bot all ask here (docs/RULES.md section 10, and "The
 //! `hnefatafl-org` preset"); the repetition rule's verdict comes from the
@@ -10,11 +11,13 @@
 //! move generation), which it combines; below the game.
 
 use super::adjudication::cannot_escape;
+use super::berserk_position::{BerserkPositionOf, BerserkRules};
 use super::board::BoardOf;
 use super::capture;
 use super::encirclement::is_encircled;
 use super::fort::is_edge_fort;
 use super::geometry::Geometry;
+use super::king::Escape;
 use super::movegen;
 use super::moves::MoveOf;
 use super::org_fort::is_org_edge_fort;
@@ -61,14 +64,8 @@ pub fn outcome<G: Geometry>(
         return win.into();
     }
     let mover = after.to_move().opponent();
-    match verdict {
-        Verdict::MoverLoses => {
-            return Status::won(mover.opponent(), Reason::Repetition);
-        }
-        Verdict::Draws => {
-            return Status::drawn(Reason::Repetition);
-        }
-        Verdict::Allowed | Verdict::Banned => {}
+    if let Some(ended) = repetition_end(verdict, mover) {
+        return ended;
     }
     let limit_draw = Status::drawn(Reason::MoveLimit);
     if limit_reached && referee.move_limit_first() {
@@ -84,6 +81,99 @@ pub fn outcome<G: Geometry>(
         return limit_draw;
     }
     Status::Ongoing
+}
+
+/// The end of the game that the repetition rule's `verdict` on a move of `mover` makes,
+/// if it makes one.
+#[inline(always)]
+fn repetition_end(verdict: Verdict, mover: Role) -> Option<Status> {
+    match verdict {
+        Verdict::MoverLoses => Some(Status::won(mover.opponent(), Reason::Repetition)),
+        Verdict::Draws => Some(Status::drawn(Reason::Repetition)),
+        Verdict::MoverWins => Some(Status::won(mover, Reason::Repetition)),
+        Verdict::Allowed | Verdict::Banned => None,
+    }
+}
+
+/// How a Berserk game stands after its last move, in OpenTafl's order (docs/RULES.md
+/// sections 17.8 and 17.10): no attackers, no defenders (the king taken), the repetition
+/// rule (not while a berserk turn continues; `keys` are the repetition keys of every
+/// position since the start, the current one last; `mover` the side that made the last
+/// move), the king on a corner, no defender with an empty neighbour; and then, hnefi's
+/// rule (section 9), the side to move without a legal move loses.
+///
+/// Every position counts for the repetition rule, not only those since the last capture
+/// (OpenTafl's), and a berserk continuation leaves the side to move as it was, so the
+/// keys are compared one by one rather than through the
+/// [`PositionHistory`](super::history::PositionHistory); the verdict is the rule set's
+/// mode's ([`RepetitionMode::third_occurrence_ends`](super::repetition::RepetitionMode::third_occurrence_ends)).
+pub fn berserk_outcome<G: Geometry>(
+    pos: &BerserkPositionOf<G>,
+    r: &BerserkRules,
+    keys: &[u64],
+    mover: Option<Role>,
+) -> Status {
+    if let Some(o) = berserk_material_end(pos) {
+        return o.into();
+    }
+    if let (None, Some(mover), Some((&key, earlier))) = (pos.berserker(), mover, keys.split_last())
+        && let Some(ends) = r.rules.repetition.third_occurrence_ends()
+        && earlier.iter().filter(|&&k| k == key).count() >= 2
+        && let Some(ended) = repetition_end(ends, mover)
+    {
+        return ended;
+    }
+    if let Some(o) = berserk_board_end(pos, r) {
+        return o.into();
+    }
+    if pos.legal_moves(r).as_slice().is_empty() {
+        return Status::won(pos.to_move().opponent(), Reason::NoMoves);
+    }
+    Status::Ongoing
+}
+
+/// OpenTafl's tests before the repetition test: no attackers left, no defenders left or
+/// the king taken.
+fn berserk_material_end<G: Geometry>(pos: &BerserkPositionOf<G>) -> Option<Outcome> {
+    if pos.board().attackers().is_empty() {
+        win(Role::Defender, Reason::NoMoves)
+    } else if pos.king_taken() || pos.pieces_of(Role::Defender).is_empty() {
+        win(Role::Attacker, Reason::KingCaptured)
+    } else {
+        None
+    }
+}
+
+/// OpenTafl's tests after the repetition test (encirclement, shield walls and edge forts
+/// are not in the rule sets Berserk plays), asked once the king is known to be on the
+/// board: the king escaped, no defender with an empty square beside it (occupancy only).
+fn berserk_board_end<G: Geometry>(pos: &BerserkPositionOf<G>, r: &BerserkRules) -> Option<Outcome> {
+    let king = pos.board().king();
+    let escaped = match r.rules.escape {
+        Escape::Corners => r.rules.corner_squares::<G>().contains(king),
+        Escape::Edges => king.is_edge(),
+    };
+    if escaped {
+        win(Role::Defender, Reason::KingEscaped)
+    } else if (pos.pieces_of(Role::Defender).neighbours() & pos.board().empty()).is_empty() {
+        win(Role::Attacker, Reason::DefendersBlocked)
+    } else {
+        None
+    }
+}
+
+// Methods of the Berserk position, written here for the same reason as the ordinary
+// position's below.
+impl<G: Geometry> BerserkPositionOf<G> {
+    /// How the game stands after the last move by the position alone: OpenTafl's tests in
+    /// its order ([`berserk_outcome`] without the repetition rule, which needs the game's
+    /// positions, and without the lack of a legal move). Perft's leaves ask this.
+    pub fn status(&self, r: &BerserkRules) -> Status {
+        match berserk_material_end(self).or_else(|| berserk_board_end(self, r)) {
+            Some(o) => o.into(),
+            None => Status::Ongoing,
+        }
+    }
 }
 
 // Methods of the position, written here because what a move decides is the judge's: the

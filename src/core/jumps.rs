@@ -15,7 +15,7 @@ use super::square::{Direction, SquareOf};
 /// adjacent enemy that is neither the king nor a commander nor a knight, to the empty
 /// square right behind it, if the piece may stop there; a restricted jumper only from or
 /// to a special square (throne or corner).
-pub fn jump_targets<G: Geometry>(
+pub(crate) fn jump_targets<G: Geometry>(
     board: &BoardOf<G>,
     specials: &SpecialPiecesOf<G>,
     rules: &RuleSet,

@@ -25,7 +25,7 @@
 //! 5. **The position**: [`position`] (board, side to move, hash, make-move), and
 //!    [`berserk_position`] (Berserk's, with its commanders, knights and continuing turn).
 //! 6. **The one judge**: [`judge`] (what a move decides, the order of the end-of-game
-//!    tests, static status) and [`history`] (the positions the repetition rule compares).
+//!    tests, static status, Berserk's included) and [`history`] (the positions the repetition rule compares).
 //!    One owner each, so the game, perft, the search and the bot cannot disagree.
 //! 7. **Games and what names them**: [`game`], [`notation`], [`record`], [`perft`],
 //!    [`variant`], [`berserk_variant`], [`berserk_game`], [`berserk_notation`], [`preset`],
@@ -45,13 +45,13 @@ pub(crate) mod wide;
 pub mod board;
 pub mod moves;
 pub mod role;
-pub mod special_pieces;
+pub(crate) mod special_pieces;
 pub(crate) mod start;
 pub mod zobrist;
 
 // 3. The rules as data.
 pub mod attacker_forts;
-pub mod berserk;
+pub(crate) mod berserk;
 pub mod corners;
 pub mod encirclement_mode;
 pub mod king;
@@ -64,11 +64,11 @@ pub mod speed;
 
 // 4. The mechanics.
 pub(crate) mod adjudication;
-pub mod berserk_capture;
+pub(crate) mod berserk_capture;
 pub mod capture;
 pub mod encirclement;
 pub(crate) mod fort;
-pub mod jumps;
+pub(crate) mod jumps;
 pub mod movegen;
 pub(crate) mod opentafl_wall;
 pub(crate) mod org_fort;

@@ -19,7 +19,8 @@ pub enum Reason {
     Encirclement,
     /// The side to move had no legal move (section 9).
     NoMoves,
-    /// The repetition rule decided (mode `third-occurrence-mover-loses`).
+    /// The repetition rule decided (the modes that end the game on a third occurrence:
+    /// `third-occurrence-mover-loses`, `-draws`, `-mover-wins`).
     Repetition,
     /// A side resigned.
     Resignation,

@@ -8,6 +8,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::core::berserk_position::{BerserkPositionOf, BerserkRules};
 use crate::core::geometry::Geometry;
 use crate::core::movegen;
 use crate::core::moves::{MoveListOf, MoveOf};
@@ -187,6 +188,28 @@ pub(crate) fn divide_until<G: Geometry>(
         }
     }
     true
+}
+
+/// Perft of a Berserk position: every move is a ply (a berserk continuation too); a move
+/// that ends the game by the position alone ([`BerserkPositionOf::status`]) is a leaf,
+/// counted at the last ply and never expanded.
+pub fn berserk_perft<G: Geometry>(pos: &BerserkPositionOf<G>, depth: u32, r: &BerserkRules) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves(r);
+    if depth == 1 {
+        return moves.as_slice().len() as u64;
+    }
+    let mut n = 0;
+    for &mv in moves.as_slice() {
+        let mut next = *pos;
+        next.play(mv, r);
+        if !next.status(r).is_over() {
+            n += berserk_perft(&next, depth - 1, r);
+        }
+    }
+    n
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 //!
 //! Adding a mode: a variant with its name here, the sides it concerns in
 //! [`RepetitionMode::restricts`], and its verdict in
-//! [`PositionHistory::judge`](super::history::PositionHistory::judge).
+//! [`PositionHistory::judge`](super::history::PositionHistory::judge) (for a mode that
+//! ends the game on a third occurrence, in [`RepetitionMode::third_occurrence_ends`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -35,17 +36,21 @@ pub enum RepetitionMode {
     /// The move that creates the third occurrence of a position draws the game (OpenTafl's
     /// Fetlar: its rule that the third repetition draws).
     ThirdOccurrenceDraws,
+    /// The side whose move creates the third occurrence of a position wins (OpenTafl's
+    /// `tfr:l`, Berserk's).
+    ThirdOccurrenceMoverWins,
 }
 
 impl RepetitionMode {
     /// All modes, default first.
-    pub const ALL: [RepetitionMode; 6] = [
+    pub const ALL: [RepetitionMode; 7] = [
         RepetitionMode::DefenderThirdIllegal,
         RepetitionMode::Off,
         RepetitionMode::DefenderAnyRepeatIllegal,
         RepetitionMode::ThirdOccurrenceMoverLoses,
         RepetitionMode::AnyRepeatIllegal,
         RepetitionMode::ThirdOccurrenceDraws,
+        RepetitionMode::ThirdOccurrenceMoverWins,
     ];
 
     /// The name used by the protocol and the rules text.
@@ -57,6 +62,7 @@ impl RepetitionMode {
             RepetitionMode::ThirdOccurrenceMoverLoses => "third-occurrence-mover-loses",
             RepetitionMode::AnyRepeatIllegal => "any-repeat-illegal",
             RepetitionMode::ThirdOccurrenceDraws => "third-occurrence-draws",
+            RepetitionMode::ThirdOccurrenceMoverWins => "third-occurrence-mover-wins",
         }
     }
 
@@ -72,7 +78,25 @@ impl RepetitionMode {
             }
             RepetitionMode::ThirdOccurrenceMoverLoses
             | RepetitionMode::AnyRepeatIllegal
-            | RepetitionMode::ThirdOccurrenceDraws => true,
+            | RepetitionMode::ThirdOccurrenceDraws
+            | RepetitionMode::ThirdOccurrenceMoverWins => true,
+        }
+    }
+
+    /// What a move that creates the third occurrence of a position does under the modes
+    /// that end the game on it (OpenTafl's `tfr`); `None` under the others, which ban moves
+    /// or ignore repetition. Berserk's game, whose positions the
+    /// [`PositionHistory`](super::history::PositionHistory) does not hold, asks this too.
+    #[inline(always)]
+    pub(crate) const fn third_occurrence_ends(self) -> Option<Verdict> {
+        match self {
+            RepetitionMode::ThirdOccurrenceMoverLoses => Some(Verdict::MoverLoses),
+            RepetitionMode::ThirdOccurrenceDraws => Some(Verdict::Draws),
+            RepetitionMode::ThirdOccurrenceMoverWins => Some(Verdict::MoverWins),
+            RepetitionMode::DefenderThirdIllegal
+            | RepetitionMode::Off
+            | RepetitionMode::DefenderAnyRepeatIllegal
+            | RepetitionMode::AnyRepeatIllegal => None,
         }
     }
 }
@@ -118,6 +142,9 @@ pub enum Verdict {
     MoverLoses,
     /// The move is legal and draws the game, unless it decides it by another rule first.
     Draws,
+    /// The move is legal and wins for its mover, unless it decides the game by another
+    /// rule first.
+    MoverWins,
 }
 
 #[cfg(test)]
@@ -131,7 +158,7 @@ mod tests {
         }
         assert_eq!(
             "x".parse::<RepetitionMode>().unwrap_err().to_string(),
-            "invalid repetition mode 'x': expected defender-third-illegal, off, defender-any-repeat-illegal, third-occurrence-mover-loses, any-repeat-illegal or third-occurrence-draws"
+            "invalid repetition mode 'x': expected defender-third-illegal, off, defender-any-repeat-illegal, third-occurrence-mover-loses, any-repeat-illegal, third-occurrence-draws or third-occurrence-mover-wins"
         );
     }
 }

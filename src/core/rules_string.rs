@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 use super::attacker_forts::AttackerForts;
-use super::berserk::{BerserkMode, JumpMode, PieceRules, ThirdRepetition};
+use super::berserk::{BerserkMode, JumpMode, PieceRules};
 use super::berserk_position::BerserkRules;
 use super::berserk_variant::{BerserkVariant, parse_start};
 use super::bitboard::BitboardOf;
@@ -260,18 +260,8 @@ fn berserk_on<G: Geometry>(
         "m" => return Err(unsupported("ber:m (berserk after any capture, any move)")),
         _ => BerserkMode::Off,
     };
-    let third_repetition = match f.get("tfr").unwrap_or("d") {
-        "w" => ThirdRepetition::RepeaterLoses,
-        "l" => ThirdRepetition::RepeaterWins,
-        _ => ThirdRepetition::Draws,
-    };
-    // The rest of the rule set as for any string; the repetition verdict is kept above.
-    let mut without_tfr = Fields {
-        map: f.map.clone(),
-        words: f.words.clone(),
-    };
-    without_tfr.map.remove("tfr");
-    let rules = rule_set::<G>(&without_tfr)?;
+    // The rule set as for any string, its repetition rule (`tfr`) among it.
+    let rules = rule_set::<G>(f)?;
     if rules.has_walls() || !rules.speed.is_none() {
         return Err(unsupported(
             "forts, walls or speed limits beside commanders, knights and jumps",
@@ -305,7 +295,6 @@ fn berserk_on<G: Geometry>(
         berserk,
         attackers_special: start.contains(['c', 'n']),
         defenders_special: start.contains(['C', 'N']),
-        third_repetition,
     };
     Ok(BerserkVariant {
         name: f.get("name").unwrap_or("Unknown_Tafl").replace('_', " "),
@@ -717,7 +706,7 @@ fn ending(f: &Fields<'_>, squares: Squares) -> Result<(Escape, RepetitionMode), 
     }
     let repetition = match f.get("tfr").unwrap_or("d") {
         "w" => RepetitionMode::ThirdOccurrenceMoverLoses,
-        "l" => return Err(unsupported("tfr:l (the repeating player wins)")),
+        "l" => RepetitionMode::ThirdOccurrenceMoverWins,
         _ => RepetitionMode::ThirdOccurrenceDraws,
     };
     Ok((escape, repetition))
@@ -988,7 +977,6 @@ mod tests {
                 "a defender on an attacker fort",
             ),
             ("dfor:a4", "dfor:a4 (defender forts)"),
-            ("tfr:l", "the repeating player wins"),
             ("sw:w", "shield walls"),
             ("efe:y", "edge fort"),
             ("cor:a1,b2", "special squares elsewhere"),
@@ -1042,6 +1030,26 @@ mod tests {
         assert_eq!(rules.king_capture, KingCapture::Strong);
         assert_eq!(rules.escape, Escape::Edges);
         assert!(rules.encirclement_wins);
+    }
+
+    #[test]
+    fn tfr_reads_as_the_repetition_mode_of_its_verdict() {
+        // OpenTafl's verdict comes from the side to move after the third occurrence:
+        // `w` gives it the win (the repeating player loses), `l` the loss (the repeating
+        // player wins), `d` and anything else a draw (docs/RULES.md section 17.8).
+        let brandub = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        for (tfr, mode) in [
+            ("", RepetitionMode::ThirdOccurrenceDraws),
+            ("tfr:d", RepetitionMode::ThirdOccurrenceDraws),
+            ("tfr:i", RepetitionMode::ThirdOccurrenceDraws),
+            ("tfr:w", RepetitionMode::ThirdOccurrenceMoverLoses),
+            ("tfr:l", RepetitionMode::ThirdOccurrenceMoverWins),
+        ] {
+            let rules = parse_rules_string(&format!("{brandub} {tfr}"))
+                .expect(tfr)
+                .rules();
+            assert_eq!(rules.repetition, mode, "{tfr}");
+        }
     }
 
     #[test]
@@ -1159,6 +1167,10 @@ mod tests {
         use crate::core::geometry::S11;
         let v = parse_berserk_rules_string(BERSERK).unwrap();
         assert_eq!(v.rules().pieces, PieceRules::BERSERK);
+        assert_eq!(
+            v.rules().rules.repetition,
+            RepetitionMode::ThirdOccurrenceMoverWins
+        );
         assert_eq!(v.first(), Role::Defender);
         assert!(!v.rules().rules.encirclement_wins);
         let p = v.position::<S11>().unwrap();

@@ -36,8 +36,9 @@ pub struct SpecialPiecesOf<G: super::geometry::Geometry> {
 }
 
 impl<G: super::geometry::Geometry> SpecialPiecesOf<G> {
-    /// No commanders and no knights.
-    pub const NONE: SpecialPiecesOf<G> = SpecialPiecesOf {
+    /// No commanders and no knights (the tests' board of soldiers only).
+    #[cfg(test)]
+    pub(crate) const NONE: SpecialPiecesOf<G> = SpecialPiecesOf {
         commanders: BitboardOf::EMPTY,
         knights: BitboardOf::EMPTY,
         fresh: BitboardOf::EMPTY,
@@ -45,7 +46,7 @@ impl<G: super::geometry::Geometry> SpecialPiecesOf<G> {
 
     /// The two sets, no commander having moved yet; a square in both counts as a
     /// commander.
-    pub fn new(commanders: BitboardOf<G>, knights: BitboardOf<G>) -> SpecialPiecesOf<G> {
+    pub(crate) fn new(commanders: BitboardOf<G>, knights: BitboardOf<G>) -> SpecialPiecesOf<G> {
         SpecialPiecesOf {
             commanders,
             knights: knights & !commanders,
@@ -54,12 +55,12 @@ impl<G: super::geometry::Geometry> SpecialPiecesOf<G> {
     }
 
     /// True when the piece on `sq` is a commander that has not moved yet.
-    pub fn fresh_commander(&self, sq: SquareOf<G>) -> bool {
+    pub(crate) fn fresh_commander(&self, sq: SquareOf<G>) -> bool {
         self.fresh.contains(sq)
     }
 
     /// The commanders that have not moved yet.
-    pub fn fresh(&self) -> BitboardOf<G> {
+    pub(crate) fn fresh(&self) -> BitboardOf<G> {
         self.fresh
     }
 
@@ -74,12 +75,12 @@ impl<G: super::geometry::Geometry> SpecialPiecesOf<G> {
     }
 
     /// Commanders and knights: the pieces that count in a sandwich of the strong king.
-    pub fn all(&self) -> BitboardOf<G> {
+    pub(crate) fn all(&self) -> BitboardOf<G> {
         self.commanders | self.knights
     }
 
     /// The kind of the soldier on `sq` (a soldier when it is neither).
-    pub fn soldier_kind(&self, sq: SquareOf<G>) -> PieceKind {
+    pub(crate) fn soldier_kind(&self, sq: SquareOf<G>) -> PieceKind {
         if self.commanders.contains(sq) {
             PieceKind::Commander
         } else if self.knights.contains(sq) {
@@ -108,7 +109,7 @@ impl<G: super::geometry::Geometry> SpecialPiecesOf<G> {
     }
 
     /// These sets under a board symmetry (see [`SquareOf::transform`]).
-    pub fn transform(&self, sym: u8) -> SpecialPiecesOf<G> {
+    pub(crate) fn transform(&self, sym: u8) -> SpecialPiecesOf<G> {
         SpecialPiecesOf {
             commanders: self.commanders.transform(sym),
             knights: self.knights.transform(sym),

@@ -13,11 +13,11 @@ use super::any_size::on_size;
 use super::any_square::{AnyMove, AnySquare};
 use super::berserk_game::{BerserkGameOf, BerserkMoveError};
 use super::berserk_notation;
-use super::berserk_position::berserk_perft;
 use super::berserk_variant::parse_start;
 use super::geometry::{BoardSize, S11};
 use super::notation::parse_opentafl_with;
 use super::outcome::{Outcome, Reason, Status};
+use super::perft::berserk_perft;
 use super::role::Role;
 use super::rules::RuleSet;
 

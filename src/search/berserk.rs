@@ -10,9 +10,12 @@
 //! passes (it ends after at most a few captures), and captures are searched past the
 //! horizon (quiescence), where standing pat is allowed only when no turn continues.
 //!
-//! The table's key is the position's full hash (`BerserkPositionOf::hash`: the pieces with
-//! their kinds, the side to move, the berserker's square, the commanders that have not
-//! moved). The repetition rule (`tfr`) is judged at every node from the game's keys and
+//! The table is the ordinary search's ([`Table`]), a Berserk move being a move of the
+//! board like any other; its key is the position's full hash (`BerserkPositionOf::hash`:
+//! the pieces with their kinds, the side to move, the berserker's square, the commanders
+//! that have not moved). The scores are the ordinary search's too ([`MATE`] for a win at
+//! the root, [`MATE_BOUND`] past which a score is a win or a loss), stored as found
+//! (a win's distance is from the root, not from the stored node). The repetition rule (`tfr`) is judged at every node from the game's keys and
 //! the path's, as the game judges it.
 //!
 //! The evaluation is the hand-written one of the ordinary rule sets ([`super::eval`]) on
@@ -24,17 +27,21 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::core::berserk_game::judge;
 use crate::core::berserk_position::{BerserkPositionOf, BerserkRules};
 use crate::core::geometry::Geometry;
+use crate::core::judge::berserk_outcome;
 use crate::core::moves::MoveOf;
 use crate::core::outcome::Status;
 use crate::core::position::PositionOf;
 use crate::core::role::Role;
 
+use super::alphabeta::{INFINITE, MATE, MATE_BOUND, POLL_INTERVAL};
+use super::driver::{MAX_DEPTH, score_of};
 use super::eval::{Evaluator, for_mover};
+use super::ply::MAX_PLY;
 use super::terms::Weights;
 use super::threats::Threats;
+use super::tt::{Bound, Entry, Table};
 use super::{Info, Limits, Score, SearchResult};
 
 /// The bonus of a commander over an ordinary attacker, in centi-units.
@@ -42,49 +49,25 @@ pub(crate) const COMMANDER: i32 = 60;
 /// The bonus of a knight over an ordinary defender, in centi-units.
 pub(crate) const KNIGHT: i32 = 80;
 
-const WIN: i32 = 30_000;
-const INF: i32 = 32_000;
-/// Scores beyond this are wins or losses in a number of plies.
-const WON: i32 = WIN - 1_000;
-/// The deepest ply searched (berserk turns and captures past the horizon included).
-const MAX_PLY: u32 = 64;
-/// The deepest iteration.
-const MAX_DEPTH: u32 = 64;
-
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    mv: Option<(u16, u16)>,
-    score: i32,
-    depth: i8,
-    bound: u8,
-}
-
-const EXACT: u8 = 0;
-const LOWER: u8 = 1;
-const UPPER: u8 = 2;
+/// The table's size in MiB: as many entries as the table of its own it had before it used
+/// the ordinary search's (2^18).
+const TABLE_MB: usize = 4;
 
 /// A Berserk searcher: its table survives between searches of the same game.
-#[derive(Clone)]
+#[derive(Debug)]
 pub(crate) struct BerserkSearcher {
-    table: Vec<Entry>,
-}
-
-impl std::fmt::Debug for BerserkSearcher {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "BerserkSearcher({} entries)", self.table.len())
-    }
+    table: Table,
 }
 
 impl Default for BerserkSearcher {
     fn default() -> Self {
-        BerserkSearcher::new(1 << 18)
+        BerserkSearcher::new(TABLE_MB)
     }
 }
 
 /// One search's state.
 struct Run<'a, G: Geometry> {
-    table: &'a mut [Entry],
+    table: &'a Table,
     rules: &'a BerserkRules,
     eval: Evaluator<G>,
     /// The repetition keys of the game's positions and the path's.
@@ -97,16 +80,16 @@ struct Run<'a, G: Geometry> {
 }
 
 impl BerserkSearcher {
-    /// A searcher with a table of `entries` entries (at least one).
-    pub(crate) fn new(entries: usize) -> BerserkSearcher {
+    /// A searcher with a table of about `mb` MiB (at least one bucket).
+    pub(crate) fn new(mb: usize) -> BerserkSearcher {
         BerserkSearcher {
-            table: vec![Entry::default(); entries.max(1)],
+            table: Table::new(mb),
         }
     }
 
     /// Forgets what earlier searches found.
     pub(crate) fn clear(&mut self) {
-        self.table.fill(Entry::default());
+        self.table.clear();
     }
 
     /// Searches `pos` (the last of a game whose positions' repetition keys are `keys`,
@@ -124,8 +107,9 @@ impl BerserkSearcher {
     ) -> SearchResult<MoveOf<G>> {
         let start = limits.since.unwrap_or_else(Instant::now);
         let deadline = budget(limits).map(|t| start + t);
+        self.table.new_search();
         let mut run = Run {
-            table: &mut self.table,
+            table: &self.table,
             rules,
             eval: Evaluator::new(&Threats::new(&rules.rules), &Weights::default()),
             keys: keys.to_vec(),
@@ -156,7 +140,7 @@ impl BerserkSearcher {
             let pv = run.pv(pos, best);
             result = SearchResult {
                 best: Some(best),
-                score: to_score(score),
+                score: score_of(score),
                 depth,
                 nodes: run.nodes,
                 pv,
@@ -175,7 +159,7 @@ impl BerserkSearcher {
                 time: elapsed,
                 pv: result.pv.clone(),
             });
-            if score.abs() > WON {
+            if score.abs() >= MATE_BOUND {
                 break;
             }
             // No new iteration past half the time.
@@ -204,45 +188,14 @@ fn budget(limits: &Limits) -> Option<Duration> {
     }
 }
 
-fn to_score(s: i32) -> Score {
-    if s > WON {
-        Score::Win(u32::try_from(WIN - s).unwrap_or(0))
-    } else if s < -WON {
-        Score::Loss(u32::try_from(WIN + s).unwrap_or(0))
-    } else {
-        Score::Cp(s)
-    }
-}
-
-fn pack<G: Geometry>(mv: MoveOf<G>) -> (u16, u16) {
-    let i = |s: crate::core::square::SquareOf<G>| u16::try_from(s.index()).unwrap_or(0);
-    (i(mv.from), i(mv.to))
-}
-
 impl<G: Geometry> Run<'_, G> {
-    fn slot(&self, key: u64) -> usize {
-        // The table is never empty; the index fits (it is below the length).
-        usize::try_from(key % self.table.len() as u64).unwrap_or(0)
+    /// The table's entry for `key`; every entry stored here has a move.
+    fn probe(&self, key: u64) -> Option<Entry<G>> {
+        self.table.probe(key)
     }
 
-    fn probe(&self, key: u64) -> Option<Entry> {
-        self.table
-            .get(self.slot(key))
-            .copied()
-            .filter(|e| e.key == key && e.mv.is_some())
-    }
-
-    fn store(&mut self, key: u64, depth: i32, score: i32, bound: u8, mv: MoveOf<G>) {
-        let i = self.slot(key);
-        if let Some(e) = self.table.get_mut(i) {
-            *e = Entry {
-                key,
-                mv: Some(pack(mv)),
-                score,
-                depth: i8::try_from(depth.clamp(-100, 100)).unwrap_or(0),
-                bound,
-            };
-        }
+    fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: MoveOf<G>) {
+        self.table.store(key, Some(mv), score, depth, bound);
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -250,7 +203,7 @@ impl<G: Geometry> Run<'_, G> {
             return true;
         }
         if self.nodes >= self.max_nodes
-            || (self.nodes.is_multiple_of(1024)
+            || (self.nodes.is_multiple_of(POLL_INTERVAL)
                 && (self.stop.load(Ordering::Relaxed)
                     || self.deadline.is_some_and(|d| Instant::now() >= d)))
         {
@@ -279,7 +232,7 @@ impl<G: Geometry> Run<'_, G> {
     fn children(
         &self,
         pos: &BerserkPositionOf<G>,
-        first: Option<(u16, u16)>,
+        first: Option<MoveOf<G>>,
     ) -> Vec<(MoveOf<G>, BerserkPositionOf<G>, i32)> {
         let mut out: Vec<(MoveOf<G>, BerserkPositionOf<G>, i32)> = pos
             .legal_moves(self.rules)
@@ -293,19 +246,19 @@ impl<G: Geometry> Run<'_, G> {
                 (mv, child, taken)
             })
             .collect();
-        out.sort_by_key(|c| std::cmp::Reverse((Some(pack(c.0)) == first, c.2)));
+        out.sort_by_key(|c| std::cmp::Reverse((Some(c.0) == first, c.2)));
         out
     }
 
     /// The game's verdict on `pos`, reached by a move of `mover`, for `pos`'s side to
     /// move; `None` while it goes on.
     fn verdict(&self, pos: &BerserkPositionOf<G>, mover: Role, ply: u32) -> Option<i32> {
-        match judge(pos, self.rules, &self.keys, Some(mover)) {
+        match berserk_outcome(pos, self.rules, &self.keys, Some(mover)) {
             Status::Ongoing => None,
             Status::Over(o) => Some(match o.winner {
                 None => 0,
-                Some(w) if w == pos.to_move() => WIN - ply as i32,
-                Some(_) => -(WIN - ply as i32),
+                Some(w) if w == pos.to_move() => MATE - ply as i32,
+                Some(_) => -(MATE - ply as i32),
             }),
         }
     }
@@ -314,7 +267,7 @@ impl<G: Geometry> Run<'_, G> {
         let key = pos.hash();
         let first = self.probe(key).and_then(|e| e.mv);
         let children = self.children(pos, first);
-        let (mut alpha, beta) = (-INF, INF);
+        let (mut alpha, beta) = (-INFINITE, INFINITE);
         let mut best = None;
         for (mv, child, _) in children {
             let s = self.child(pos, &child, depth as i32 - 1, 1, alpha, beta);
@@ -327,7 +280,7 @@ impl<G: Geometry> Run<'_, G> {
             }
         }
         if let (Some(mv), false) = (best, self.aborted) {
-            self.store(key, depth as i32, alpha, EXACT, mv);
+            self.store(key, depth as i32, alpha, Bound::Exact, mv);
         }
         (alpha, best)
     }
@@ -371,11 +324,11 @@ impl<G: Geometry> Run<'_, G> {
             return v;
         }
         let continuing = pos.berserker().is_some();
-        if ply >= MAX_PLY {
+        if ply as usize >= MAX_PLY {
             return self.evaluate(pos);
         }
         let quiet = depth <= 0;
-        let mut best = -INF;
+        let mut best = -INFINITE;
         if quiet && !continuing {
             // Standing pat: the side may decline every capture.
             best = self.evaluate(pos);
@@ -387,13 +340,13 @@ impl<G: Geometry> Run<'_, G> {
         let key = pos.hash();
         let entry = self.probe(key);
         if let Some(e) = entry
-            && i32::from(e.depth) >= depth
+            && e.depth >= depth
             && !quiet
         {
             let cut = match e.bound {
-                EXACT => true,
-                LOWER => e.score >= beta,
-                _ => e.score <= alpha,
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
             };
             if cut {
                 return e.score;
@@ -421,17 +374,17 @@ impl<G: Geometry> Run<'_, G> {
                 break;
             }
         }
-        if best == -INF {
+        if best == -INFINITE {
             // Only in quiescence mid-turn with no move, which the verdict rules out.
             return self.evaluate(pos);
         }
         if let (Some(mv), false) = (best_move, quiet) {
             let bound = if best >= beta {
-                LOWER
+                Bound::Lower
             } else if best > original_alpha {
-                EXACT
+                Bound::Exact
             } else {
-                UPPER
+                Bound::Upper
             };
             self.store(key, depth, best, bound, mv);
         }
@@ -445,13 +398,9 @@ impl<G: Geometry> Run<'_, G> {
         p.play(best, self.rules);
         let mut seen = vec![p.hash()];
         while pv.len() < 16 {
-            let Some((from, to)) = self.probe(p.hash()).and_then(|e| e.mv) else {
-                break;
-            };
-            let sq = |i: u16| crate::core::square::SquareOf::<G>::new(usize::from(i));
-            let Some(mv) = sq(from)
-                .zip(sq(to))
-                .and_then(|(f, t)| MoveOf::new(f, t))
+            let Some(mv) = self
+                .probe(p.hash())
+                .and_then(|e| e.mv)
                 .filter(|&m| p.is_legal(m, self.rules))
             else {
                 break;

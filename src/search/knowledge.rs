@@ -46,7 +46,7 @@ pub(crate) trait Knowledge<G: Geometry>: Send + Sync {
     fn king_capturable(&self, board: &BoardOf<G>) -> bool;
     /// True when the attackers facing an escape line lose unless they block it: no move
     /// of theirs can end the game otherwise (false where the third occurrence of a
-    /// position draws, which an attacker move may make).
+    /// position, which an attacker move may make, draws or wins for them).
     fn forcing(&self) -> bool;
     /// True when a quiet win is near (no pruning there).
     fn quiet_win_near(&self, board: &BoardOf<G>) -> bool;
@@ -114,9 +114,13 @@ impl<G: Geometry> RulesKnowledge<G> {
     }
 }
 
-/// See [`Knowledge::forcing`]: false where the third occurrence of a position draws.
+/// See [`Knowledge::forcing`]: false where the third occurrence of a position draws or
+/// wins for the side that makes it (an attacker move may end the game so).
 fn forcing(rules: &RuleSet) -> bool {
-    rules.repetition != RepetitionMode::ThirdOccurrenceDraws
+    !matches!(
+        rules.repetition,
+        RepetitionMode::ThirdOccurrenceDraws | RepetitionMode::ThirdOccurrenceMoverWins
+    )
 }
 
 impl<G: Geometry> Knowledge<G> for RulesKnowledge<G> {

@@ -112,6 +112,9 @@ mod tests {
             RepetitionMode::ThirdOccurrenceDraws if captured.is_empty() && count >= 2 => {
                 Verdict::Draws
             }
+            RepetitionMode::ThirdOccurrenceMoverWins if captured.is_empty() && count >= 2 => {
+                Verdict::MoverWins
+            }
             RepetitionMode::AnyRepeatIllegal
                 if earlier.iter().any(|p| p.board_hash() == after.board_hash()) =>
             {
@@ -177,23 +180,24 @@ mod tests {
                 Err(_) => assert_eq!(searched, Verdict::Banned, "{mode} {mv}"),
                 Ok(_) => {
                     assert_ne!(searched, Verdict::Banned, "{mode} {mv}");
-                    let lost = matches!(
-                        played.status(),
+                    let repeated = match played.status() {
                         Status::Over(Outcome {
-                            winner: Some(_),
-                            reason: Reason::Repetition
-                        })
-                    );
-                    let drawn = played.status() == Status::drawn(Reason::Repetition);
+                            winner,
+                            reason: Reason::Repetition,
+                        }) => Some(winner),
+                        _ => None,
+                    };
+                    let mover = pos.to_move();
+                    let expected = match searched {
+                        Verdict::MoverLoses => Some(Some(mover.opponent())),
+                        Verdict::Draws => Some(None),
+                        Verdict::MoverWins => Some(Some(mover)),
+                        Verdict::Allowed | Verdict::Banned => None,
+                    };
                     let won_otherwise = after.win_after_move(mv.to, &game.rules());
                     assert_eq!(
-                        lost,
-                        searched == Verdict::MoverLoses && won_otherwise.is_none(),
-                        "{mode} {mv}"
-                    );
-                    assert_eq!(
-                        drawn,
-                        searched == Verdict::Draws && won_otherwise.is_none(),
+                        repeated,
+                        expected.filter(|_| won_otherwise.is_none()),
                         "{mode} {mv}"
                     );
                 }
