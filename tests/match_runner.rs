@@ -656,6 +656,28 @@ fn an_otep_engine_plays_whole_games() {
     plays_cleanly("otep-tc", &spec, &["--tc", "0.1+0.05"]);
 }
 
+/// OpenTafl's own engine writes a log banner to stdout before its `hello`; the runner
+/// skips it, as OpenTafl's host does.
+#[test]
+fn an_otep_engine_may_write_a_banner_before_hello() {
+    let spec = format!("otep:{}", fake_cmd("otep_hnefi", "banner"));
+    plays_cleanly("otep-banner", &spec, &["--movetime-ms", "50"]);
+}
+
+/// An OTEP engine that cannot take a move within 250 ms of its own (OpenTafl's own
+/// engine crashed on an instant reply) plays whole games when the runner waits 300 ms
+/// after its moves: the wait is measured from its move's arrival, so it can only be
+/// longer at the engine.
+#[test]
+fn the_runner_waits_for_an_otep_engine_to_settle() {
+    let spec = format!("otep:{}", fake_cmd("otep_hnefi", "settle"));
+    plays_cleanly(
+        "otep-settle",
+        &spec,
+        &["--movetime-ms", "50", "--otep-settle-ms", "300"],
+    );
+}
+
 #[test]
 fn hnefi_is_an_otep_engine_for_the_runner() {
     let spec = format!("otep:'{BIN}' --otep --depth 1");
@@ -732,6 +754,25 @@ fn an_engine_that_answers_garbage_first_stops_the_match() {
         &format!("otep:{}", fake("garbage_at_start")),
         // It waits for a command and OTEP engines speak first: it never says hello.
         &["failed its start (no_reply): no reply to its first command (hello)"],
+    );
+    // An OTEP engine that writes line after line without hello fails after a bound on
+    // the lines it may write first (a banner), long before the deadline...
+    stops_before_the_first_game(
+        "otep-lines-without-hello",
+        &format!("otep:{}", fake("otep_no_hello")),
+        &[
+            "failed its start (malformed_reply)",
+            "no hello in its first 64 lines, the first: 'fake log line 0: still starting'",
+        ],
+    );
+    // ... and one that writes a few lines and then nothing, at the deadline, named.
+    stops_before_the_first_game(
+        "otep-few-lines-without-hello",
+        &format!("otep:{} 3", fake("otep_no_hello")),
+        &[
+            "failed its start (malformed_reply)",
+            "no hello before the deadline, 3 other lines, the first: 'fake log line 0: still starting'",
+        ],
     );
 }
 

@@ -103,6 +103,12 @@ pub struct MatchArgs {
     /// How far over its time (per move or clock) an engine may go before it loses.
     #[arg(long, value_name = "MS", default_value_t = 200)]
     pub(crate) time_margin_ms: u64,
+    /// Wait at least this long after an otep engine's move before telling it the next
+    /// move (not on any clock). OpenTafl's own engine plays its move on its board and
+    /// prints its search statistics only after sending it, in another thread: a reply
+    /// within those milliseconds crashed it (docs/matches.md).
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub(crate) otep_settle_ms: u64,
     /// Deadline of a move when there is no time control.
     #[arg(long, value_name = "MS", default_value_t = 120_000)]
     pub(crate) move_timeout_ms: u64,

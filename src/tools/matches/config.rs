@@ -475,6 +475,7 @@ impl MatchConfig {
                 margin: Duration::from_millis(a.time_margin_ms.min(DAY_MS)),
                 move_timeout: Duration::from_millis(a.move_timeout_ms.clamp(1, DAY_MS)),
                 reply_timeout: Duration::from_millis(a.reply_timeout_ms.clamp(1, DAY_MS)),
+                otep_settle: Duration::from_millis(a.otep_settle_ms.min(DAY_MS)),
                 listener,
                 debug: a.debug,
             },

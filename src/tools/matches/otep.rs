@@ -4,7 +4,8 @@
 //!
 //! One process per game: the engine says `hello` (answered with `hello`), gets `rules`
 //! (the match's OpenTafl rules string, `--rules STRING`, on its own board; the canonical
-//! Copenhagen string for the Copenhagen family on 11x11), `side` and `start`; every move of the other side
+//! Copenhagen string for the Copenhagen family on 11x11), as OpenTafl starts a game (no
+//! `side`: see [`new_game`]); every move of the other side
 //! (and every move of the opening) comes as `opponent-move FROM-TO POSITION`; on its turn
 //! it gets `clock` and `play SIDE` and answers `move FROM-TO`, acknowledged with `move
 //! POSITION`; the game ends with `finish CODE` and `goodbye`. `status` lines are
@@ -33,15 +34,43 @@ fn send(p: &mut Process, line: &str) -> Result<(), Fault> {
     p.send(line).map_err(Fault::from)
 }
 
-/// Waits for the engine's `hello` (skipping `status` lines) and answers it. Anything
-/// else first is garbage.
+/// How many lines other than `status` an engine may write before its `hello`.
+/// OpenTafl's own engine (`OpenTafl --engine`) first writes its log banner to stdout
+/// (four lines: its version, Java's, twice that it has no settings file), and OpenTafl's
+/// host skips any line it does not know; the bound makes an engine that writes on and
+/// on without `hello` fail at once, not at the reply deadline.
+pub(crate) const LINES_BEFORE_HELLO: usize = 64;
+
+/// Waits for the engine's `hello` and answers it, skipping `status` lines and up to
+/// [`LINES_BEFORE_HELLO`] others (a log banner) within `deadline`. More lines than that,
+/// or only such lines before the deadline, is garbage, named by the first of them.
 pub(crate) fn handshake(p: &mut Process, deadline: Instant) -> Result<(), Fault> {
+    let mut skipped = 0_usize;
+    let mut first: Option<String> = None;
     loop {
-        let line = p.read_line(deadline).map_err(Fault::from)?;
+        let line = match p.read_line(deadline) {
+            Ok(line) => line,
+            Err(e) => {
+                return Err(match (Fault::from(e), &first) {
+                    (Fault::Timeout, Some(f)) => Fault::Malformed(format!(
+                        "no hello before the deadline, {skipped} other lines, the first: '{f}'"
+                    )),
+                    (f, _) => f,
+                });
+            }
+        };
         match line.split_whitespace().next() {
             Some("hello") => return send(p, "hello"),
             Some("status") | None => {}
-            Some(_) => return Err(Fault::Malformed(format!("not hello: '{}'", shown(&line)))),
+            Some(_) => {
+                skipped += 1;
+                let f = first.get_or_insert_with(|| shown(&line));
+                if skipped > LINES_BEFORE_HELLO {
+                    return Err(Fault::Malformed(format!(
+                        "no hello in its first {LINES_BEFORE_HELLO} lines, the first: '{f}'"
+                    )));
+                }
+            }
         }
     }
 }
@@ -57,11 +86,14 @@ pub(crate) fn rules_string(source: &RulesSource) -> &str {
     }
 }
 
-/// Starts a game with the engine playing `role` under `rules` (an OpenTafl rules string).
-pub(crate) fn new_game(p: &mut Process, role: Role, rules: &str) -> Result<(), Fault> {
-    send(p, &format!("rules {rules}"))?;
-    send(p, &format!("side {}", side_name(role)))?;
-    send(p, "start")
+/// Starts a game under `rules` (an OpenTafl rules string): `rules` alone, as OpenTafl's
+/// host starts a game. The engine learns its side from each `play SIDE`; `side` is the
+/// side to move in OpenTafl's engine (OpenTafl sends it only for analysis and replays),
+/// so a `side defenders` before the attackers' first move made it refuse that move and
+/// drop it silently, its board no longer the game's (session 50: its Brandub move
+/// `d4-d7`, through the attackers' piece it had never seen move).
+pub(crate) fn new_game(p: &mut Process, rules: &str) -> Result<(), Fault> {
+    send(p, &format!("rules {rules}"))
 }
 
 /// Tells the engine about a move of the other side (or of the opening); `game` is the

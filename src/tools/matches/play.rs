@@ -44,6 +44,9 @@ pub(crate) struct Settings {
     pub(crate) move_timeout: Duration,
     /// The deadline of a reply to any other command (and of a relay connection).
     pub(crate) reply_timeout: Duration,
+    /// How long after an OTEP engine's move the runner waits before telling it the next
+    /// one (`--otep-settle-ms`).
+    pub(crate) otep_settle: Duration,
     /// The relay's listening socket, when an engine plays over TCP.
     pub(crate) listener: Option<Arc<TcpListener>>,
     /// Log the traffic with the engines to stderr.
@@ -98,6 +101,8 @@ pub(crate) struct Player {
     last_info: Option<String>,
     /// Its time control (its own under time odds).
     pub(crate) time: TimeControl,
+    /// When its last move came (OTEP; see [`Settings::otep_settle`]).
+    moved_at: Option<Instant>,
 }
 
 /// The result of asking an engine for a move.
@@ -124,6 +129,7 @@ impl Player {
             uci_clock: true,
             last_info: None,
             time,
+            moved_at: None,
         }
     }
 
@@ -217,9 +223,9 @@ impl Player {
         }
     }
 
-    /// Starts the engine for a new game if needed and sends the game's settings; `role`
-    /// is the side it plays.
-    fn prepare(&mut self, role: Role, s: &Settings) -> Result<(), Forfeit> {
+    /// Starts the engine for a new game if needed and sends the game's settings (the
+    /// side it plays comes with each request for a move).
+    fn prepare(&mut self, s: &Settings) -> Result<(), Forfeit> {
         if self.dialect.one_game_per_process() {
             self.stop();
         }
@@ -235,8 +241,7 @@ impl Player {
                 .map_err(|f| Forfeit::from_fault(&f, "ucinewgame")),
             Dialect::Otep => {
                 let rules = otep::rules_string(&s.source);
-                otep::new_game(self.process()?, role, rules)
-                    .map_err(|f| Forfeit::from_fault(&f, "rules"))
+                otep::new_game(self.process()?, rules).map_err(|f| Forfeit::from_fault(&f, "rules"))
             }
             Dialect::Hnefi => self.prepare_hnefi(s),
             Dialect::Htp03 => self.prepare_htp03(s),
@@ -390,8 +395,17 @@ impl Player {
                 .map_err(|_| Forfeit::new(Adjudication::Crash, format!("exited before {line}"))),
             // A UCI engine gets the whole game with each `position`.
             Dialect::Uci => Ok(()),
-            Dialect::Otep => otep::tell(self.process()?, mv, game)
-                .map_err(|f| Forfeit::from_fault(&f, "opponent-move")),
+            Dialect::Otep => {
+                // Before any clock runs: the reply waits for the engine to settle.
+                if let Some(at) = self.moved_at.take() {
+                    let wait = (at + s.otep_settle).saturating_duration_since(Instant::now());
+                    if !wait.is_zero() {
+                        std::thread::sleep(wait);
+                    }
+                }
+                otep::tell(self.process()?, mv, game)
+                    .map_err(|f| Forfeit::from_fault(&f, "opponent-move"))
+            }
         }
     }
 
@@ -481,6 +495,9 @@ impl Player {
             }
         };
         let elapsed = start.elapsed();
+        if dialect == Dialect::Otep {
+            self.moved_at = Some(Instant::now());
+        }
         match generated {
             Ok(_) if elapsed > allowance => Ok(Asked::Late(elapsed)),
             Err(Fault::Timeout) => Ok(Asked::Late(elapsed)),
@@ -673,7 +690,7 @@ fn set_up<G: Geometry>(
 ) -> Result<(), (Role, Forfeit)> {
     for role in [Role::Attacker, Role::Defender] {
         let p = &mut **players.get_mut(role);
-        p.prepare(role, own.get(role)).map_err(|f| (role, f))?;
+        p.prepare(own.get(role)).map_err(|f| (role, f))?;
     }
     for &mv in opening {
         let mover = game.to_move();
