@@ -70,7 +70,9 @@ fn encode_move<G: Geometry>(mv: Option<MoveOf<G>>) -> u64 {
     }
 }
 
-/// The move of a data word ([`encode_move`]).
+/// The move of a data word ([`encode_move`]). Always inlined, as [`Table::store`] is: with
+/// `store` inlined, the compiler put this out of line for every board.
+#[inline(always)]
 fn decode_move<G: Geometry>(data: u64) -> Option<MoveOf<G>> {
     let from = SquareOf::new(((data & 0xff) | (data >> 42 & 1) << 8) as usize)?;
     let to = SquareOf::new(((data >> 8 & 0xff) | (data >> 43 & 1) << 8) as usize)?;
@@ -156,8 +158,10 @@ impl Table {
         None
     }
 
-    /// Stores a result for `key`.
-    #[inline]
+    /// Stores a result for `key`. Always inlined: once Berserk's search stored here too, the
+    /// compiler kept one out-of-line copy for 11x11 that the ordinary search called, at a
+    /// cost to every node it stores (docs/experiments.md, session 50).
+    #[inline(always)]
     pub(crate) fn store<G: Geometry>(
         &self,
         key: u64,
