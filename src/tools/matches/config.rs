@@ -17,7 +17,7 @@ use crate::options;
 use crate::time_control::Fischer;
 
 use super::args::MatchArgs;
-use super::dialect::{self, Dialect};
+use super::dialect::{self, EngineDialect};
 use super::engine;
 use super::error::MatchError;
 use super::openings;
@@ -33,7 +33,7 @@ pub(crate) struct EngineSpec {
     /// The spec as given (for the table).
     pub(crate) label: String,
     /// Its dialect.
-    pub(crate) dialect: Dialect,
+    pub(crate) dialect: EngineDialect,
     /// Its command line, split into words.
     pub(crate) words: Vec<String>,
     /// Its time control: the match's, or its own (`--engine-tc`, time odds).
@@ -92,12 +92,14 @@ fn repetition(
     engines: &[EngineSpec],
     string: bool,
 ) -> RepetitionMode {
-    let own = |d: Dialect| match d {
-        Dialect::Htp | Dialect::HtpTcp => Some(RepetitionMode::DefenderAnyRepeatIllegal),
-        Dialect::Otep if string => None,
-        Dialect::Otep => Some(RepetitionMode::ThirdOccurrenceMoverLoses),
-        Dialect::Htp03 => Some(crate::protocol::compat03::REPETITION),
-        Dialect::Hnefi | Dialect::Uci => None,
+    let own = |d: EngineDialect| match d {
+        EngineDialect::Htp | EngineDialect::HtpTcp => {
+            Some(RepetitionMode::DefenderAnyRepeatIllegal)
+        }
+        EngineDialect::Otep if string => None,
+        EngineDialect::Otep => Some(RepetitionMode::ThirdOccurrenceMoverLoses),
+        EngineDialect::Htp03 => Some(crate::protocol::compat03::REPETITION),
+        EngineDialect::Hnefi | EngineDialect::Uci => None,
     };
     let mut wanted: Vec<(RepetitionMode, &str)> = engines
         .iter()
@@ -151,7 +153,7 @@ fn engine_times(flags: &[String], engines: &mut [EngineSpec]) -> Result<bool, Ma
 fn engines_of(a: &MatchArgs) -> Result<Vec<EngineSpec>, MatchError> {
     let mut engines = Vec::new();
     for spec in &a.engines {
-        let (dialect, cmd) = Dialect::from_spec(spec);
+        let (dialect, cmd) = EngineDialect::from_spec(spec);
         let words = engine::split_command(cmd)
             .ok_or_else(|| MatchError::EngineSpec(dialect::shown(spec)))?;
         engines.push(EngineSpec {
@@ -166,7 +168,7 @@ fn engines_of(a: &MatchArgs) -> Result<Vec<EngineSpec>, MatchError> {
     }
     let tcp_engines = engines
         .iter()
-        .filter(|e| e.dialect == Dialect::HtpTcp)
+        .filter(|e| e.dialect == EngineDialect::HtpTcp)
         .count();
     if tcp_engines > 1 {
         return Err(MatchError::TooManyTcp);
@@ -202,7 +204,7 @@ fn game_of(
         });
     }
     // A rules string names its board, which an OTEP engine is told with the string.
-    let string_for_otep = |d: Dialect| d == Dialect::Otep && source.family().is_none();
+    let string_for_otep = |d: EngineDialect| d == EngineDialect::Otep && source.family().is_none();
     if variant.size() != BoardSize::S11
         && let Some((i, e)) = engines
             .iter()
@@ -222,7 +224,7 @@ fn game_of(
         && let Some((i, e)) = engines
             .iter()
             .enumerate()
-            .find(|(_, e)| e.dialect == Dialect::Otep)
+            .find(|(_, e)| e.dialect == EngineDialect::Otep)
     {
         return Err(MatchError::OtepFamily {
             engine: i + 1,
@@ -264,7 +266,7 @@ fn times_of(a: &MatchArgs, engines: &mut [EngineSpec]) -> Result<(TimeControl, b
     let odds = engine_times(&a.engine_tc, engines)?;
     if let Some(e) = engines
         .iter()
-        .find(|e| e.dialect == Dialect::Uci && e.time == TimeControl::None)
+        .find(|e| e.dialect == EngineDialect::Uci && e.time == TimeControl::None)
     {
         return Err(MatchError::UciNeedsTime(e.label.clone()));
     }
@@ -435,7 +437,7 @@ impl MatchConfig {
             None => None,
         };
         let openings = openings_of(a, &variant, rules)?;
-        let tcp = engines.iter().any(|e| e.dialect == Dialect::HtpTcp);
+        let tcp = engines.iter().any(|e| e.dialect == EngineDialect::HtpTcp);
         let concurrency = if tcp && a.concurrency > 1 {
             eprintln!("note: an engine plays over the TCP relay (one port): --concurrency 1");
             1

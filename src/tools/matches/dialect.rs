@@ -34,7 +34,7 @@ use super::engine::{EngineError, Process};
 
 /// How to talk to one engine.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Dialect {
+pub(crate) enum EngineDialect {
     /// hnefi's protocol (`docs/PROTOCOL.md` framing).
     Hnefi,
     /// The reference engine `hnefatafl-text-protocol` on stdin and stdout.
@@ -127,41 +127,44 @@ fn after_marker(line: &str) -> &str {
     rest.strip_prefix(' ').unwrap_or(rest)
 }
 
-impl Dialect {
+impl EngineDialect {
     /// The dialect named by an engine spec's prefix, and the command after it:
     /// `htp:CMD`, `htp-tcp:CMD`, `uci:CMD`, `otep:CMD`, `hnefi:CMD` or a bare `CMD`
     /// (hnefi).
-    pub(crate) fn from_spec(spec: &str) -> (Dialect, &str) {
+    pub(crate) fn from_spec(spec: &str) -> (EngineDialect, &str) {
         for (prefix, d) in [
-            ("htp-tcp:", Dialect::HtpTcp),
-            ("htp03:", Dialect::Htp03),
-            ("htp:", Dialect::Htp),
-            ("uci:", Dialect::Uci),
-            ("otep:", Dialect::Otep),
-            ("hnefi:", Dialect::Hnefi),
+            ("htp-tcp:", EngineDialect::HtpTcp),
+            ("htp03:", EngineDialect::Htp03),
+            ("htp:", EngineDialect::Htp),
+            ("uci:", EngineDialect::Uci),
+            ("otep:", EngineDialect::Otep),
+            ("hnefi:", EngineDialect::Hnefi),
         ] {
             if let Some(rest) = spec.strip_prefix(prefix) {
                 return (d, rest);
             }
         }
-        (Dialect::Hnefi, spec)
+        (EngineDialect::Hnefi, spec)
     }
 
     /// The prefix that selects this dialect in an engine spec.
     pub(crate) fn name(self) -> &'static str {
         match self {
-            Dialect::Hnefi => "hnefi",
-            Dialect::Htp => "htp",
-            Dialect::HtpTcp => "htp-tcp",
-            Dialect::Uci => "uci",
-            Dialect::Otep => "otep",
-            Dialect::Htp03 => "htp03",
+            EngineDialect::Hnefi => "hnefi",
+            EngineDialect::Htp => "htp",
+            EngineDialect::HtpTcp => "htp-tcp",
+            EngineDialect::Uci => "uci",
+            EngineDialect::Otep => "otep",
+            EngineDialect::Htp03 => "htp03",
         }
     }
 
     /// True when the engine plays one game per process (a new process each game).
     pub(crate) fn one_game_per_process(self) -> bool {
-        matches!(self, Dialect::Htp | Dialect::HtpTcp | Dialect::Otep)
+        matches!(
+            self,
+            EngineDialect::Htp | EngineDialect::HtpTcp | EngineDialect::Otep
+        )
     }
 
     /// The `play` command that tells the engine of `mover`'s move, in its notation.
@@ -169,7 +172,7 @@ impl Dialect {
         let squares_03 = mv.from.on::<S11>().zip(mv.to.on::<S11>());
         match (self, squares_03) {
             // The 0.3.1 release plays 11x11 only (the match refuses it on other boards).
-            (Dialect::Htp03, Some((from, to))) => format!(
+            (EngineDialect::Htp03, Some((from, to))) => format!(
                 "play {} {} {}",
                 compat03::colour_name(mover),
                 compat03::square_name(from),
@@ -183,21 +186,24 @@ impl Dialect {
     /// protocol and the reference engine's dialects have `board_size`; the UCI style,
     /// OTEP as the runner hosts it for a family (the Copenhagen rules string) and the
     /// 0.3.1 release play 11x11 only). OTEP plays any board a rules string names
-    /// ([`Dialect::told_rules_strings`]).
+    /// ([`EngineDialect::told_rules_strings`]).
     pub(crate) fn plays_other_boards(self) -> bool {
-        matches!(self, Dialect::Hnefi | Dialect::Htp | Dialect::HtpTcp)
+        matches!(
+            self,
+            EngineDialect::Hnefi | EngineDialect::Htp | EngineDialect::HtpTcp
+        )
     }
 
     /// Whether an engine of this dialect can be told an OpenTafl rules string: hnefi's
     /// protocol by `set_rule rules STRING`, OTEP by its `rules STRING`.
     pub(crate) fn told_rules_strings(self) -> bool {
-        matches!(self, Dialect::Hnefi | Dialect::Otep)
+        matches!(self, EngineDialect::Hnefi | EngineDialect::Otep)
     }
 
     /// The command that asks for a move of `role` (text-protocol dialects).
     pub(crate) fn generate_move(self, role: Role) -> String {
         match self {
-            Dialect::HtpTcp => format!("generate_move {role}"),
+            EngineDialect::HtpTcp => format!("generate_move {role}"),
             _ => "generate_move".to_string(),
         }
     }
@@ -205,7 +211,7 @@ impl Dialect {
     /// Reads one reply, waiting until `deadline` at most.
     pub(crate) fn read_reply(self, p: &mut Process, deadline: Instant) -> Result<Reply, Fault> {
         match self {
-            Dialect::Hnefi => {
+            EngineDialect::Hnefi => {
                 let mut first = p.read_line(deadline)?;
                 while first.trim().is_empty() {
                     first = p.read_line(deadline)?;
@@ -230,7 +236,7 @@ impl Dialect {
                     Reply::Err(text)
                 })
             }
-            Dialect::Htp | Dialect::Htp03 => loop {
+            EngineDialect::Htp | EngineDialect::Htp03 => loop {
                 let line = p.read_line(deadline)?;
                 match line.as_bytes().first() {
                     Some(b'=') => return Ok(Reply::Ok(after_marker(&line).to_string())),
@@ -238,7 +244,7 @@ impl Dialect {
                     _ => continue,
                 }
             },
-            Dialect::HtpTcp | Dialect::Uci | Dialect::Otep => loop {
+            EngineDialect::HtpTcp | EngineDialect::Uci | EngineDialect::Otep => loop {
                 let line = p.read_line(deadline)?;
                 if !line.trim().is_empty() {
                     return Ok(Reply::Ok(line));
@@ -253,21 +259,21 @@ impl Dialect {
     ///
     /// ```
     /// use hnefi::core::role::Role;
-    /// use hnefi::tools::matches::dialect::{Dialect, Generated};
-    /// let g = Dialect::Htp.parse_generated("play defender f8 f9, score: 19996", Role::Defender);
+    /// use hnefi::tools::matches::dialect::{EngineDialect, Generated};
+    /// let g = EngineDialect::Htp.parse_generated("play defender f8 f9, score: 19996", Role::Defender);
     /// assert!(matches!(g, Ok(Generated::Move(m)) if m.to_string() == "f8-f9"));
-    /// assert!(Dialect::Hnefi.parse_generated("play defender f8 f9, score: 1", Role::Defender).is_err());
-    /// assert!(Dialect::Hnefi.parse_generated("hello", Role::Defender).is_err());
+    /// assert!(EngineDialect::Hnefi.parse_generated("play defender f8 f9, score: 1", Role::Defender).is_err());
+    /// assert!(EngineDialect::Hnefi.parse_generated("hello", Role::Defender).is_err());
     /// // The reference engine's resignation, as it really prints it:
-    /// let r = Dialect::Htp.parse_generated("play defender resigns _  score: -inf", Role::Defender);
+    /// let r = EngineDialect::Htp.parse_generated("play defender resigns _  score: -inf", Role::Defender);
     /// assert!(matches!(r, Ok(Generated::Resign)));
-    /// assert!(Dialect::Hnefi.parse_generated("play defender resigns _", Role::Defender).is_err());
+    /// assert!(EngineDialect::Hnefi.parse_generated("play defender resigns _", Role::Defender).is_err());
     /// ```
     #[cfg(test)]
     pub(crate) fn parse_generated(self, text: &str, role: Role) -> Result<Generated, NotAMove> {
         self.parse_generated_on(text, role, BoardSize::S11)
     }
-    /// [`Dialect::parse_generated`] on a board of `size` (its squares named as that
+    /// [`EngineDialect::parse_generated`] on a board of `size` (its squares named as that
     /// board names them: `m13` on 13x13).
     pub(crate) fn parse_generated_on(
         self,
@@ -275,11 +281,11 @@ impl Dialect {
         role: Role,
         size: BoardSize,
     ) -> Result<Generated, NotAMove> {
-        if self == Dialect::Htp03 {
+        if self == EngineDialect::Htp03 {
             return parse_generated_03(text, role);
         }
         let body = match self {
-            Dialect::Hnefi => text,
+            EngineDialect::Hnefi => text,
             _ => text.split(',').next().unwrap_or(""),
         };
         let malformed = || NotAMove(format!("not a move reply: '{}'", shown(text)));
@@ -293,7 +299,7 @@ impl Dialect {
         let resigns = |rest: &[&str]| match rest {
             [w] => is_resign(w),
             // The reference engine resigns with `play ROLE resigns _  score: ...` (no comma).
-            [w, ..] => is_resign(w) && self != Dialect::Hnefi,
+            [w, ..] => is_resign(w) && self != EngineDialect::Hnefi,
             [] => false,
         };
         generated_move(
@@ -366,43 +372,44 @@ mod examples {
 
     #[test]
     fn dialect_from_spec() {
-        use crate::tools::matches::dialect::Dialect;
+        use crate::tools::matches::dialect::EngineDialect;
         assert_eq!(
-            Dialect::from_spec("htp:hnefatafl-text-protocol"),
-            (Dialect::Htp, "hnefatafl-text-protocol")
+            EngineDialect::from_spec("htp:hnefatafl-text-protocol"),
+            (EngineDialect::Htp, "hnefatafl-text-protocol")
         );
         assert_eq!(
-            Dialect::from_spec("uci:./zevratafl"),
-            (Dialect::Uci, "./zevratafl")
+            EngineDialect::from_spec("uci:./zevratafl"),
+            (EngineDialect::Uci, "./zevratafl")
         );
         assert_eq!(
-            Dialect::from_spec("hnefi --depth 1"),
-            (Dialect::Hnefi, "hnefi --depth 1")
+            EngineDialect::from_spec("hnefi --depth 1"),
+            (EngineDialect::Hnefi, "hnefi --depth 1")
         );
     }
 
     #[test]
     fn dialect_parse_generated() {
         use crate::core::role::Role;
-        use crate::tools::matches::dialect::{Dialect, Generated};
-        let g = Dialect::Htp.parse_generated("play defender f8 f9, score: 19996", Role::Defender);
+        use crate::tools::matches::dialect::{EngineDialect, Generated};
+        let g =
+            EngineDialect::Htp.parse_generated("play defender f8 f9, score: 19996", Role::Defender);
         assert!(matches!(g, Ok(Generated::Move(m)) if m.to_string() == "f8-f9"));
         assert!(
-            Dialect::Hnefi
+            EngineDialect::Hnefi
                 .parse_generated("play defender f8 f9, score: 1", Role::Defender)
                 .is_err()
         );
         assert!(
-            Dialect::Hnefi
+            EngineDialect::Hnefi
                 .parse_generated("hello", Role::Defender)
                 .is_err()
         );
         // The reference engine's resignation, as it really prints it:
-        let r =
-            Dialect::Htp.parse_generated("play defender resigns _  score: -inf", Role::Defender);
+        let r = EngineDialect::Htp
+            .parse_generated("play defender resigns _  score: -inf", Role::Defender);
         assert!(matches!(r, Ok(Generated::Resign)));
         assert!(
-            Dialect::Hnefi
+            EngineDialect::Hnefi
                 .parse_generated("play defender resigns _", Role::Defender)
                 .is_err()
         );
@@ -411,18 +418,18 @@ mod examples {
     #[test]
     fn parse_generated_03() {
         use crate::core::role::Role;
-        use crate::tools::matches::dialect::{Dialect, Generated};
-        let g = Dialect::Htp03.parse_generated("black l4 j4", Role::Attacker);
+        use crate::tools::matches::dialect::{EngineDialect, Generated};
+        let g = EngineDialect::Htp03.parse_generated("black l4 j4", Role::Attacker);
         assert!(matches!(g, Ok(Generated::Move(m)) if m.to_string() == "k4-i4"));
-        let r = Dialect::Htp03.parse_generated("white resigns", Role::Defender);
+        let r = EngineDialect::Htp03.parse_generated("white resigns", Role::Defender);
         assert!(matches!(r, Ok(Generated::Resign)));
         assert!(
-            Dialect::Htp03
+            EngineDialect::Htp03
                 .parse_generated("play attacker k4 i4", Role::Attacker)
                 .is_err()
         );
         assert!(matches!(
-            Dialect::Htp03.parse_generated("white f8 f9", Role::Attacker),
+            EngineDialect::Htp03.parse_generated("white f8 f9", Role::Attacker),
             Ok(Generated::Illegal(_))
         ));
     }

@@ -20,7 +20,7 @@ use crate::core::variant::Variant;
 use crate::time_control::{Fischer, TimeControl};
 
 use super::clocks::Clocks;
-use super::dialect::{Dialect, Fault, Generated, NotAMove, Reply, shown};
+use super::dialect::{EngineDialect, Fault, Generated, NotAMove, Reply, shown};
 use super::engine::Process;
 use super::reason::{Adjudication, MatchReason};
 use super::{otep, uci};
@@ -36,7 +36,7 @@ pub(crate) struct Settings {
     /// `--move-limit`; sent to hnefi engines).
     pub(crate) rules: RuleSet,
     /// The time control of the match; in a game each engine plays on its own
-    /// ([`Player::time`]), which differs from it under time odds.
+    /// ([`Entrant::time`]), which differs from it under time odds.
     pub(crate) time: TimeControl,
     /// How far over its time an engine may go before it loses on time.
     pub(crate) margin: Duration,
@@ -86,9 +86,9 @@ impl Forfeit {
 }
 
 /// One engine as a worker sees it: how to start it and its running process, if any.
-pub(crate) struct Player {
+pub(crate) struct Entrant {
     /// Its dialect.
-    pub(crate) dialect: Dialect,
+    pub(crate) dialect: EngineDialect,
     /// Its command line.
     pub(crate) words: Vec<String>,
     /// Its name in logs (`E1`, ...).
@@ -113,15 +113,15 @@ enum Asked {
     Late(Duration),
 }
 
-impl Player {
+impl Entrant {
     /// A player not started yet.
     pub(crate) fn new(
         label: String,
-        dialect: Dialect,
+        dialect: EngineDialect,
         words: Vec<String>,
         time: TimeControl,
-    ) -> Player {
-        Player {
+    ) -> Entrant {
+        Entrant {
             dialect,
             words,
             label,
@@ -138,9 +138,9 @@ impl Player {
     pub(crate) fn stop(&mut self) {
         if let Some(mut p) = self.process.take() {
             let word = match self.dialect {
-                Dialect::Htp | Dialect::Uci | Dialect::Htp03 => Some("quit"),
-                Dialect::Otep => Some("goodbye"),
-                Dialect::Hnefi | Dialect::HtpTcp => None,
+                EngineDialect::Htp | EngineDialect::Uci | EngineDialect::Htp03 => Some("quit"),
+                EngineDialect::Otep => Some("goodbye"),
+                EngineDialect::Hnefi | EngineDialect::HtpTcp => None,
             };
             if let Some(w) = word
                 && p.send(w).is_ok()
@@ -151,13 +151,17 @@ impl Player {
     }
 
     /// Starts the engine and checks that it speaks its dialect (its first reply). On a
-    /// failure the process is kept, so that [`Player::failure_stderr`] can show its
+    /// failure the process is kept, so that [`Entrant::failure_stderr`] can show its
     /// stderr.
     pub(crate) fn start(&mut self, s: &Settings) -> Result<(), Forfeit> {
         let echo = s.debug.then(|| self.label.clone());
         let started = match (self.dialect, &s.listener) {
-            (Dialect::HtpTcp, Some(l)) => Process::spawn_tcp(&self.words, l, s.reply_timeout, echo),
-            (Dialect::HtpTcp, None) => return Err(Forfeit::new(Adjudication::Crash, "no relay")),
+            (EngineDialect::HtpTcp, Some(l)) => {
+                Process::spawn_tcp(&self.words, l, s.reply_timeout, echo)
+            }
+            (EngineDialect::HtpTcp, None) => {
+                return Err(Forfeit::new(Adjudication::Crash, "no relay"));
+            }
             _ => Process::spawn(&self.words, echo),
         };
         let mut process = started.map_err(|e| Forfeit::from_fault(&Fault::from(e), "the start"))?;
@@ -166,20 +170,22 @@ impl Player {
         }
         let deadline = Instant::now() + s.reply_timeout;
         let checked = match self.dialect {
-            Dialect::Uci => uci::handshake(&mut process, deadline).map_err(|f| (f, "uci")),
-            Dialect::Otep => otep::handshake(&mut process, deadline).map_err(|f| (f, "hello")),
-            Dialect::Hnefi | Dialect::Htp | Dialect::Htp03 => {
+            EngineDialect::Uci => uci::handshake(&mut process, deadline).map_err(|f| (f, "uci")),
+            EngineDialect::Otep => {
+                otep::handshake(&mut process, deadline).map_err(|f| (f, "hello"))
+            }
+            EngineDialect::Hnefi | EngineDialect::Htp | EngineDialect::Htp03 => {
                 // `name` (0.3.1: `protocol_version`) changes nothing; a `?` reply proves
                 // the framing as well.
                 let word = match self.dialect {
-                    Dialect::Htp03 => "protocol_version",
+                    EngineDialect::Htp03 => "protocol_version",
                     _ => "name",
                 };
                 let sent = process.send(word).map_err(Fault::from);
                 sent.and_then(|()| self.dialect.read_reply(&mut process, deadline).map(|_| ()))
                     .map_err(|f| (f, word))
             }
-            Dialect::HtpTcp => Ok(()),
+            EngineDialect::HtpTcp => Ok(()),
         };
         self.process = Some(process);
         checked.map_err(|(f, what)| Forfeit::from_fault(&f, &format!("its first command ({what})")))
@@ -235,16 +241,16 @@ impl Player {
         }
         let deadline = Instant::now() + s.reply_timeout;
         match self.dialect {
-            Dialect::Htp | Dialect::HtpTcp => self.board_commands(s),
-            Dialect::Uci if fresh => Ok(()),
-            Dialect::Uci => uci::new_game(self.process()?, deadline)
+            EngineDialect::Htp | EngineDialect::HtpTcp => self.board_commands(s),
+            EngineDialect::Uci if fresh => Ok(()),
+            EngineDialect::Uci => uci::new_game(self.process()?, deadline)
                 .map_err(|f| Forfeit::from_fault(&f, "ucinewgame")),
-            Dialect::Otep => {
+            EngineDialect::Otep => {
                 let rules = otep::rules_string(&s.source);
                 otep::new_game(self.process()?, rules).map_err(|f| Forfeit::from_fault(&f, "rules"))
             }
-            Dialect::Hnefi => self.prepare_hnefi(s),
-            Dialect::Htp03 => self.prepare_htp03(s),
+            EngineDialect::Hnefi => self.prepare_hnefi(s),
+            EngineDialect::Htp03 => self.prepare_htp03(s),
         }
     }
 
@@ -272,7 +278,7 @@ impl Player {
     /// boards, and hears no rules string).
     pub(crate) fn board_commands(&mut self, s: &Settings) -> Result<(), Forfeit> {
         let size = s.variant.size();
-        if self.dialect == Dialect::Hnefi {
+        if self.dialect == EngineDialect::Hnefi {
             // The referee has no rule of its own in the protocol: the family sets it
             // (and the other rules, each set again in `prepare_hnefi`).
             match &s.source {
@@ -297,14 +303,17 @@ impl Player {
             return Ok(());
         }
         match self.dialect {
-            Dialect::Hnefi | Dialect::Htp => self.command(&format!("board_size {size}"), s),
+            EngineDialect::Hnefi | EngineDialect::Htp => {
+                self.command(&format!("board_size {size}"), s)
+            }
             // The TCP mode prints its replies to its own stdout: nothing comes back.
-            Dialect::HtpTcp => self
-                .process()?
-                .send(&format!("board_size {size}"))
-                .map_err(|_| {
-                    Forfeit::new(Adjudication::Crash, "exited before board_size".to_string())
-                }),
+            EngineDialect::HtpTcp => {
+                self.process()?
+                    .send(&format!("board_size {size}"))
+                    .map_err(|_| {
+                        Forfeit::new(Adjudication::Crash, "exited before board_size".to_string())
+                    })
+            }
             _ => Ok(()),
         }
     }
@@ -315,10 +324,10 @@ impl Player {
     /// the 7x7 board), so it never sees a second one. Its AI builds its search from the
     /// game at each `generate_move`, so a fresh process plays as a running one would.
     fn fresh_each_move(&self, s: &Settings) -> bool {
-        self.dialect == Dialect::HtpTcp && s.variant.size() == BoardSize::S7
+        self.dialect == EngineDialect::HtpTcp && s.variant.size() == BoardSize::S7
     }
 
-    /// Starts the engine afresh and tells it the game so far ([`Player::fresh_each_move`]).
+    /// Starts the engine afresh and tells it the game so far ([`Entrant::fresh_each_move`]).
     fn restart_with<G: Geometry>(&mut self, game: &GameOf<G>, s: &Settings) -> Result<(), Forfeit> {
         if let Some(mut p) = self.process.take() {
             // It has usually exited already; `stderr_text` kills it if not.
@@ -388,14 +397,16 @@ impl Player {
         }
         let line = self.dialect.play_command(mover, mv);
         match self.dialect {
-            Dialect::Hnefi | Dialect::Htp | Dialect::Htp03 => self.command(&line, s),
-            Dialect::HtpTcp => self
+            EngineDialect::Hnefi | EngineDialect::Htp | EngineDialect::Htp03 => {
+                self.command(&line, s)
+            }
+            EngineDialect::HtpTcp => self
                 .process()?
                 .send(&line)
                 .map_err(|_| Forfeit::new(Adjudication::Crash, format!("exited before {line}"))),
             // A UCI engine gets the whole game with each `position`.
-            Dialect::Uci => Ok(()),
-            Dialect::Otep => {
+            EngineDialect::Uci => Ok(()),
+            EngineDialect::Otep => {
                 // Before any clock runs: the reply waits for the engine to settle.
                 if let Some(at) = self.moved_at.take() {
                     let wait = (at + s.otep_settle).saturating_duration_since(Instant::now());
@@ -412,7 +423,7 @@ impl Player {
     /// Tells the engine its own move was accepted (OTEP's `move POSITION`).
     fn accepted<G: Geometry>(&mut self, game: &GameOf<G>) -> Result<(), Forfeit> {
         match self.dialect {
-            Dialect::Otep => {
+            EngineDialect::Otep => {
                 otep::accepted(self.process()?, game).map_err(|f| Forfeit::from_fault(&f, "move"))
             }
             _ => Ok(()),
@@ -421,7 +432,7 @@ impl Player {
 
     /// Tells the engine the game is over (OTEP's `finish`).
     fn finish(&mut self, winner: Option<Role>) {
-        if let (Dialect::Otep, Some(p)) = (self.dialect, self.process.as_mut()) {
+        if let (EngineDialect::Otep, Some(p)) = (self.dialect, self.process.as_mut()) {
             otep::finish(p, winner);
         }
     }
@@ -435,7 +446,7 @@ impl Player {
         allowance: Duration,
         s: &Settings,
     ) -> Result<Asked, Forfeit> {
-        if let (TimeControl::Fischer(_), Dialect::Hnefi) = (s.time, self.dialect) {
+        if let (TimeControl::Fischer(_), EngineDialect::Hnefi) = (s.time, self.dialect) {
             for role in [Role::Attacker, Role::Defender] {
                 let ms = clock.get(role).as_millis();
                 self.command(&format!("time_left {role} {ms}"), s)?;
@@ -450,7 +461,7 @@ impl Player {
         let start = Instant::now();
         let deadline = start + allowance;
         let generated = match dialect {
-            Dialect::Uci => {
+            EngineDialect::Uci => {
                 // UCI engines play 11x11 only (the match refuses them on other boards).
                 let moves: Vec<_> = game_moves(game)
                     .into_iter()
@@ -466,7 +477,7 @@ impl Player {
                     Err(f) => Err(f),
                 }
             }
-            Dialect::Otep => {
+            EngineDialect::Otep => {
                 let line = otep::clock_command(s.time, clock);
                 otep::search(
                     p,
@@ -476,7 +487,10 @@ impl Player {
                     deadline,
                 )
             }
-            Dialect::Hnefi | Dialect::Htp | Dialect::HtpTcp | Dialect::Htp03 => {
+            EngineDialect::Hnefi
+            | EngineDialect::Htp
+            | EngineDialect::HtpTcp
+            | EngineDialect::Htp03 => {
                 if p.send(&dialect.generate_move(side)).is_err() {
                     return Err(Forfeit::new(
                         Adjudication::Crash,
@@ -495,7 +509,7 @@ impl Player {
             }
         };
         let elapsed = start.elapsed();
-        if dialect == Dialect::Otep {
+        if dialect == EngineDialect::Otep {
             self.moved_at = Some(Instant::now());
         }
         match generated {
@@ -562,7 +576,7 @@ pub(crate) struct Played {
 /// start position of the match's game (`s.variant`) after `opening` (legal under
 /// `s.rules`). Every move is checked by the rules core; a fault of an engine ends the
 /// game against it, and its process is stopped so that the next game starts a new one.
-pub(crate) fn play_game(players: [&mut Player; 2], opening: &[AnyMove], s: &Settings) -> Played {
+pub(crate) fn play_game(players: [&mut Entrant; 2], opening: &[AnyMove], s: &Settings) -> Played {
     let [attacker, defender] = players;
     let mut players = ByRole { attacker, defender };
     let ended = crate::with_size!(s.variant.size(), G => {
@@ -595,7 +609,7 @@ fn forfeit<G: Geometry>(game: GameOf<G>, loser: Role, f: Forfeit) -> Ended<G> {
 }
 
 fn referee<G: Geometry>(
-    players: &mut ByRole<&mut Player>,
+    players: &mut ByRole<&mut Entrant>,
     opening: &[AnyMove],
     s: &Settings,
 ) -> Ended<G> {
@@ -683,7 +697,7 @@ fn referee<G: Geometry>(
 /// Readies both engines for their sides and plays the `opening` on `game` and to both
 /// (as far as it is legal); the side whose engine failed, if one did.
 fn set_up<G: Geometry>(
-    players: &mut ByRole<&mut Player>,
+    players: &mut ByRole<&mut Entrant>,
     game: &mut GameOf<G>,
     opening: &[AnyMove],
     own: &ByRole<Settings>,
@@ -710,7 +724,7 @@ fn set_up<G: Geometry>(
 /// answered at all), told to stop.
 fn late<G: Geometry>(
     mut game: GameOf<G>,
-    p: &mut Player,
+    p: &mut Entrant,
     side: Role,
     allowance: Duration,
     elapsed: Duration,

@@ -6,7 +6,7 @@
 //! by a bare `play ROLE FROM TO` line, a move it has also made on its own board). The
 //! runner listens on the loopback address only, starts one engine process per game and
 //! accepts its connection (see [`super::engine::Process::spawn_tcp`]); the dialect is
-//! [`super::dialect::Dialect::HtpTcp`].
+//! [`super::dialect::EngineDialect::HtpTcp`].
 
 use std::net::{Ipv4Addr, TcpListener};
 

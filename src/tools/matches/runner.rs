@@ -14,7 +14,7 @@ use super::config::MatchConfig;
 use super::error::MatchError;
 use super::in_order::InOrder;
 use super::pairs::sprt_units;
-use super::play::{self, Forfeit, Player};
+use super::play::{self, Entrant, Forfeit};
 use super::progress::Progress;
 use super::records::{self, GameResult};
 use super::stats::SprtState;
@@ -30,12 +30,12 @@ pub(crate) struct Played {
     pub(crate) interrupted: bool,
 }
 
-fn players(config: &MatchConfig) -> Vec<Player> {
+fn players(config: &MatchConfig) -> Vec<Entrant> {
     config
         .engines
         .iter()
         .enumerate()
-        .map(|(i, e)| Player::new(format!("E{}", i + 1), e.dialect, e.words.clone(), e.time))
+        .map(|(i, e)| Entrant::new(format!("E{}", i + 1), e.dialect, e.words.clone(), e.time))
         .collect()
 }
 
@@ -45,7 +45,7 @@ fn check_engines(config: &MatchConfig) -> Result<(), MatchError> {
     for (mut p, spec) in players(config).into_iter().zip(&config.engines) {
         // The board and rules are told as before each game, so that an engine that
         // cannot play them stops the match here.
-        let board = |p: &mut Player| {
+        let board = |p: &mut Entrant| {
             p.board_commands(&config.settings).map_err(|f| Forfeit {
                 detail: format!(
                     "cannot play the {} game: {}",
