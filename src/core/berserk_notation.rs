@@ -4,8 +4,8 @@
 
 use super::berserk_position::BerserkPositionOf;
 use super::geometry::Geometry;
+use super::notation::opentafl_with;
 use super::special_pieces::PieceKind;
-use super::square::SquareOf;
 
 /// A Berserk board as a diagram: hnefi's diagram with each commander written `C` and
 /// each knight `N` (`c`, `n` for the attackers'), a legend, and the square of the piece
@@ -48,43 +48,21 @@ pub(crate) fn diagram<G: Geometry>(pos: &BerserkPositionOf<G>) -> String {
 /// A Berserk board in OpenTafl's notation, commanders and knights with their letters.
 pub(crate) fn to_opentafl<G: Geometry>(pos: &BerserkPositionOf<G>) -> String {
     let board = pos.board();
-    let mut out = String::from("/");
-    for rank in 0..G::SIZE {
-        let mut run = 0;
-        for file in 0..G::SIZE {
-            let Some(sq) = SquareOf::<G>::from_coords(file, rank) else {
-                continue;
-            };
-            let attacker = board.attackers().contains(sq);
-            let letter = if sq == board.king() && !pos.king_taken() {
-                Some('K')
-            } else if attacker || board.defenders_and_king().contains(sq) {
-                Some(match (pos.specials().soldier_kind(sq), attacker) {
-                    (PieceKind::Commander, true) => 'c',
-                    (PieceKind::Commander, false) => 'C',
-                    (PieceKind::Knight, true) => 'n',
-                    (PieceKind::Knight, false) => 'N',
-                    (_, true) => 't',
-                    (_, false) => 'T',
-                })
-            } else {
-                None
-            };
-            match letter {
-                Some(c) => {
-                    if run > 0 {
-                        out.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    out.push(c);
-                }
-                None => run += 1,
-            }
+    opentafl_with::<G>(|sq| {
+        let attacker = board.attackers().contains(sq);
+        if sq == board.king() && !pos.king_taken() {
+            Some('K')
+        } else if attacker || board.defenders_and_king().contains(sq) {
+            Some(match (pos.specials().soldier_kind(sq), attacker) {
+                (PieceKind::Commander, true) => 'c',
+                (PieceKind::Commander, false) => 'C',
+                (PieceKind::Knight, true) => 'n',
+                (PieceKind::Knight, false) => 'N',
+                (_, true) => 't',
+                (_, false) => 'T',
+            })
+        } else {
+            None
         }
-        if run > 0 {
-            out.push_str(&run.to_string());
-        }
-        out.push('/');
-    }
-    out
+    })
 }

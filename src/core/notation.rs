@@ -194,6 +194,18 @@ pub fn parse_opentafl_with<G: Geometry>(
 
 /// Writes a board in OpenTafl notation (rank 1 first, with outer slashes).
 pub fn to_opentafl<G: Geometry>(board: &BoardOf<G>) -> String {
+    opentafl_with::<G>(|sq| {
+        board.piece_at(sq).map(|piece| match piece {
+            super::board::Piece::Attacker => 't',
+            super::board::Piece::Defender => 'T',
+            super::board::Piece::King => 'K',
+        })
+    })
+}
+
+/// OpenTafl notation of a board of `G` whose square `sq` shows `letter(sq)` (`None`:
+/// empty), rank 1 first, runs of empty squares counted, with outer slashes.
+pub(crate) fn opentafl_with<G: Geometry>(letter: impl Fn(SquareOf<G>) -> Option<char>) -> String {
     let mut out = String::from("/");
     for rank in 0..G::SIZE {
         let mut run = 0;
@@ -201,14 +213,9 @@ pub fn to_opentafl<G: Geometry>(board: &BoardOf<G>) -> String {
             let Some(sq) = SquareOf::from_coords(file, rank) else {
                 continue;
             };
-            let c = match board.piece_at(sq) {
-                None => {
-                    run += 1;
-                    continue;
-                }
-                Some(super::board::Piece::Attacker) => 't',
-                Some(super::board::Piece::Defender) => 'T',
-                Some(super::board::Piece::King) => 'K',
+            let Some(c) = letter(sq) else {
+                run += 1;
+                continue;
             };
             if run > 0 {
                 out.push_str(&run.to_string());
