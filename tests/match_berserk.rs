@@ -23,8 +23,8 @@ const BERSERK: &str = "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:
 
 /// Berserk's rules from a start (rank 1 first) where the defenders' knight on c3 takes
 /// c4 by jumping to c5 and must move again, taking c6 by jumping to c7: the king is on
-/// the throne among attackers, which cannot take him there, and the knight is the
-/// defenders' only other piece.
+/// the throne among attackers (none a commander, so four of them take him there), with
+/// no square to go to, and the knight is the defenders' only other piece.
 const TURN: &str = "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c start:/11/11/2N8/2t2t5/5t5/2tttKtt3/5t5/5t5/11/11/11/";
 
 fn run_match(args: &[&str]) -> Output {

@@ -341,7 +341,8 @@ impl Entrant {
         let now = game.side_to_move();
         let total = moves.len();
         for (i, mv) in moves.into_iter().enumerate() {
-            // The movers alternate and the last move was the other side's.
+            // The movers alternate and the last move was the other side's (the reference
+            // engine, the only one restarted so, plays no Berserk, whose turns do not).
             let mover = if (total - i) % 2 == 1 {
                 now.opponent()
             } else {
