@@ -19,6 +19,7 @@ mod fetlar_rules;
 mod fetlar_study;
 mod layers;
 mod levels;
+mod match_berserk;
 mod match_runner;
 mod opentafl_berserk;
 mod opentafl_variants;

@@ -205,9 +205,9 @@ pub enum RulesSourceError {
     #[error(transparent)]
     Variant(#[from] VariantError),
     /// A Berserk game, asked for where only an ordinary rule set is played (the
-    /// ordinary game, the match runner, the tools).
+    /// ordinary game, the tools but the match runner).
     #[error(
-        "the OpenTafl rules string's game ({0}) has Berserk's rules (commanders, knights, jumps, the berserk turn), which hnefi plays only in its engine (hnefi, hnefi --otep)"
+        "the OpenTafl rules string's game ({0}) has Berserk's rules (commanders, knights, jumps, the berserk turn), which hnefi plays only in its engine (hnefi, hnefi --otep) and its match runner (hnefi match)"
     )]
     Berserk(String),
     /// A board of another size than the rules string's.

@@ -6,13 +6,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::core::any_square::AnyMove;
+use crate::core::berserk_game::BerserkGameOf;
+use crate::core::berserk_variant::BerserkVariant;
 use crate::core::geometry::BoardSize;
 use crate::core::preset::RulePreset;
 use crate::core::repetition::RepetitionMode;
 use crate::core::rng::SplitMix64;
 use crate::core::rules::RuleSet;
 use crate::core::rules_source::{RulesSource, RulesSourceError};
-use crate::core::variant::Variant;
 use crate::options;
 use crate::time_control::Fischer;
 
@@ -20,6 +21,7 @@ use super::args::MatchArgs;
 use super::dialect::{self, EngineDialect};
 use super::engine;
 use super::error::MatchError;
+use super::match_game::MatchGame;
 use super::openings;
 use super::play::Settings;
 use super::relay;
@@ -182,8 +184,12 @@ fn engines_of(a: &MatchArgs) -> Result<Vec<EngineSpec>, MatchError> {
 fn game_of(
     a: &MatchArgs,
     engines: &[EngineSpec],
-) -> Result<(RulesSource, Variant, RuleSet), MatchError> {
+) -> Result<(RulesSource, MatchGame, RuleSet), MatchError> {
     let source = a.rules.clone().unwrap_or_default();
+    if let Some(b) = source.berserk() {
+        let (game, rules) = berserk_game_of(a, engines, b)?;
+        return Ok((source, game, rules));
+    }
     let variant = source
         .variant(a.board_size.unwrap_or_else(|| source.usual_size()))
         .map_err(|e| match e {
@@ -246,7 +252,70 @@ fn game_of(
         },
         ..base
     };
-    Ok((source, variant, rules))
+    Ok((source, MatchGame::Ordinary(variant), rules))
+}
+
+/// The game of a Berserk rules string and its rules, the string's own: refused when an
+/// engine cannot be told the string (hnefi's and OTEP engines can), and for the flags
+/// that would change its rules or its openings, by name.
+fn berserk_game_of(
+    a: &MatchArgs,
+    engines: &[EngineSpec],
+    variant: &BerserkVariant,
+) -> Result<(MatchGame, RuleSet), MatchError> {
+    let size = variant.size();
+    let name = format!("{} {size}x{size}", variant.name());
+    let rules = variant.rules().rules;
+    let refuse = |flag, why| MatchError::Berserk {
+        flag,
+        game: name.clone(),
+        why,
+    };
+    if let Some(asked) = a.board_size.filter(|&s| s != size) {
+        return Err(MatchError::Rules(RulesSourceError::OwnBoard {
+            name: variant.name().to_string(),
+            own: size,
+            size: asked,
+        }));
+    }
+    if a.repetition.is_some_and(|r| r != rules.repetition) {
+        return Err(refuse(
+            "--repetition",
+            "its repetition rule is its string's (tfr), which hnefi's engines keep",
+        ));
+    }
+    if a.move_limit.is_some_and(|n| n > 0) {
+        return Err(refuse(
+            "--move-limit",
+            "it has no move limit, and hnefi's engines refuse set_rule move_limit in it",
+        ));
+    }
+    if a.openings.is_some() {
+        return Err(refuse(
+            "--openings",
+            "an openings file is read as ordinary records; give random openings (--opening-plies, --seed)",
+        ));
+    }
+    if let Some((i, e)) = engines
+        .iter()
+        .enumerate()
+        .find(|(_, e)| !e.dialect.told_rules_strings())
+    {
+        return Err(MatchError::RulesString {
+            engine: i + 1,
+            spec: e.label.clone(),
+            dialect: e.dialect.name(),
+            game: name,
+        });
+    }
+    let start = BerserkGameOf::start(variant, variant.first())?;
+    Ok((
+        MatchGame::Berserk {
+            variant: variant.clone(),
+            start,
+        },
+        rules,
+    ))
 }
 
 /// The match's time control (`--movetime-ms` or `--tc`), given to every engine, then the
@@ -277,9 +346,20 @@ fn times_of(a: &MatchArgs, engines: &mut [EngineSpec]) -> Result<(TimeControl, b
 /// random plies from the start.
 fn openings_of(
     a: &MatchArgs,
-    variant: &Variant,
+    game: &MatchGame,
     rules: RuleSet,
 ) -> Result<Vec<Vec<AnyMove>>, MatchError> {
+    let variant = match game {
+        MatchGame::Ordinary(v) => v,
+        MatchGame::Berserk { start, .. } => {
+            return Ok(match a.opening_plies.unwrap_or(DEFAULT_RANDOM_PLIES) {
+                0 => Vec::new(),
+                plies => {
+                    openings::random_berserk(random_count(a), plies, start, a.seed.unwrap_or(0))
+                }
+            });
+        }
+    };
     Ok(match (&a.openings, a.opening_plies) {
         (Some(path), plies) => {
             let plies = plies.unwrap_or(8);
@@ -296,20 +376,19 @@ fn openings_of(
         }
         (None, plies) => match plies.unwrap_or(DEFAULT_RANDOM_PLIES) {
             0 => Vec::new(),
-            plies => openings::random(
-                // A one-sided gauntlet plays each opening once, not once a side.
-                if a.e1_plays.is_some() {
-                    a.games
-                } else {
-                    a.games.div_ceil(2)
-                },
-                plies,
-                variant,
-                rules,
-                a.seed.unwrap_or(0),
-            )?,
+            plies => openings::random(random_count(a), plies, variant, rules, a.seed.unwrap_or(0))?,
         },
     })
+}
+
+/// How many random openings a match needs: one a game pair, or one a game in a
+/// one-sided gauntlet (which plays each opening once, not once a side).
+fn random_count(a: &MatchArgs) -> usize {
+    if a.e1_plays.is_some() {
+        a.games
+    } else {
+        a.games.div_ceil(2)
+    }
 }
 
 /// What the table's note and the `.meta` header say of a match.
@@ -324,7 +403,7 @@ struct Description {
 fn describe(
     a: &MatchArgs,
     engines: &[EngineSpec],
-    (source, variant, rules): (&RulesSource, &Variant, RuleSet),
+    (source, game, rules): (&RulesSource, &MatchGame, RuleSet),
     (time, odds): (TimeControl, bool),
     openings: &[Vec<AnyMove>],
 ) -> Description {
@@ -375,12 +454,12 @@ fn describe(
             .move_limit
             .map_or("none".to_string(), |n| format!("{n} plies"))
     );
-    let size = variant.size();
+    let size = game.size();
     let board_text = (size != BoardSize::S11).then(|| {
         format!(
             "board: {size}x{size} ({}'s game, the {}s first)",
-            variant.name(),
-            variant.first()
+            game.name(),
+            game.first()
         )
     });
     let mut summary = format!("time: {time_text}; {rules_text}; openings: {opening_text}");
@@ -427,7 +506,7 @@ impl MatchConfig {
         if a.concurrency == 0 || a.concurrency > 256 {
             return Err(MatchError::Concurrency);
         }
-        let (source, variant, rules) = game_of(a, &engines)?;
+        let (source, game, rules) = game_of(a, &engines)?;
         let (time, odds) = times_of(a, &mut engines)?;
         let sprt = match &a.sprt {
             Some(s) if engines.len() != 2 => {
@@ -436,7 +515,7 @@ impl MatchConfig {
             Some(s) => Some(s.parse::<Sprt>()?),
             None => None,
         };
-        let openings = openings_of(a, &variant, rules)?;
+        let openings = openings_of(a, &game, rules)?;
         let tcp = engines.iter().any(|e| e.dialect == EngineDialect::HtpTcp);
         let concurrency = if tcp && a.concurrency > 1 {
             eprintln!("note: an engine plays over the TCP relay (one port): --concurrency 1");
@@ -456,7 +535,7 @@ impl MatchConfig {
         let Description { summary, header } = describe(
             a,
             &engines,
-            (&source, &variant, rules),
+            (&source, &game, rules),
             (time, odds),
             &openings,
         );
@@ -471,7 +550,7 @@ impl MatchConfig {
             engines,
             settings: Settings {
                 source,
-                variant,
+                game,
                 rules,
                 time,
                 margin: Duration::from_millis(a.time_margin_ms.min(DAY_MS)),

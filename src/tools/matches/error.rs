@@ -62,6 +62,17 @@ pub(crate) enum MatchError {
     /// A rules string's game on another board than its own.
     #[error(transparent)]
     Rules(crate::core::rules_source::RulesSourceError),
+    /// A flag a Berserk game does not take: its rules are its string's, and its records
+    /// are OpenTafl's notation.
+    #[error("{flag} is not played in a Berserk game ({game}): {why}; no game was played")]
+    Berserk {
+        /// The flag.
+        flag: &'static str,
+        /// The match's game.
+        game: String,
+        /// Why not.
+        why: &'static str,
+    },
     /// An engine command line that does not split into words.
     #[error("invalid --engine '{0}': an unterminated quote or no command")]
     EngineSpec(String),

@@ -6,7 +6,9 @@
 //! - [`engine`]: engine processes with deadline-bounded reads, killed on drop.
 //! - [`dialect`]: hnefi's framing, the reference engine's, and its TCP relay mode
 //!   ([`relay`]); [`uci`]: UCI-style tafl engines; [`otep`]: OpenTafl engines.
-//! - [`play`]: one game; [`reason`]: why a game ended; [`runner`]: the games in
+//! - [`match_game`]: the match's game, of either kind (ordinary or Berserk);
+//!   [`refereed`]: a game in play as the referee sees it; [`play`]: one game;
+//!   [`reason`]: why a game ended; [`runner`]: the games in
 //!   parallel, in schedule order; [`records`]: the CSV output and `--resume`.
 //! - [`stats`]: score, Elo, SPRT; [`pairs`]: game pairs; [`rating`]: the rating list of
 //!   a tournament (maximum-likelihood Elo of every engine); [`progress`]: the progress
@@ -24,6 +26,7 @@ pub(crate) mod dialect;
 pub(crate) mod engine;
 pub(crate) mod error;
 pub(crate) mod in_order;
+pub(crate) mod match_game;
 pub(crate) mod openings;
 pub(crate) mod otep;
 pub(crate) mod pairs;
@@ -32,6 +35,7 @@ pub(crate) mod progress;
 pub(crate) mod rating;
 pub(crate) mod reason;
 pub(crate) mod records;
+pub(crate) mod refereed;
 pub(crate) mod relay;
 pub(crate) mod report;
 pub(crate) mod runner;

@@ -6,8 +6,9 @@ use std::collections::HashSet;
 use thiserror::Error;
 
 use crate::core::any_square::AnyMove;
+use crate::core::berserk_game::BerserkGameOf;
 use crate::core::game::GameOf;
-use crate::core::geometry::Geometry;
+use crate::core::geometry::{Geometry, S11};
 use crate::core::moves::MoveOf;
 use crate::core::position::PositionOf;
 use crate::core::record::GameRecordOf;
@@ -149,6 +150,51 @@ fn random_on<G: Geometry>(
                     }
                     moves.push(AnyMove::from(mv));
                 }
+                if moves.len() > best.len() {
+                    best = moves;
+                }
+                if best.len() == plies {
+                    break;
+                }
+            }
+            best
+        })
+        .collect()
+}
+
+/// `count` random openings of `plies` legal moves each of a Berserk game from `start`,
+/// from `seed`, as [`random`] draws them; each ends where a turn passes, never inside a
+/// berserk turn, so that the engines take over at the start of one (an opening cut
+/// there is shorter).
+pub(crate) fn random_berserk(
+    count: usize,
+    plies: usize,
+    start: &BerserkGameOf<S11>,
+    seed: u64,
+) -> Vec<Vec<AnyMove>> {
+    let mut rng = SplitMix64::new(seed);
+    (0..count)
+        .map(|_| {
+            let mut best = Vec::new();
+            for _ in 0..100 {
+                let mut game = start.clone();
+                let mut moves = Vec::with_capacity(plies);
+                // The moves up to the last turn's end.
+                let mut whole = 0;
+                while moves.len() < plies {
+                    let legal = game.legal_moves();
+                    let Some(&mv) = legal.as_slice().get(rng.below(legal.len())) else {
+                        break;
+                    };
+                    if game.play(mv).is_err() || game.status().is_over() {
+                        break;
+                    }
+                    moves.push(AnyMove::from(mv));
+                    if game.position().berserker().is_none() {
+                        whole = moves.len();
+                    }
+                }
+                moves.truncate(whole);
                 if moves.len() > best.len() {
                     best = moves;
                 }

@@ -5,10 +5,12 @@
 //! One process per game: the engine says `hello` (answered with `hello`), gets `rules`
 //! (the match's OpenTafl rules string, `--rules STRING`, on its own board; the canonical
 //! Copenhagen string for the Copenhagen family on 11x11), as OpenTafl starts a game (no
-//! `side`: see [`new_game`]); every move of the other side
-//! (and every move of the opening) comes as `opponent-move FROM-TO POSITION`; on its turn
-//! it gets `clock` and `play SIDE` and answers `move FROM-TO`, acknowledged with `move
-//! POSITION`; the game ends with `finish CODE` and `goodbye`. `status` lines are
+//! `side`: see [`new_game`]); every turn of the other side
+//! (and every turn of the opening) comes as `opponent-move FROM-TO POSITION`, a Berserk
+//! game's berserk turn as its moves joined by `|` (`c3-c5|c5-c7`); on its turn it gets
+//! `clock` and `play SIDE` and answers `move FROM-TO`, acknowledged with `move
+//! POSITION`, and in a berserk turn of its own `clock` and `play SIDE` again for each
+//! further move, with no `opponent-move` between (as OpenTafl's host asks); the game ends with `finish CODE` and `goodbye`. `status` lines are
 //! ignored (they are in the debug log), and so are the engine's requests the runner has
 //! no use for; a request for `rules`, `side`, `position` or `clock` is answered.
 //!
@@ -19,9 +21,7 @@
 use std::time::{Duration, Instant};
 
 use crate::core::any_square::AnyMove;
-use crate::core::game::GameOf;
-use crate::core::geometry::{BoardSize, Geometry};
-use crate::core::notation::to_opentafl;
+use crate::core::geometry::BoardSize;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules_source::RulesSource;
 use crate::protocol::otep::{COPENHAGEN_RULES, parse_move_on, side_name};
@@ -96,27 +96,22 @@ pub(crate) fn new_game(p: &mut Process, rules: &str) -> Result<(), Fault> {
     send(p, &format!("rules {rules}"))
 }
 
-/// Tells the engine about a move of the other side (or of the opening); `game` is the
-/// game after it.
-pub(crate) fn tell<G: Geometry>(
-    p: &mut Process,
-    mv: AnyMove,
-    game: &GameOf<G>,
-) -> Result<(), Fault> {
-    send(
-        p,
-        &format!(
-            "opponent-move {}-{} {}",
-            mv.from,
-            mv.to,
-            to_opentafl(game.position().board())
-        ),
-    )
+/// Tells the engine about a turn of the other side (or of the opening): its moves,
+/// oldest first, joined by `|` (OTEP's move list: several moves only in a berserk turn),
+/// in simple notation (`FROM-TO`, as OpenTafl's host writes them to an engine that asked
+/// for simple moves, and every OTEP engine reads), then `position`, the board after
+/// them in OpenTafl's notation.
+pub(crate) fn tell(p: &mut Process, turn: &[AnyMove], position: &str) -> Result<(), Fault> {
+    let moves: Vec<String> = turn
+        .iter()
+        .map(|mv| format!("{}-{}", mv.from, mv.to))
+        .collect();
+    send(p, &format!("opponent-move {} {position}", moves.join("|")))
 }
 
-/// Acknowledges the engine's own move; `game` is the game after it.
-pub(crate) fn accepted<G: Geometry>(p: &mut Process, game: &GameOf<G>) -> Result<(), Fault> {
-    send(p, &format!("move {}", to_opentafl(game.position().board())))
+/// Acknowledges the engine's own move; `position` is the board after it.
+pub(crate) fn accepted(p: &mut Process, position: &str) -> Result<(), Fault> {
+    send(p, &format!("move {position}"))
 }
 
 /// Tells the engine how the game ended (`finish 1` draw, `2` attackers, `3` defenders).
@@ -147,12 +142,13 @@ pub(crate) fn clock_command(time: TimeControl, clocks: ByRole<Duration>) -> Stri
 
 /// Sends `clock` and `play SIDE` and reads up to the engine's `move` (until
 /// `deadline`), answering its requests on the way (`rules` with `rules`, the game's
-/// string). An `error -1` (critical) ends the game against it.
-pub(crate) fn search<G: Geometry>(
+/// string; `position` with `position`, the board in OpenTafl's notation). An `error -1`
+/// (critical) ends the game against it. A move is read on a board of `size`.
+pub(crate) fn search(
     p: &mut Process,
     role: Role,
     clock: &str,
-    (game, rules): (&GameOf<G>, &str),
+    (position, size, rules): (&str, BoardSize, &str),
     deadline: Instant,
 ) -> Result<Result<Generated, NotAMove>, Fault> {
     send(p, clock)?;
@@ -163,10 +159,6 @@ pub(crate) fn search<G: Geometry>(
         match words.next() {
             Some("move") => {
                 let token = words.next().unwrap_or("");
-                let size = BoardSize::ALL
-                    .into_iter()
-                    .find(|b| b.files() == G::SIZE)
-                    .unwrap_or(BoardSize::S11);
                 return Ok(match parse_move_on(token, size) {
                     Ok(mv) => Ok(Generated::Move(mv)),
                     Err(e) => Err(NotAMove(format!("not a move: '{}' ({e})", shown(token)))),
@@ -177,10 +169,7 @@ pub(crate) fn search<G: Geometry>(
             }
             Some("rules") => send(p, &format!("rules {rules}"))?,
             Some("side") => send(p, &format!("side {}", side_name(role)))?,
-            Some("position") => send(
-                p,
-                &format!("position {}", to_opentafl(game.position().board())),
-            )?,
+            Some("position") => send(p, &format!("position {position}"))?,
             Some("clock") => send(p, clock)?,
             _ => {}
         }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::core::any_square::AnyMove;
 use crate::core::encirclement_mode::EncirclementMode;
 use crate::core::game::GameOf;
-use crate::core::geometry::{BoardSize, Geometry, S11};
+use crate::core::geometry::{BoardSize, S11};
 use crate::core::outcome::{Outcome, Reason as RulesReason};
 use crate::core::position::PositionOf;
 use crate::core::preset::RulePreset;
@@ -16,13 +16,14 @@ use crate::core::referee::Referee;
 use crate::core::role::{ByRole, Role};
 use crate::core::rules::RuleSet;
 use crate::core::rules_source::RulesSource;
-use crate::core::variant::Variant;
 use crate::time_control::{Fischer, TimeControl};
 
 use super::clocks::Clocks;
 use super::dialect::{EngineDialect, Fault, Generated, NotAMove, Reply, shown};
 use super::engine::Process;
+use super::match_game::MatchGame;
 use super::reason::{Adjudication, MatchReason};
+use super::refereed::{BerserkPlay, Refereed};
 use super::{otep, uci};
 
 /// What every game of a match shares.
@@ -30,10 +31,10 @@ use super::{otep, uci};
 pub(crate) struct Settings {
     /// The rule family or rules string (`--rules`), which hnefi engines are told.
     pub(crate) source: RulesSource,
-    /// The family's game on the match's board: its size, start position and first mover.
-    pub(crate) variant: Variant,
+    /// The game on the match's board: its size, start position and first mover.
+    pub(crate) game: MatchGame,
     /// The rules the runner applies (the variant's, with `--repetition` and
-    /// `--move-limit`; sent to hnefi engines).
+    /// `--move-limit`; sent to hnefi engines); a Berserk game's are its string's.
     pub(crate) rules: RuleSet,
     /// The time control of the match; in a game each engine plays on its own
     /// ([`Entrant::time`]), which differs from it under time odds.
@@ -277,14 +278,17 @@ impl Entrant {
     /// `board_size N`. Other dialects play 11x11 only (the match refuses them on other
     /// boards, and hears no rules string).
     pub(crate) fn board_commands(&mut self, s: &Settings) -> Result<(), Forfeit> {
-        let size = s.variant.size();
+        let size = s.game.size();
         if self.dialect == EngineDialect::Hnefi {
             // The referee has no rule of its own in the protocol: the family sets it
             // (and the other rules, each set again in `prepare_hnefi`).
             match &s.source {
+                // The string names the board: no `board_size` after it.
                 RulesSource::Custom(c) => {
-                    // The string names the board: no `board_size` after it.
                     return self.command(&format!("set_rule rules {}", c.text()), s);
+                }
+                RulesSource::Berserk(b) => {
+                    return self.command(&format!("set_rule rules {}", b.text()), s);
                 }
                 RulesSource::Family(RulePreset::Copenhagen)
                     if s.rules.referee != Referee::default() =>
@@ -295,8 +299,6 @@ impl Entrant {
                 RulesSource::Family(family) => {
                     self.command(&format!("set_rule rules {family}"), s)?;
                 }
-                // Never here: a match refuses a Berserk string (`RulesSource::variant`).
-                RulesSource::Berserk(_) => {}
             }
         }
         if size == BoardSize::S11 {
@@ -324,22 +326,23 @@ impl Entrant {
     /// the 7x7 board), so it never sees a second one. Its AI builds its search from the
     /// game at each `generate_move`, so a fresh process plays as a running one would.
     fn fresh_each_move(&self, s: &Settings) -> bool {
-        self.dialect == EngineDialect::HtpTcp && s.variant.size() == BoardSize::S7
+        self.dialect == EngineDialect::HtpTcp && s.game.size() == BoardSize::S7
     }
 
     /// Starts the engine afresh and tells it the game so far ([`Entrant::fresh_each_move`]).
-    fn restart_with<G: Geometry>(&mut self, game: &GameOf<G>, s: &Settings) -> Result<(), Forfeit> {
+    fn restart_with(&mut self, game: &impl Refereed, s: &Settings) -> Result<(), Forfeit> {
         if let Some(mut p) = self.process.take() {
             // It has usually exited already; `stderr_text` kills it if not.
             let _ = p.stderr_text(true);
         }
         self.start(s)?;
         self.board_commands(s)?;
-        let moves = game_moves(game);
-        let now = game.to_move();
+        let moves = game.moves();
+        let now = game.side_to_move();
         let total = moves.len();
         for (i, mv) in moves.into_iter().enumerate() {
-            // The movers alternate and the last move was the other side's.
+            // The movers alternate and the last move was the other side's (the reference
+            // engine, the only one restarted so, plays no Berserk, whose turns do not).
             let mover = if (total - i) % 2 == 1 {
                 now.opponent()
             } else {
@@ -356,6 +359,11 @@ impl Entrant {
     fn prepare_hnefi(&mut self, s: &Settings) -> Result<(), Forfeit> {
         self.command("clear_board", s)?;
         self.board_commands(s)?;
+        // A Berserk game's rules are its string's: the engine refuses to change them
+        // (the match refuses --repetition and --move-limit with it).
+        if matches!(s.game, MatchGame::Berserk { .. }) {
+            return self.time_commands(s);
+        }
         if s.rules.encirclement != EncirclementMode::default() {
             self.command(
                 &format!("set_rule encirclement {}", s.rules.encirclement),
@@ -367,6 +375,11 @@ impl Entrant {
             &format!("set_rule move_limit {}", s.rules.move_limit.unwrap_or(0)),
             s,
         )?;
+        self.time_commands(s)
+    }
+
+    /// Tells a hnefi engine the time control.
+    fn time_commands(&mut self, s: &Settings) -> Result<(), Forfeit> {
         match s.time {
             TimeControl::None => self.command("time_settings none", s),
             TimeControl::MoveTime(t) => {
@@ -384,48 +397,62 @@ impl Entrant {
         }
     }
 
-    /// Tells the engine about a move of `mover`; `game` is the game after it.
-    fn tell<G: Geometry>(
+    /// Tells the engine about a turn of `mover`: its moves, oldest first (one, or several
+    /// in a Berserk game's berserk turn); `game` is the game after them. The text
+    /// protocols hear each move as a `play`, an OTEP engine the turn as one
+    /// `opponent-move` with its moves joined by `|`, as OpenTafl's host sends it.
+    fn tell(
         &mut self,
         mover: Role,
-        mv: AnyMove,
-        game: &GameOf<G>,
+        turn: &[AnyMove],
+        game: &impl Refereed,
         s: &Settings,
     ) -> Result<(), Forfeit> {
         if self.fresh_each_move(s) {
             return Ok(());
         }
-        let line = self.dialect.play_command(mover, mv);
         match self.dialect {
             EngineDialect::Hnefi | EngineDialect::Htp | EngineDialect::Htp03 => {
-                self.command(&line, s)
+                for &mv in turn {
+                    self.command(&self.dialect.play_command(mover, mv), s)?;
+                }
+                Ok(())
             }
-            EngineDialect::HtpTcp => self
-                .process()?
-                .send(&line)
-                .map_err(|_| Forfeit::new(Adjudication::Crash, format!("exited before {line}"))),
+            EngineDialect::HtpTcp => {
+                for &mv in turn {
+                    let line = self.dialect.play_command(mover, mv);
+                    self.process()?.send(&line).map_err(|_| {
+                        Forfeit::new(Adjudication::Crash, format!("exited before {line}"))
+                    })?;
+                }
+                Ok(())
+            }
             // A UCI engine gets the whole game with each `position`.
             EngineDialect::Uci => Ok(()),
             EngineDialect::Otep => {
-                // Before any clock runs: the reply waits for the engine to settle.
-                if let Some(at) = self.moved_at.take() {
-                    let wait = (at + s.otep_settle).saturating_duration_since(Instant::now());
-                    if !wait.is_zero() {
-                        std::thread::sleep(wait);
-                    }
-                }
-                otep::tell(self.process()?, mv, game)
+                self.settle(s);
+                otep::tell(self.process()?, turn, &game.board_otn())
                     .map_err(|f| Forfeit::from_fault(&f, "opponent-move"))
             }
         }
     }
 
-    /// Tells the engine its own move was accepted (OTEP's `move POSITION`).
-    fn accepted<G: Geometry>(&mut self, game: &GameOf<G>) -> Result<(), Forfeit> {
-        match self.dialect {
-            EngineDialect::Otep => {
-                otep::accepted(self.process()?, game).map_err(|f| Forfeit::from_fault(&f, "move"))
+    /// Waits, before any clock runs, until [`Settings::otep_settle`] has passed since the
+    /// engine's last move (OTEP), so that it has played that move on its own board.
+    fn settle(&mut self, s: &Settings) {
+        if let Some(at) = self.moved_at.take() {
+            let wait = (at + s.otep_settle).saturating_duration_since(Instant::now());
+            if !wait.is_zero() {
+                std::thread::sleep(wait);
             }
+        }
+    }
+
+    /// Tells the engine its own move was accepted (OTEP's `move POSITION`).
+    fn accepted(&mut self, game: &impl Refereed) -> Result<(), Forfeit> {
+        match self.dialect {
+            EngineDialect::Otep => otep::accepted(self.process()?, &game.board_otn())
+                .map_err(|f| Forfeit::from_fault(&f, "move")),
             _ => Ok(()),
         }
     }
@@ -438,9 +465,9 @@ impl Entrant {
     }
 
     /// Asks the engine for a move of `side` in `game`, allowing it `allowance`.
-    fn ask<G: Geometry>(
+    fn ask(
         &mut self,
-        game: &GameOf<G>,
+        game: &impl Refereed,
         side: Role,
         clock: ByRole<Duration>,
         allowance: Duration,
@@ -455,6 +482,10 @@ impl Entrant {
         if self.fresh_each_move(s) {
             self.restart_with(game, s)?;
         }
+        if self.dialect == EngineDialect::Otep {
+            // A berserk turn's next move: the engine's last move was its own.
+            self.settle(s);
+        }
         let dialect = self.dialect;
         let uci_clock = self.uci_clock;
         let p = self.process()?;
@@ -463,7 +494,8 @@ impl Entrant {
         let generated = match dialect {
             EngineDialect::Uci => {
                 // UCI engines play 11x11 only (the match refuses them on other boards).
-                let moves: Vec<_> = game_moves(game)
+                let moves: Vec<_> = game
+                    .moves()
                     .into_iter()
                     .filter_map(AnyMove::on::<S11>)
                     .collect();
@@ -483,7 +515,11 @@ impl Entrant {
                     p,
                     side,
                     &line,
-                    (game, otep::rules_string(&s.source)),
+                    (
+                        &game.board_otn(),
+                        s.game.size(),
+                        otep::rules_string(&s.source),
+                    ),
                     deadline,
                 )
             }
@@ -499,7 +535,7 @@ impl Entrant {
                 }
                 match dialect.read_reply(p, deadline) {
                     Ok(Reply::Ok(text)) => {
-                        Ok(dialect.parse_generated_on(&text, side, s.variant.size()))
+                        Ok(dialect.parse_generated_on(&text, side, s.game.size()))
                     }
                     Ok(Reply::Err(m)) => {
                         Ok(Err(NotAMove(format!("generate_move: ? {}", shown(&m)))))
@@ -520,14 +556,6 @@ impl Entrant {
             Err(f) => Err(Forfeit::from_fault(&f, "the move request")),
         }
     }
-}
-
-/// The moves of a game from the start.
-fn game_moves<G: Geometry>(game: &GameOf<G>) -> Vec<AnyMove> {
-    game.plies()
-        .iter()
-        .filter_map(|p| p.mv().map(AnyMove::from))
-        .collect()
 }
 
 /// The `go` of a UCI engine and its `movetime` fallback.
@@ -573,17 +601,30 @@ pub(crate) struct Played {
 }
 
 /// Plays one game: `players[0]` has the attackers, `players[1]` the defenders, from the
-/// start position of the match's game (`s.variant`) after `opening` (legal under
+/// start position of the match's game (`s.game`) after `opening` (legal under
 /// `s.rules`). Every move is checked by the rules core; a fault of an engine ends the
 /// game against it, and its process is stopped so that the next game starts a new one.
 pub(crate) fn play_game(players: [&mut Entrant; 2], opening: &[AnyMove], s: &Settings) -> Played {
     let [attacker, defender] = players;
     let mut players = ByRole { attacker, defender };
-    let ended = crate::with_size!(s.variant.size(), G => {
-        let ended = referee::<G>(&mut players, opening, s);
-        (super::records::record_line(&ended.game, ended.outcome.winner), ended.outcome, ended.detail)
-    });
-    let (record, outcome, detail) = ended;
+    let (record, outcome, detail) = match &s.game {
+        MatchGame::Ordinary(variant) => crate::with_size!(variant.size(), G => {
+            // A variant's start position exists on its own board (it is checked when
+            // the variant is made).
+            let start = variant
+                .start_position::<G>()
+                .unwrap_or_else(|_| PositionOf::start());
+            let game = GameOf::<G>::from_position(start, s.rules);
+            referee(&mut players, game, opening, s).finished()
+        }),
+        MatchGame::Berserk { start, .. } => {
+            let game = BerserkPlay {
+                game: start.clone(),
+                timed_out: None,
+            };
+            referee(&mut players, game, opening, s).finished()
+        }
+    };
     players.attacker.finish(outcome.winner);
     players.defender.finish(outcome.winner);
     Played {
@@ -593,14 +634,25 @@ pub(crate) fn play_game(players: [&mut Entrant; 2], opening: &[AnyMove], s: &Set
     }
 }
 
-/// How a game on the board of `G` ended.
-struct Ended<G: Geometry> {
-    game: GameOf<G>,
+/// How a game ended.
+struct Ended<R: Refereed> {
+    game: R,
     outcome: Outcome<MatchReason>,
     detail: String,
 }
 
-fn forfeit<G: Geometry>(game: GameOf<G>, loser: Role, f: Forfeit) -> Ended<G> {
+impl<R: Refereed> Ended<R> {
+    /// The records line, the outcome and the detail.
+    fn finished(self) -> (String, Outcome<MatchReason>, String) {
+        (
+            self.game.record_line(self.outcome.winner),
+            self.outcome,
+            self.detail,
+        )
+    }
+}
+
+fn forfeit<R: Refereed>(game: R, loser: Role, f: Forfeit) -> Ended<R> {
     Ended {
         game,
         outcome: Outcome::win(loser.opponent(), MatchReason::Adjudicated(f.reason)),
@@ -608,18 +660,12 @@ fn forfeit<G: Geometry>(game: GameOf<G>, loser: Role, f: Forfeit) -> Ended<G> {
     }
 }
 
-fn referee<G: Geometry>(
+fn referee<R: Refereed>(
     players: &mut ByRole<&mut Entrant>,
+    mut game: R,
     opening: &[AnyMove],
     s: &Settings,
-) -> Ended<G> {
-    // A variant's start position exists on its own board (it is checked when the
-    // variant is made).
-    let start = s
-        .variant
-        .start_position::<G>()
-        .unwrap_or_else(|_| PositionOf::start());
-    let mut game = GameOf::<G>::from_position(start, s.rules);
+) -> Ended<R> {
     // Each side plays on its engine's time control (time odds make them differ); what
     // is sent to an engine comes from its own settings.
     let own = ByRole::new_with(|role| Settings {
@@ -631,15 +677,18 @@ fn referee<G: Geometry>(
         return forfeit(game, role, f);
     }
     let mut clocks = Clocks::new(ByRole::new_with(|role| players.get(role).time));
+    // The moves of the turn in progress: a Berserk side moves again after a capture
+    // (a berserk turn), and the other side hears the whole turn once it passes.
+    let mut turn: Vec<AnyMove> = Vec::new();
     loop {
-        if let Some(outcome) = game.status().outcome() {
+        if let Some(outcome) = game.game_status().outcome() {
             return Ended {
                 game,
                 outcome: outcome.map_reason(MatchReason::Rules),
                 detail: String::new(),
             };
         }
-        let side = game.to_move();
+        let side = game.side_to_move();
         let p = &mut **players.get_mut(side);
         let allowance = clocks.allowance(side, s.margin, s.move_timeout);
         let asked = p.ask(&game, side, clocks.shown(side), allowance, own.get(side));
@@ -652,18 +701,10 @@ fn referee<G: Geometry>(
             }
         };
         clocks.charge(side, elapsed);
-        let (mv, any) = match generated {
-            Generated::Move(any) => match any.on::<G>() {
-                Some(mv) => (mv, any),
-                None => {
-                    p.stop();
-                    let size = s.variant.size();
-                    let why = format!("{any}: a square is off the {size}x{size} board");
-                    return forfeit(game, side, Forfeit::new(Adjudication::IllegalMove, why));
-                }
-            },
+        let mv = match generated {
+            Generated::Move(mv) => mv,
             Generated::Resign => {
-                let _ = game.resign(side);
+                game.resign_as(side);
                 continue;
             }
             Generated::Illegal(why) => {
@@ -671,34 +712,33 @@ fn referee<G: Geometry>(
                 return forfeit(game, side, Forfeit::new(Adjudication::IllegalMove, why));
             }
         };
-        if let Err(e) = game.play(mv) {
+        if let Err(why) = game.play_any(mv) {
             p.stop();
-            return forfeit(
-                game,
-                side,
-                Forfeit::new(Adjudication::IllegalMove, format!("{mv}: {e}")),
-            );
+            return forfeit(game, side, Forfeit::new(Adjudication::IllegalMove, why));
         }
         if let Err(f) = p.accepted(&game) {
             p.stop();
             return forfeit(game, side, f);
         }
-        if !game.status().is_over() {
+        turn.push(mv);
+        if !game.game_status().is_over() && game.side_to_move() != side {
             let other = side.opponent();
             let q = &mut **players.get_mut(other);
-            if let Err(f) = q.tell(side, any, &game, own.get(other)) {
+            if let Err(f) = q.tell(side, &turn, &game, own.get(other)) {
                 q.stop();
                 return forfeit(game, other, f);
             }
+            turn.clear();
         }
     }
 }
 
 /// Readies both engines for their sides and plays the `opening` on `game` and to both
-/// (as far as it is legal); the side whose engine failed, if one did.
-fn set_up<G: Geometry>(
+/// (as far as it is legal), each turn told at once; the side whose engine failed, if
+/// one did.
+fn set_up<R: Refereed>(
     players: &mut ByRole<&mut Entrant>,
-    game: &mut GameOf<G>,
+    game: &mut R,
     opening: &[AnyMove],
     own: &ByRole<Settings>,
 ) -> Result<(), (Role, Forfeit)> {
@@ -706,29 +746,52 @@ fn set_up<G: Geometry>(
         let p = &mut **players.get_mut(role);
         p.prepare(own.get(role)).map_err(|f| (role, f))?;
     }
+    let mut turn: Vec<AnyMove> = Vec::new();
+    let mut mover = game.side_to_move();
     for &mv in opening {
-        let mover = game.to_move();
-        if mv.on::<G>().is_none_or(|m| game.play(m).is_err()) {
+        let before = game.side_to_move();
+        if game.play_any(mv).is_err() {
             break;
         }
-        for role in [Role::Attacker, Role::Defender] {
-            let p = &mut **players.get_mut(role);
-            p.tell(mover, mv, game, own.get(role))
-                .map_err(|f| (role, f))?;
+        mover = before;
+        turn.push(mv);
+        if game.game_status().is_over() || game.side_to_move() != mover {
+            tell_both(players, mover, &turn, game, own)?;
+            turn.clear();
         }
+    }
+    // An opening that ends inside a berserk turn (the random openings end none so).
+    if !turn.is_empty() {
+        tell_both(players, mover, &turn, game, own)?;
+    }
+    Ok(())
+}
+
+/// Tells both engines a turn of the opening.
+fn tell_both<R: Refereed>(
+    players: &mut ByRole<&mut Entrant>,
+    mover: Role,
+    turn: &[AnyMove],
+    game: &R,
+    own: &ByRole<Settings>,
+) -> Result<(), (Role, Forfeit)> {
+    for role in [Role::Attacker, Role::Defender] {
+        let p = &mut **players.get_mut(role);
+        p.tell(mover, turn, game, own.get(role))
+            .map_err(|f| (role, f))?;
     }
     Ok(())
 }
 
 /// The game `side` lost on time: no move within `allowance` (it took `elapsed`, if it
 /// answered at all), told to stop.
-fn late<G: Geometry>(
-    mut game: GameOf<G>,
+fn late<R: Refereed>(
+    mut game: R,
     p: &mut Entrant,
     side: Role,
     allowance: Duration,
     elapsed: Duration,
-) -> Ended<G> {
+) -> Ended<R> {
     let mut detail = format!("{side}: no move within {} ms", allowance.as_millis());
     if elapsed > allowance && elapsed < allowance + Duration::from_secs(3600) {
         detail.push_str(&format!(" (took {} ms)", elapsed.as_millis()));
@@ -740,7 +803,7 @@ fn late<G: Geometry>(
         let _ = proc_.send("stop");
     }
     p.stop();
-    let _ = game.lose_on_time(side);
+    game.time_out(side);
     Ended {
         game,
         outcome: Outcome::win(side.opponent(), MatchReason::Rules(RulesReason::Time)),

@@ -13,16 +13,18 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::core::any_square::AnyMove;
+use crate::core::berserk_game::BerserkGameOf;
 use crate::core::game::GameOf;
-use crate::core::geometry::Geometry;
-use crate::core::outcome::Outcome;
+use crate::core::geometry::{Geometry, S11};
+use crate::core::outcome::{Outcome, Reason, Status};
 use crate::core::position::PositionOf;
 use crate::core::record::{self, GameRecordError, GameRecordOf};
-use crate::core::role::Role;
+use crate::core::role::{ByRole, Role};
 use crate::core::rules::RuleSet;
-use crate::core::variant::{Variant, VariantError};
+use crate::core::variant::VariantError;
 
 use super::dialect::shown;
+use super::match_game::MatchGame;
 use super::reason::MatchReason;
 use super::schedule::Scheduled;
 
@@ -70,6 +72,35 @@ fn winner_of(result: &str) -> Option<Option<Role>> {
 /// the result.
 pub(crate) fn record_line<G: Geometry>(game: &GameOf<G>, winner: Option<Role>) -> String {
     GameRecordOf::from_game(game, Some(Outcome { winner, reason: () })).to_string()
+}
+
+/// The records line of a finished Berserk game, in the format of [`record_line`] with
+/// OpenTafl's move records (`Nc3^c5xc4 Nc5^=c7xc6`, as `show_moves` writes them; every
+/// move of a berserk turn is one), a final `timeout` when the side to move lost on time,
+/// the pieces each side took (the king among them), and the result.
+pub(crate) fn berserk_record_line(
+    game: &BerserkGameOf<S11>,
+    timeout: bool,
+    winner: Option<Role>,
+) -> String {
+    let mut moves = game.moves_field();
+    if timeout {
+        if !moves.is_empty() {
+            moves.push(' ');
+        }
+        moves.push_str("timeout");
+    }
+    let mut taken = ByRole::<u32>::default();
+    for ply in game.plies() {
+        *taken.get_mut(ply.role) +=
+            ply.effect.taken.soldiers.count() + u32::from(ply.effect.taken.king);
+    }
+    format!(
+        "{moves},{},{},{}",
+        taken.attacker,
+        taken.defender,
+        record::result_word(Some(Outcome { winner, reason: () }))
+    )
 }
 
 /// The text of a `.meta` field: the whole text, control characters replaced (so that
@@ -236,20 +267,84 @@ pub(crate) enum RecordMismatch {
     },
 }
 
-/// Replays a records line from the start of `variant`'s game under `rules` (see
-/// [`GameRecordOf::replay_from`]): the record must be exactly the one the runner writes
-/// for the replayed game (every capture listed), start with `opening`, be finished, and
-/// agree with the rules when they ended the game. Returns the winner.
+/// Replays a records line from the start of the match's game under `rules` (see
+/// [`GameRecordOf::replay_from`]; a Berserk game's under its own): the record must be
+/// exactly the one the runner writes for the replayed game (every capture listed),
+/// start with `opening`, be finished, and agree with the rules when they ended the
+/// game. Returns the winner.
 pub(crate) fn replay_record(
     line: &str,
-    variant: &Variant,
+    game: &MatchGame,
     rules: RuleSet,
     opening: &[AnyMove],
 ) -> Result<Option<Role>, RecordMismatch> {
-    crate::with_size!(variant.size(), G => {
-        let start = variant.start_position::<G>()?;
-        replay_record_on::<G>(line, start, rules, opening)
-    })
+    match game {
+        MatchGame::Ordinary(variant) => crate::with_size!(variant.size(), G => {
+            let start = variant.start_position::<G>()?;
+            replay_record_on::<G>(line, start, rules, opening)
+        }),
+        MatchGame::Berserk { start, .. } => replay_berserk_record(line, start, opening),
+    }
+}
+
+/// [`replay_record`] for a Berserk game from `start`: its records line
+/// ([`berserk_record_line`]) replayed move by move, each move's listed captures checked.
+fn replay_berserk_record(
+    line: &str,
+    start: &BerserkGameOf<S11>,
+    opening: &[AnyMove],
+) -> Result<Option<Role>, RecordMismatch> {
+    let fields: Vec<&str> = line.split(',').collect();
+    let [moves, _, _, result] = fields.as_slice() else {
+        return Err(GameRecordError::Fields(fields.len()).into());
+    };
+    let Some(found) = record::parse_result(result.trim())? else {
+        return Err(RecordMismatch::Unfinished);
+    };
+    let mut words: Vec<&str> = moves.split_whitespace().collect();
+    let timeout = words.last() == Some(&"timeout");
+    if timeout {
+        words.pop();
+    }
+    let mut game = start.clone();
+    for (i, word) in words.iter().enumerate() {
+        game.play_record(word)
+            .map_err(|e| RecordMismatch::Replay(format!("ply {}: {e}", i + 1)))?;
+    }
+    let played: Vec<AnyMove> = game.plies().iter().map(|p| AnyMove::from(p.mv)).collect();
+    if let Some((i, (&m, &want))) = played
+        .iter()
+        .zip(opening)
+        .enumerate()
+        .find(|(_, (m, want))| m != want)
+    {
+        return Err(RecordMismatch::Opening {
+            ply: i + 1,
+            found: m,
+            opening: want,
+        });
+    }
+    if played.len() < opening.len() {
+        return Err(RecordMismatch::Short(opening.len()));
+    }
+    // A loss on time ends a game the rules had not ended.
+    let status = if timeout && !game.status().is_over() {
+        Status::won(game.to_move().opponent(), Reason::Time)
+    } else {
+        game.status()
+    };
+    if berserk_record_line(&game, timeout, found.winner) != line {
+        return Err(RecordMismatch::Captures);
+    }
+    if let Some(by_rules) = record::result_of(status)
+        && by_rules != found
+    {
+        return Err(RecordMismatch::Result {
+            found,
+            rules: by_rules,
+        });
+    }
+    Ok(found.winner)
 }
 
 fn replay_record_on<G: Geometry>(
@@ -305,14 +400,14 @@ pub(crate) struct Resumed {
 }
 
 /// The games already in a records file, for `--resume`: the `i`-th line is game `i` of
-/// `schedule`, and must replay through the core from `variant`'s start under `rules`
+/// `schedule`, and must replay through the core from `game`'s start under `rules`
 /// from that game's opening;
 /// the meta file's header must equal `header`. Reasons come from the meta file when its
 /// line matches.
 pub(crate) fn read_done(
     out: &Path,
     schedule: &[Scheduled],
-    variant: &Variant,
+    game: &MatchGame,
     rules: RuleSet,
     header: &[String],
 ) -> Result<Resumed, ResumeError> {
@@ -362,8 +457,8 @@ pub(crate) fn read_done(
         });
     }
     let mut done = Vec::with_capacity(records.len());
-    for (i, (record, game)) in records.iter().zip(schedule).enumerate() {
-        let winner = replay_record(record, variant, rules, &game.opening).map_err(|why| {
+    for (i, (record, scheduled)) in records.iter().zip(schedule).enumerate() {
+        let winner = replay_record(record, game, rules, &scheduled.opening).map_err(|why| {
             ResumeError::Replay {
                 path: out.to_path_buf(),
                 line: i + 1,
@@ -375,8 +470,8 @@ pub(crate) fn read_done(
             let f: Vec<&str> = m.splitn(6, ',').collect();
             let expect = [
                 (i + 1).to_string(),
-                (game.attacker + 1).to_string(),
-                (game.defender + 1).to_string(),
+                (scheduled.attacker + 1).to_string(),
+                (scheduled.defender + 1).to_string(),
             ];
             if let [g, a, d, res, why, more] = f.as_slice()
                 && [*g, *a, *d] == [&expect[0], &expect[1], &expect[2]]
@@ -388,8 +483,8 @@ pub(crate) fn read_done(
         }
         done.push(GameResult {
             index: i,
-            attacker: game.attacker,
-            defender: game.defender,
+            attacker: scheduled.attacker,
+            defender: scheduled.defender,
             outcome: Outcome { winner, reason },
             detail,
             record: record.clone(),

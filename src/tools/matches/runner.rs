@@ -49,7 +49,7 @@ fn check_engines(config: &MatchConfig) -> Result<(), MatchError> {
             p.board_commands(&config.settings).map_err(|f| Forfeit {
                 detail: format!(
                     "cannot play the {} game: {}",
-                    config.settings.variant, f.detail
+                    config.settings.game, f.detail
                 ),
                 ..f
             })
@@ -175,7 +175,7 @@ fn resumed(config: &MatchConfig) -> Result<Vec<GameResult>, MatchError> {
         let resumed = records::read_done(
             out,
             &config.schedule,
-            &config.settings.variant,
+            &config.settings.game,
             config.settings.rules,
             &config.header,
         )?;
