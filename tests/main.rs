@@ -21,6 +21,7 @@ mod layers;
 mod levels;
 mod match_runner;
 mod opentafl_berserk;
+mod opentafl_specials;
 mod opentafl_variants;
 mod oriented;
 mod otep_engine;
