@@ -392,7 +392,7 @@ fn an_opentafl_record_is_played_under_its_own_rules_on_its_own_board() {
     let (code, _, err) = annotate(&["--depth", "1", berserk.to_str().unwrap()]);
     assert_eq!(code, Some(2), "{err}");
     assert!(
-        err.contains("the rules tag: hnefi does not model ber:m"),
+        err.contains("the rules tag: hnefi does not model Berserk rules on 7x7"),
         "{err}"
     );
     let set = dir.join("set.otg");

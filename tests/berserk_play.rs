@@ -98,16 +98,39 @@ fn a_berserk_turn_lists_only_the_berserker_and_refuses_another_piece() {
     e.quit();
 }
 
+/// Mercenaries, guards and `ber:m` (the rules strings of
+/// `tests/data/opentafl_specials_*_games.txt`) are played: their starts, a search's move,
+/// and a mercenary taken changing sides in the record the game writes.
+#[test]
+fn mercenaries_guards_and_any_move_are_played() {
+    let merc = "dim:11 name:Mercenaries surf:n atkf:n tfr:l kj:r mj:c ber:c start:/3tmtmt3/5c5/11/m4M4m/t3NTT3t/tc1GTKTG1ct/t3TMT3t/g4M4g/11/5c5/3tgtgt3/";
+    let any = "dim:11 name:Mercenaries_any_move surf:n atkf:y tfr:d ber:m mj:j start:/3ttmtt3/5t5/11/t4T4t/m3TMT3m/tt1GTKTG1tt/t3TGT3t/t4T4t/11/5g5/3ttmtt3/";
+    let mut e = engine("1", merc);
+    assert_eq!(e.ok("legal_moves").split(' ').count(), 60);
+    assert!(e.ok("generate_move").starts_with("play defender "));
+    let reply = e.send(&format!("set_rule rules {any}")).join("\n");
+    assert!(reply.starts_with('='), "{reply}");
+    assert_eq!(e.ok("play_from").split(' ').next(), Some("attacker"));
+    assert_eq!(e.ok("legal_moves").split(' ').count(), 116);
+    // Game u1 of the mercenaries data, to its 39th ply: a defending mercenary takes an
+    // attacking one, which changes sides where it stands and moves as a defender.
+    let reply = e.send(&format!("set_rule rules {merc}")).join("\n");
+    assert!(reply.starts_with('='), "{reply}");
+    let moves = "g7-h7 cf10-h10 h6-h4 f11-f10 Mf8-f9 cj6-j7 g5-g2 g11-g8 Mf4-d4 cf2-b2 g2-g4 ma4-a3 Mf9-h9 me1-e3 f5-f3 cb2-b3 Md4-a4 cj7-j9 f3-f5 a7-b7 h4-i4 cj9-j4 g4-d4 ma3-a2 g6-g4 b7-b9 Mh9-c9 cj4-j7 f5-j5 d11-c11 h7-h8 a8-b8 i4-i3 mk4-k2 Kf6-f5 mk2-h2 Mc9-f9 f10-e10 Ma4-a3xma2";
+    let reply = e.send(&format!("load_moves {moves}")).join("\n");
+    assert!(reply.starts_with('='), "{reply}");
+    assert!(e.ok("show_moves").ends_with("Ma4-a3xma2"));
+    assert!(e.ok("legal_moves").split(' ').count() > 1);
+    e.ok("play_undo");
+    e.quit();
+}
+
 #[test]
 fn rules_strings_berserk_does_not_model_are_refused_by_name() {
     let mut e = engine("1", BERSERK);
     for (rules, why) in [
-        (BERSERK.replace("ber:c", "ber:m"), "ber:m"),
-        (
-            BERSERK.replace("5c5/11/t4T4t", "5m5/11/t4T4t"),
-            "mercenaries",
-        ),
-        (BERSERK.replace("5c5/11/t4T4t", "5g5/11/t4T4t"), "guards"),
+        (format!("{BERSERK} linc:y"), "linc:y"),
+        (format!("{BERSERK} spd:2"), "speed limits"),
         (
             "dim:7 surf:n ber:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/".to_string(),
             "Berserk rules on 7x7 (it plays them on 11x11 only)",
@@ -338,13 +361,13 @@ fn otep_plays_both_sides_of_a_berserk_turn_as_opentafl_sends_them() {
 #[test]
 fn otep_refuses_berserk_rules_it_does_not_model_at_play() {
     let mut o = Otep::start();
-    o.send(&format!("rules {}", BERSERK.replace("ber:c", "ber:m")));
+    o.send(&format!("rules {BERSERK} linc:y"));
     o.send("play defenders");
     let reply = o.reply();
     assert!(
         reply
             .last()
-            .is_some_and(|l| l.starts_with("error -1 ") && l.contains("ber:m")),
+            .is_some_and(|l| l.starts_with("error -1 ") && l.contains("linc:y")),
         "{reply:?}"
     );
     // The good string plays its game: the defenders move first.

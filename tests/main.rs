@@ -22,6 +22,7 @@ mod levels;
 mod match_berserk;
 mod match_runner;
 mod opentafl_berserk;
+mod opentafl_specials;
 mod opentafl_variants;
 mod oriented;
 mod otep_engine;

@@ -1774,7 +1774,7 @@ fn a_match_under_an_opentafl_rules_string_tells_hnefi_engines_the_string() {
         e2.clone(),
         format!("{BRANDUB} ber:m"),
         Vec::new(),
-        "hnefi does not model ber:m (berserk after any capture, any move)".to_string(),
+        "hnefi does not model Berserk rules on 7x7 (it plays them on 11x11 only)".to_string(),
     ));
     for (e2, rules, extra, why) in &refusals {
         let mut args = vec!["--engine", &e1, "--engine", e2, "--rules", rules];

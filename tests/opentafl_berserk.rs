@@ -19,7 +19,7 @@ use hnefi::core::square::SquareOf;
 type Pos = BerserkPositionOf<S11>;
 
 /// The rules string of a data file's `# rules` line.
-fn variant(text: &str) -> BerserkVariant {
+pub(crate) fn variant(text: &str) -> BerserkVariant {
     let rules = text
         .lines()
         .find_map(|l| l.strip_prefix("# rules "))
@@ -30,7 +30,7 @@ fn variant(text: &str) -> BerserkVariant {
 /// A position of the data files: OpenTafl's position record with commanders and knights,
 /// the side to move, and the piece whose turn continues (`-` for none); with the rules
 /// OpenTafl plays from it (which sides have commanders or knights is read from it).
-fn position(
+pub(crate) fn position(
     v: &BerserkVariant,
     record: &str,
     to_move: Role,
@@ -50,7 +50,13 @@ fn position(
 
 #[test]
 fn berserk_perft_is_opentafls() {
-    let text = include_str!("data/opentafl_berserk_perft.txt");
+    let checked = perft_is_opentafls(include_str!("data/opentafl_berserk_perft.txt"));
+    assert!(checked >= 60, "only {checked} counts");
+}
+
+/// Checks every count of a perft file (those above 5,000,000 left to the command line)
+/// under the rules of its `# rules` line; the number of counts checked.
+pub(crate) fn perft_is_opentafls(text: &str) -> usize {
     let v = variant(text);
     let mut checked = 0;
     for block in text.split("\n\n") {
@@ -88,7 +94,7 @@ fn berserk_perft_is_opentafls() {
         }
     }
     println!("{checked} perft counts equal");
-    assert!(checked >= 60, "only {checked} counts");
+    checked
 }
 
 /// One move of a game line in OpenTafl's notation: the piece's letter (special pieces),
@@ -96,12 +102,12 @@ fn berserk_perft_is_opentafls() {
 /// `-`) and `=` (the piece's turn continued into this move), `to`,
 /// then `x` and the taken squares (each with its piece's letter if special), separated by
 /// `/`; the driver's `+` after it says the turn continues.
-struct Recorded {
-    mv: MoveOf<S11>,
-    jump: bool,
-    continued: bool,
-    taken: BitboardOf<S11>,
-    continues: bool,
+pub(crate) struct Recorded {
+    pub(crate) mv: MoveOf<S11>,
+    pub(crate) jump: bool,
+    pub(crate) continued: bool,
+    pub(crate) taken: BitboardOf<S11>,
+    pub(crate) continues: bool,
 }
 
 /// A square, after the piece letter that may precede it (a letter followed by a letter:
@@ -116,7 +122,7 @@ fn square(s: &str) -> SquareOf<S11> {
     sq.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
-fn recorded(word: &str) -> Recorded {
+pub(crate) fn recorded(word: &str) -> Recorded {
     let (word, continues) = match word.strip_suffix('+') {
         Some(w) => (w, true),
         None => (word, false),

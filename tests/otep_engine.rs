@@ -246,11 +246,12 @@ fn rules_it_cannot_model_are_a_critical_error_at_play() {
         "dim:10 name:Ten start:/10/10/10/10/5K4/10/10/10/10/10/",
         "dim:10",
     );
-    // A feature hnefi does not model is named.
+    // A feature hnefi does not model is named: with ber:m the string is read by the
+    // special-piece game, which has no shield walls.
     refused_at_play(
         &mut host,
         &format!("{COPENHAGEN_RULES} ber:m"),
-        "hnefi does not model ber:m",
+        "hnefi does not model sw:s",
     );
     // OpenTafl's weak shield walls, which hnefi plays in no game.
     refused_at_play(
@@ -273,7 +274,7 @@ fn rules_it_cannot_model_are_a_critical_error_at_play() {
 fn after_a_refusal_nothing_is_played_until_a_good_rules_line() {
     let mut host = Host::start();
     assert_eq!(host.command(), "hello");
-    refused_at_play(&mut host, &format!("{COPENHAGEN_RULES} ber:m"), "ber:m");
+    refused_at_play(&mut host, &format!("{COPENHAGEN_RULES} ber:m"), "sw:s");
     // The host's moves are not followed, and every play and analyze is refused the same
     // way: hnefi never answers from the game it had before (11x11 Copenhagen).
     host.send("opponent-move d1-d3 /3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/");
@@ -281,13 +282,13 @@ fn after_a_refusal_nothing_is_played_until_a_good_rules_line() {
     let (status, error) = host.command_after_status();
     assert_eq!(status.len(), 1, "{status:?}");
     assert!(
-        error.starts_with("error -1 ") && error.contains("ber:m"),
+        error.starts_with("error -1 ") && error.contains("sw:s"),
         "{error}"
     );
     host.send("analyze 1 1");
     let (_, error) = host.command_after_status();
     assert!(
-        error.starts_with("error -1 ") && error.contains("ber:m"),
+        error.starts_with("error -1 ") && error.contains("sw:s"),
         "{error}"
     );
     // A rules line hnefi models: its game, on its own board.

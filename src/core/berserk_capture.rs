@@ -1,15 +1,16 @@
-//! Captures among commanders and knights as OpenTafl 0.4.8 makes them (`Taflman.moveTo`,
-//! `isCapturedBy`, `checkSandwichCapture`, `getCapturingMoves`; docs/RULES.md section
-//! 17.10): custodial captures by the moving piece, the strong king taken only by a
-//! commander sandwich when the capturing side has commanders or knights, and whether a
-//! piece has a capturing move (what the berserk turn asks).
+//! Captures among commanders, knights, mercenaries and guards as OpenTafl 0.4.8 makes them
+//! (`Taflman.moveTo`, `isCapturedBy`, `checkSandwichCapture`, `getCapturingMoves`;
+//! docs/RULES.md section 17.10): custodial captures by the moving piece, the strong king
+//! taken only by a commander sandwich when the capturing side has commanders or knights,
+//! guards that neither take nor are taken nor are hostile, and whether a piece has a
+//! capturing move (what the berserk turn asks).
 
 use super::berserk::{JumpMode, PieceRules};
+use super::berserk_slides::slide_targets;
 use super::bitboard::BitboardOf;
 use super::board::BoardOf;
 use super::geometry::Geometry;
 use super::king::KingCapture;
-use super::movegen::slides;
 use super::role::Role;
 use super::rules::RuleSet;
 use super::special_pieces::{PieceKind, SpecialPiecesOf};
@@ -47,10 +48,14 @@ impl<G: Geometry> CaptureBoard<'_, G> {
     }
 
     /// True when `sq` is hostile to a piece of `victim` (`BoardImpl.isSpaceHostileTo`):
-    /// an enemy piece stands on it (the enemy king only as an anvil), or its kind is.
+    /// an enemy piece stands on it (the enemy king only as an anvil, an enemy guard
+    /// never, whatever the square), or its kind is.
     pub(crate) fn hostile(&self, sq: SquareOf<G>, victim: Role) -> bool {
         let b = self.board;
         if b.pieces(victim.opponent()).contains(sq) {
+            if self.specials.guards().contains(sq) {
+                return false;
+            }
             let unarmed_king =
                 victim == Role::Attacker && sq == b.king() && !self.rules.king_armed.anvil();
             return !unarmed_king || self.kind_hostile(sq, victim, true);
@@ -82,14 +87,18 @@ impl<G: Geometry> CaptureBoard<'_, G> {
             soldiers: BitboardOf::EMPTY,
             king: false,
         };
-        if kind == PieceKind::King && !self.rules.king_armed.hammer() {
+        // An unarmed king and a guard take nothing.
+        if (kind == PieceKind::King && !self.rules.king_armed.hammer()) || kind == PieceKind::Guard
+        {
             return taken;
         }
         let foe = role.opponent();
         let b = self.board;
+        // Guards are never taken by a sandwich (a capturing jump takes them: `play`).
+        let victims = b.pieces(foe) & !self.specials.guards();
         for dir in Direction::ALL {
             let Some(y) = to.step(dir) else { continue };
-            if !b.pieces(foe).contains(y) {
+            if !victims.contains(y) {
                 continue;
             }
             // A piece on the edge is never sandwiched across it.
@@ -188,14 +197,9 @@ impl<G: Geometry> CaptureBoard<'_, G> {
         if self.pieces.jump(kind) == JumpMode::Capture && jumps.any() {
             return true;
         }
-        let barred = if kind == PieceKind::King {
-            self.rules.king_barred::<G>()
-        } else {
-            self.rules.restricted::<G>()
-        };
-        let occupied = self.board.occupied();
         let exempt = (!self.rules.restricted::<G>().contains(from)).then_some(from);
-        let targets = (slides(from, occupied) & !barred) | jumps;
+        let slides = slide_targets(self.board, self.rules, self.pieces, role, kind, from);
+        let targets = slides | jumps;
         targets.into_iter().any(|to| {
             let t = self.victims(role, kind, to, exempt, false);
             t.king || t.soldiers.any()

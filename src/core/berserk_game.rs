@@ -70,10 +70,13 @@ impl<G: Geometry> BerserkPlyOf<G> {
     }
 }
 
-/// The letter OpenTafl writes before a piece of `kind` and `role` (none for a soldier).
+/// The letter OpenTafl writes before a piece of `kind` and `role` (none for a soldier,
+/// nor for a guard: `DetailedMoveRecord.getTaflmanCharForFlag` has no letter for one).
 fn letter(kind: PieceKind, role: Role) -> &'static str {
     match (kind, role) {
-        (PieceKind::Soldier, _) => "",
+        (PieceKind::Soldier | PieceKind::Guard, _) => "",
+        (PieceKind::Mercenary, Role::Attacker) => "m",
+        (PieceKind::Mercenary, Role::Defender) => "M",
         (PieceKind::King, _) => "K",
         (PieceKind::Knight, Role::Attacker) => "n",
         (PieceKind::Knight, Role::Defender) => "N",

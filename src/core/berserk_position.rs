@@ -6,11 +6,13 @@
 
 use super::berserk::{BerserkMode, JumpMode, PieceRules};
 use super::berserk_capture::{CaptureBoard, Taken};
+use super::berserk_slides::{can_step, slide_targets};
 use super::bitboard::BitboardOf;
 use super::board::BoardOf;
+use super::board::Piece;
 use super::geometry::Geometry;
 use super::jumps::jump_targets;
-use super::movegen::{between, slides};
+use super::movegen::between;
 use super::moves::{MoveListOf, MoveOf};
 use super::role::Role;
 use super::rules::RuleSet;
@@ -52,6 +54,14 @@ pub struct BerserkPositionOf<G: Geometry> {
     berserker: Option<SquareOf<G>>,
     /// The king has been taken (the board keeps his last square).
     king_taken: bool,
+    /// What OpenTafl's position hash carries beyond the board: it takes a captured piece
+    /// off its square and never puts a mercenary back there with its new side, so each
+    /// change of side leaves in the hash, for good, the key of a soldier of the new side
+    /// on that square. Repetitions are counted on that hash (docs/RULES.md section 17.10).
+    /// The squares where mercenaries turned attacker (and defender), each counted
+    /// modulo 2, as the keys cancel in pairs.
+    turned_attacker: BitboardOf<G>,
+    turned_defender: BitboardOf<G>,
 }
 
 impl<G: Geometry> std::fmt::Debug for BerserkPositionOf<G> {
@@ -77,6 +87,8 @@ impl<G: Geometry> BerserkPositionOf<G> {
             to_move,
             berserker: None,
             king_taken: false,
+            turned_attacker: BitboardOf::EMPTY,
+            turned_defender: BitboardOf::EMPTY,
         }
     }
 
@@ -118,11 +130,18 @@ impl<G: Geometry> BerserkPositionOf<G> {
     }
 
     /// The key the repetition rule compares, as OpenTafl hashes a position: the squares
-    /// with each piece's side and type (king, knight, commander, other) and the side to
-    /// move; not the berserker, nor which commanders have moved (docs/RULES.md section
-    /// 17.10).
+    /// with each piece's side and type (king, knight, commander, other: a mercenary or a
+    /// guard is a soldier there) and the side to move, and the mercenaries' past changes
+    /// of side that OpenTafl's hash keeps; not the berserker, nor which pieces have moved
+    /// (docs/RULES.md section 17.10).
     pub fn repetition_key(&self) -> u64 {
         let mut h = zobrist::hash(&self.board, self.to_move);
+        for sq in self.turned_attacker {
+            h ^= zobrist::piece_key(Piece::Attacker, sq);
+        }
+        for sq in self.turned_defender {
+            h ^= zobrist::piece_key(Piece::Defender, sq);
+        }
         for sq in self.specials.commanders() {
             h ^= zobrist::berserk_key(BerserkKey::Commander, sq);
         }
@@ -136,10 +155,16 @@ impl<G: Geometry> BerserkPositionOf<G> {
     }
 
     /// The hash of everything that decides the moves to come (the search's table key):
-    /// the repetition key, the berserker's square and the commanders that have not moved
-    /// (whose first jump OpenTafl counts as capturing).
+    /// the repetition key, the mercenaries and guards, the berserker's square and the
+    /// pieces that have not moved (whose first jump OpenTafl counts as capturing).
     pub fn hash(&self) -> u64 {
         let mut h = self.repetition_key();
+        for sq in self.specials.mercenaries() {
+            h ^= zobrist::berserk_key(BerserkKey::Mercenary, sq);
+        }
+        for sq in self.specials.guards() {
+            h ^= zobrist::berserk_key(BerserkKey::Guard, sq);
+        }
         for sq in self.specials.fresh() {
             h ^= zobrist::berserk_key(BerserkKey::Fresh, sq);
         }
@@ -171,13 +196,9 @@ impl<G: Geometry> BerserkPositionOf<G> {
     /// on) and its jumps.
     fn targets(&self, from: SquareOf<G>, r: &BerserkRules) -> BitboardOf<G> {
         let kind = self.kind_at(from);
-        let barred = if kind == PieceKind::King {
-            r.rules.king_barred::<G>()
-        } else {
-            r.rules.restricted::<G>()
-        };
         let jumps = self.jumps(from, kind, r);
-        (slides(from, self.board.occupied()) & !barred) | jumps
+        let role = self.to_move;
+        slide_targets(&self.board, &r.rules, &r.pieces, role, kind, from) | jumps
     }
 
     fn jumps(&self, from: SquareOf<G>, kind: PieceKind, r: &BerserkRules) -> BitboardOf<G> {
@@ -235,30 +256,40 @@ impl<G: Geometry> BerserkPositionOf<G> {
         // A move of two squares over a piece is a jump; a slide needs the square free.
         let over = between(mv.from, mv.to) & self.board.occupied();
         let jump = over.any();
-        let fresh_jump = jump && self.specials.fresh_commander(mv.from);
+        // OpenTafl counts a fresh piece's jump as capturing when the jumped piece, between
+        // the landing square and the jumper still on its start, would be sandwiched: not
+        // a guard (never taken so), nor jumped by an unarmed king (who takes nothing).
+        let fresh_jump = jump
+            && self.specials.is_fresh(mv.from)
+            && !(self.specials.guards() & over).any()
+            && (kind != PieceKind::King || r.rules.king_armed.hammer());
         self.board.move_piece(role, mv.from, mv.to);
         self.specials.move_piece(mv.from, mv.to);
         let jumped_taken = jump && r.pieces.jump(kind) == JumpMode::Capture;
         if jumped_taken {
-            self.board.remove_soldiers(foe, over);
+            self.take(role, over);
         }
         let (mut taken, listed) =
             self.capture_board(r)
                 .captures_after(role, kind, mv.to, jumped_taken, fresh_jump);
-        self.board.remove_soldiers(foe, taken.soldiers);
+        self.take(role, taken.soldiers);
         if jumped_taken {
             taken.soldiers |= over;
         }
-        self.specials.remove(taken.soldiers);
         if taken.king {
             self.king_taken = true;
         }
         let continues = (taken.soldiers.any() || taken.king)
-            && r.pieces.berserk == BerserkMode::CaptureAgain
-            && {
-                let jumps = self.jumps(mv.to, kind, r);
-                self.capture_board(r)
-                    .has_capturing_move(role, kind, mv.to, jumps)
+            && match r.pieces.berserk {
+                BerserkMode::Off => false,
+                BerserkMode::CaptureAgain => {
+                    let jumps = self.jumps(mv.to, kind, r);
+                    self.capture_board(r)
+                        .has_capturing_move(role, kind, mv.to, jumps)
+                }
+                BerserkMode::AnyMove => {
+                    can_step(&self.board, &r.rules, &r.pieces, role, kind, mv.to)
+                }
             };
         if continues {
             self.berserker = Some(mv.to);
@@ -274,6 +305,19 @@ impl<G: Geometry> BerserkPositionOf<G> {
         }
     }
 
+    /// Takes the soldiers `taken` of `mover`'s enemy: off the board, but a mercenary
+    /// changes sides where it stands (OpenTafl's `Taflman.capturedBy`).
+    fn take(&mut self, mover: Role, taken: BitboardOf<G>) {
+        let turncoats = taken & self.specials.mercenaries();
+        self.board.remove_soldiers(mover.opponent(), taken);
+        self.board.add_soldiers(mover, turncoats);
+        match mover {
+            Role::Attacker => self.turned_attacker ^= turncoats,
+            Role::Defender => self.turned_defender ^= turncoats,
+        }
+        self.specials.remove(taken);
+    }
+
     /// This position under a board symmetry.
     pub fn transform(&self, sym: u8) -> Self {
         BerserkPositionOf {
@@ -282,6 +326,8 @@ impl<G: Geometry> BerserkPositionOf<G> {
             to_move: self.to_move,
             berserker: self.berserker.map(|s| s.transform(sym)),
             king_taken: self.king_taken,
+            turned_attacker: self.turned_attacker.transform(sym),
+            turned_defender: self.turned_defender.transform(sym),
         }
     }
 }

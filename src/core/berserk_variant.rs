@@ -74,8 +74,9 @@ impl BerserkVariant {
     }
 }
 
-/// Reads an OpenTafl position with commanders (`c`, `C`) and knights (`n`, `N`): the
-/// board, on which they are soldiers of their side, and the two sets.
+/// Reads an OpenTafl position with commanders (`c`, `C`), knights (`n`, `N`), mercenaries
+/// (`m`, `M`) and guards (`g`, `G`): the board, on which they are soldiers of their side,
+/// and their sets, no piece having moved yet (the king among them).
 pub fn parse_start<G: Geometry>(
     s: &str,
     restricted: BitboardOf<G>,
@@ -83,8 +84,8 @@ pub fn parse_start<G: Geometry>(
     let plain: String = s
         .chars()
         .map(|c| match c {
-            'c' | 'n' => 't',
-            'C' | 'N' => 'T',
+            'c' | 'n' | 'm' | 'g' => 't',
+            'C' | 'N' | 'M' | 'G' => 'T',
             other => other,
         })
         .collect();
@@ -92,6 +93,8 @@ pub fn parse_start<G: Geometry>(
     // The string read, so its rows are the board's; walk them again for the letters.
     let mut commanders = BitboardOf::EMPTY;
     let mut knights = BitboardOf::EMPTY;
+    let mut mercenaries = BitboardOf::EMPTY;
+    let mut guards = BitboardOf::EMPTY;
     let trimmed = s.trim();
     let inner = trimmed.strip_prefix('/').unwrap_or(trimmed);
     let inner = inner.strip_suffix('/').unwrap_or(inner);
@@ -113,11 +116,18 @@ pub fn parse_start<G: Geometry>(
                 match c {
                     'c' | 'C' => commanders.insert(sq),
                     'n' | 'N' => knights.insert(sq),
+                    'm' | 'M' => mercenaries.insert(sq),
+                    'g' | 'G' => guards.insert(sq),
                     _ => {}
                 }
             }
             file = file.saturating_add(1);
         }
     }
-    Ok((board, SpecialPiecesOf::new(commanders, knights)))
+    let mut specials =
+        SpecialPiecesOf::new(commanders, knights).with_mercenaries_and_guards(mercenaries, guards);
+    if s.contains('K') {
+        specials = specials.with_fresh(board.king());
+    }
+    Ok((board, specials))
 }

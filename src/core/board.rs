@@ -275,6 +275,15 @@ impl<G: Geometry> BoardOf<G> {
         }
     }
 
+    /// Adds soldiers of `role` on empty squares (a captured mercenary changing sides).
+    #[inline(always)]
+    pub(crate) fn add_soldiers(&mut self, role: Role, squares: BitboardOf<G>) {
+        match role {
+            Role::Attacker => self.attackers |= squares,
+            Role::Defender => self.defenders |= squares,
+        }
+    }
+
     /// This board under a symmetry (see [`Square::transform`]).
     pub fn transform(&self, sym: u8) -> BoardOf<G> {
         BoardOf {

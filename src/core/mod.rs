@@ -65,6 +65,7 @@ pub mod speed;
 // 4. The mechanics.
 pub(crate) mod adjudication;
 pub(crate) mod berserk_capture;
+pub(crate) mod berserk_slides;
 pub mod capture;
 pub mod encirclement;
 pub(crate) mod fort;

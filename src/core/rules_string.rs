@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 use super::attacker_forts::AttackerForts;
-use super::berserk::{BerserkMode, JumpMode, PieceRules};
+use super::berserk::{BerserkMode, JumpMode, KindSet, PieceRules};
 use super::berserk_position::BerserkRules;
 use super::berserk_variant::{BerserkVariant, parse_start};
 use super::bitboard::BitboardOf;
@@ -194,10 +194,10 @@ fn parse_on<G: Geometry>(f: &Fields<'_>, size: BoardSize) -> Result<Variant, Rul
     )?)
 }
 
-/// Reads an OpenTafl rules string with commanders, knights, jumps or the berserk turn
-/// (OpenTafl's Berserk 11x11, docs/RULES.md section 17.10) into a [`BerserkVariant`]. The
-/// features the Berserk model does not play are refused by name: mercenaries, guards,
-/// `ber:m`, and, beside the special pieces, forts, walls, speed limits, encirclement,
+/// Reads an OpenTafl rules string with commanders, knights, mercenaries, guards, jumps or
+/// a berserk turn (OpenTafl's Berserk 11x11 and strings like it, docs/RULES.md section
+/// 17.10) into a [`BerserkVariant`]. The features the Berserk model does not play beside
+/// them are refused by name: forts, walls, speed limits, encirclement, shield walls,
 /// Linnaean capture and a king neither strong nor weak.
 ///
 /// ```
@@ -249,15 +249,9 @@ fn berserk_on<G: Geometry>(
         (None, None) => return Err(RulesStringError::Missing("start position")),
     };
     refuse_unmodelled_beside(f, &["ber", "kj"])?;
-    if start.contains(['m', 'M']) {
-        return Err(unsupported("mercenaries (m, M in the start position)"));
-    }
-    if start.contains(['g', 'G']) {
-        return Err(unsupported("guards (g, G in the start position)"));
-    }
     let berserk = match f.get("ber").unwrap_or("n") {
         "c" => BerserkMode::CaptureAgain,
-        "m" => return Err(unsupported("ber:m (berserk after any capture, any move)")),
+        "m" => BerserkMode::AnyMove,
         _ => BerserkMode::Off,
     };
     // The rule set as for any string, its repetition rule (`tfr`) among it.
@@ -292,9 +286,17 @@ fn berserk_on<G: Geometry>(
         king_jump: jump_mode(f, "kj", JumpMode::None),
         knight_jump: jump_mode(f, "nj", JumpMode::Capture),
         commander_jump: jump_mode(f, "cj", JumpMode::Jump),
+        mercenary_jump: jump_mode(f, "mj", JumpMode::None),
         berserk,
         attackers_special: start.contains(['c', 'n']),
         defenders_special: start.contains(['C', 'N']),
+        // A piece may pass a square of a kind it is not on only if the kind's `…re` list
+        // names it too (OpenTafl's `canTaflmanMoveThrough`); the defaults leave the
+        // guards out of both.
+        throne_passers: KindSet::from_letters(f.get("cenp").unwrap_or(ALL_BUT_GUARDS))
+            .and(KindSet::from_letters(reentry(f, "cenre"))),
+        corner_passers: KindSet::from_letters(f.get("corp").unwrap_or("K"))
+            .and(KindSet::from_letters(reentry(f, "corre"))),
     };
     Ok(BerserkVariant {
         name: f.get("name").unwrap_or("Unknown_Tafl").replace('_', " "),
@@ -451,12 +453,15 @@ fn refuse_unmodelled_beside(f: &Fields<'_>, modelled: &[&str]) -> Result<(), Rul
     Ok(())
 }
 
+/// OpenTafl's "all" in its default piece lists: every kind but the guards.
+const ALL_BUT_GUARDS: &str = "tcnkmTCNKM";
+
 /// Who may re-enter a kind of square (`cenre`, `corre`, `aforre`) as OpenTafl 0.4.8 reads
 /// it (`RulesSerializer.loadRulesRecord`): the lists are read only when `cenre` is given,
 /// and then an absent one names nobody; without `cenre` everybody may.
 fn reentry<'a>(f: &Fields<'a>, key: &str) -> &'a str {
     match f.get("cenre") {
-        None => "tcnkmTCNKM",
+        None => ALL_BUT_GUARDS,
         Some(_) => f.get(key).unwrap_or(""),
     }
 }
@@ -783,7 +788,7 @@ fn access(f: &Fields<'_>, squares: Squares, escape: Escape) -> Result<Access, Ru
     if throne && !throne_blocks && (t || d) {
         return Err(unsupported("a throne soldiers may stop on"));
     }
-    let cenp = f.get("cenp").unwrap_or("tcnkmTCNKM");
+    let cenp = f.get("cenp").unwrap_or(ALL_BUT_GUARDS);
     if throne && !throne_blocks && all_or_none(cenp) != Some(true) {
         return Err(unsupported(format!(
             "cenp:{} (a piece that may not pass the throne)",
@@ -1185,24 +1190,46 @@ mod tests {
     #[test]
     fn berserk_refuses_what_it_does_not_model_by_name() {
         for (change, named) in [
-            ("ber:c", "ber:m (berserk after any capture"),
-            ("5c5", "mercenaries"),
-            ("5c5", "guards"),
             ("surf:n", "surf:y (encirclement)"),
             ("ber:c", "linc:y"),
             ("ber:c", "a king neither strong"),
+            ("ber:c", "speed limits"),
         ] {
             let s = match named {
-                "mercenaries" => BERSERK.replacen(change, "5m5", 1),
-                "guards" => BERSERK.replacen(change, "5G5", 1),
                 "surf:y (encirclement)" => BERSERK.replacen(change, "surf:y", 1),
                 "linc:y" => format!("{BERSERK} linc:y"),
-                "a king neither strong" => format!("{BERSERK} ks:m"),
-                _ => BERSERK.replacen(change, "ber:m", 1),
+                "speed limits" => format!("{BERSERK} spd:2"),
+                _ => format!("{BERSERK} ks:m"),
             };
             let err = parse_berserk_rules_string(&s).unwrap_err().to_string();
             assert!(err.contains(named), "{s}: {err}");
         }
+    }
+
+    #[test]
+    fn berserk_reads_mercenaries_guards_and_any_move() {
+        use crate::core::berserk::{BerserkMode, JumpMode};
+        use crate::core::geometry::S11;
+        let s = BERSERK
+            .replacen("ber:c", "ber:m mj:c gj:c", 1)
+            .replacen("5c5", "5m5", 1)
+            .replacen("/3ttttt3/", "/3tgtGt3/", 1);
+        let v = parse_berserk_rules_string(&s).unwrap();
+        assert_eq!(v.rules().pieces.berserk, BerserkMode::AnyMove);
+        assert_eq!(v.rules().pieces.mercenary_jump, JumpMode::Capture);
+        let p = v.position::<S11>().unwrap();
+        assert_eq!(p.specials().mercenaries().count(), 1);
+        assert_eq!(p.specials().guards().count(), 2);
+        assert_eq!(p.specials().commanders().count(), 3);
+        // A guard written upper case is a defender's, wherever it stands.
+        assert_eq!((p.specials().guards() & p.board().defenders()).count(), 1);
+        // Guards never jump, whatever `gj` says.
+        assert_eq!(
+            v.rules()
+                .pieces
+                .jump(crate::core::special_pieces::PieceKind::Guard),
+            JumpMode::None
+        );
     }
 
     #[test]

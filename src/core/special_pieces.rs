@@ -1,8 +1,9 @@
-//! The pieces beyond soldier and king that OpenTafl's Berserk has: commanders and knights,
-//! as two extra sets over the board's soldiers (docs/RULES.md section 17.10).
+//! The pieces beyond soldier and king of OpenTafl's rules strings: commanders, knights,
+//! mercenaries and guards, as extra sets over the board's soldiers (docs/RULES.md section
+//! 17.10).
 //!
-//! A commander or knight is, on the [`BoardOf`](super::board::BoardOf), an ordinary soldier
-//! of its side; these sets say which soldiers are more. They live beside the board, not in
+//! Such a piece is, on the [`BoardOf`](super::board::BoardOf), an ordinary soldier of its
+//! side; these sets say which soldiers are more. They live beside the board, not in
 //! it, so that the rule sets without such pieces (all but Berserk) neither store nor move
 //! them: their boards, make-move and move generation are untouched.
 
@@ -18,20 +19,27 @@ pub enum PieceKind {
     Commander,
     /// A knight (`n`/`N`).
     Knight,
+    /// A mercenary (`m`/`M`): changes sides when captured.
+    Mercenary,
+    /// A guard (`g`/`G`): neither captures nor is captured, except by a capturing jump.
+    Guard,
     /// The king (`K`).
     King,
 }
 
-/// Which soldiers of the board are commanders and which are knights (of either side), and
-/// which commanders have not moved yet.
+/// Which soldiers of the board are commanders, knights, mercenaries and guards (of either
+/// side), and which pieces have not moved yet.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct SpecialPiecesOf<G: super::geometry::Geometry> {
     commanders: BitboardOf<G>,
     knights: BitboardOf<G>,
-    /// The commanders that have not moved since the position was set up. OpenTafl marks
-    /// a piece when it first moves, and its test "a jumping piece cannot capture against
-    /// itself" misses an unmarked commander, so that a commander's first jump counts as a
-    /// capturing move (docs/RULES.md section 17.10).
+    mercenaries: BitboardOf<G>,
+    guards: BitboardOf<G>,
+    /// The pieces that have not moved since the position was set up (the king among
+    /// them). OpenTafl marks a piece when it first moves, and its test "a jumping piece
+    /// cannot capture against itself" misses an unmarked piece, so that the first jump of
+    /// a piece that jumps without capturing counts as a capturing move (docs/RULES.md
+    /// section 17.10). A mercenary changing sides keeps its mark.
     fresh: BitboardOf<G>,
 }
 
@@ -41,27 +49,68 @@ impl<G: super::geometry::Geometry> SpecialPiecesOf<G> {
     pub(crate) const NONE: SpecialPiecesOf<G> = SpecialPiecesOf {
         commanders: BitboardOf::EMPTY,
         knights: BitboardOf::EMPTY,
+        mercenaries: BitboardOf::EMPTY,
+        guards: BitboardOf::EMPTY,
         fresh: BitboardOf::EMPTY,
     };
 
-    /// The two sets, no commander having moved yet; a square in both counts as a
+    /// Commanders and knights only, none having moved yet; a square in both counts as a
     /// commander.
     pub(crate) fn new(commanders: BitboardOf<G>, knights: BitboardOf<G>) -> SpecialPiecesOf<G> {
+        let knights = knights & !commanders;
         SpecialPiecesOf {
             commanders,
-            knights: knights & !commanders,
-            fresh: commanders,
+            knights,
+            mercenaries: BitboardOf::EMPTY,
+            guards: BitboardOf::EMPTY,
+            fresh: commanders | knights,
         }
     }
 
-    /// True when the piece on `sq` is a commander that has not moved yet.
-    pub(crate) fn fresh_commander(&self, sq: SquareOf<G>) -> bool {
+    /// The same with `mercenaries` and `guards` (squares not already taken by a
+    /// commander or knight), none of them having moved yet.
+    pub(crate) fn with_mercenaries_and_guards(
+        self,
+        mercenaries: BitboardOf<G>,
+        guards: BitboardOf<G>,
+    ) -> SpecialPiecesOf<G> {
+        let taken = self.commanders | self.knights;
+        let mercenaries = mercenaries & !taken;
+        let guards = guards & !taken & !mercenaries;
+        SpecialPiecesOf {
+            mercenaries,
+            guards,
+            fresh: self.fresh | mercenaries | guards,
+            ..self
+        }
+    }
+
+    /// The same with the piece on `sq` (the king) not moved yet either.
+    pub(crate) fn with_fresh(self, sq: SquareOf<G>) -> SpecialPiecesOf<G> {
+        SpecialPiecesOf {
+            fresh: self.fresh | BitboardOf::from_square(sq),
+            ..self
+        }
+    }
+
+    /// True when the piece on `sq` has not moved yet.
+    pub(crate) fn is_fresh(&self, sq: SquareOf<G>) -> bool {
         self.fresh.contains(sq)
     }
 
-    /// The commanders that have not moved yet.
+    /// The pieces that have not moved yet.
     pub(crate) fn fresh(&self) -> BitboardOf<G> {
         self.fresh
+    }
+
+    /// The mercenaries of both sides.
+    pub fn mercenaries(&self) -> BitboardOf<G> {
+        self.mercenaries
+    }
+
+    /// The guards of both sides.
+    pub fn guards(&self) -> BitboardOf<G> {
+        self.guards
     }
 
     /// The commanders of both sides.
@@ -85,27 +134,40 @@ impl<G: super::geometry::Geometry> SpecialPiecesOf<G> {
             PieceKind::Commander
         } else if self.knights.contains(sq) {
             PieceKind::Knight
+        } else if self.mercenaries.contains(sq) {
+            PieceKind::Mercenary
+        } else if self.guards.contains(sq) {
+            PieceKind::Guard
         } else {
             PieceKind::Soldier
         }
     }
 
-    /// Follows a piece moving from `from` to `to` (nothing when it is neither).
+    /// Follows a piece moving from `from` to `to` (the king or a soldier too: it is no
+    /// longer fresh).
     pub(crate) fn move_piece(&mut self, from: SquareOf<G>, to: SquareOf<G>) {
         let m = BitboardOf::from_square(from) | BitboardOf::from_square(to);
-        if self.commanders.contains(from) {
-            self.commanders ^= m;
-            self.fresh &= !BitboardOf::from_square(from);
-        } else if self.knights.contains(from) {
-            self.knights ^= m;
+        self.fresh &= !BitboardOf::from_square(from);
+        for set in [
+            &mut self.commanders,
+            &mut self.knights,
+            &mut self.mercenaries,
+            &mut self.guards,
+        ] {
+            if set.contains(from) {
+                *set ^= m;
+                return;
+            }
         }
     }
 
-    /// Forgets the captured pieces.
+    /// Forgets the captured pieces (mercenaries, which change sides instead, stay).
     pub(crate) fn remove(&mut self, captured: BitboardOf<G>) {
-        self.commanders &= !captured;
-        self.knights &= !captured;
-        self.fresh &= !captured;
+        let gone = captured & !self.mercenaries;
+        self.commanders &= !gone;
+        self.knights &= !gone;
+        self.guards &= !gone;
+        self.fresh &= !gone;
     }
 
     /// These sets under a board symmetry (see [`SquareOf::transform`]).
@@ -113,6 +175,8 @@ impl<G: super::geometry::Geometry> SpecialPiecesOf<G> {
         SpecialPiecesOf {
             commanders: self.commanders.transform(sym),
             knights: self.knights.transform(sym),
+            mercenaries: self.mercenaries.transform(sym),
+            guards: self.guards.transform(sym),
             fresh: self.fresh.transform(sym),
         }
     }

@@ -96,14 +96,19 @@ pub fn hash<G: Geometry>(board: &BoardOf<G>, to_move: Role) -> u64 {
 }
 
 /// Berserk's keys (docs/RULES.md section 17.10), from a sequence of their own so that the
-/// ordinary keys above stay what they are: per square, a commander, a knight, a commander
-/// that has not moved yet, the berserker (the piece whose turn continues); and the king
-/// taken.
-const fn berserk_keys() -> ([[u64; TABLE]; 4], u64) {
-    let mut t = [[0u64; TABLE]; 4];
+/// ordinary keys above stay what they are: per square, a commander, a knight, a piece
+/// that has not moved yet, the berserker (the piece whose turn continues); the king taken;
+/// then per square a mercenary and a guard (drawn last so that the keys before them kept
+/// their values when they came).
+const fn berserk_keys() -> ([[u64; TABLE]; 6], u64) {
+    let mut t = [[0u64; TABLE]; 6];
     let mut rng = SplitMix64::new(0x686E_6566_6900_0B5B); // "hnefi", Berserk
+    let mut king_taken = 0;
     let mut k = 0;
-    while k < 4 {
+    while k < 6 {
+        if k == 4 {
+            king_taken = rng.next_u64();
+        }
         let mut s = 0;
         while s < TABLE {
             t[k][s] = rng.next_u64();
@@ -111,11 +116,11 @@ const fn berserk_keys() -> ([[u64; TABLE]; 4], u64) {
         }
         k += 1;
     }
-    (t, rng.next_u64())
+    (t, king_taken)
 }
 
-const BERSERK_KEYS: ([[u64; TABLE]; 4], u64) = berserk_keys();
-static BERSERK_SQUARE_KEYS: [[u64; TABLE]; 4] = BERSERK_KEYS.0;
+const BERSERK_KEYS: ([[u64; TABLE]; 6], u64) = berserk_keys();
+static BERSERK_SQUARE_KEYS: [[u64; TABLE]; 6] = BERSERK_KEYS.0;
 
 /// What a Berserk key is of.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -128,6 +133,10 @@ pub(crate) enum BerserkKey {
     Fresh,
     /// The piece on the square must move again.
     Berserker,
+    /// A mercenary on the square.
+    Mercenary,
+    /// A guard on the square.
+    Guard,
 }
 
 /// The key of a Berserk feature on a square.
@@ -138,6 +147,8 @@ pub(crate) fn berserk_key<G: Geometry>(what: BerserkKey, sq: SquareOf<G>) -> u64
         BerserkKey::Knight => 1,
         BerserkKey::Fresh => 2,
         BerserkKey::Berserker => 3,
+        BerserkKey::Mercenary => 4,
+        BerserkKey::Guard => 5,
     };
     BERSERK_SQUARE_KEYS[k][sq.index() & (TABLE - 1)]
 }

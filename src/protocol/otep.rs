@@ -761,8 +761,8 @@ mod tests {
             e.handle(&format!("rules {COPENHAGEN_RULES} ber:m"))
                 .is_empty()
         );
-        let why =
-            "rules not supported: hnefi does not model ber:m (berserk after any capture, any move)";
+        // The berserk rule sends it to the special-piece game, which has no shield walls.
+        let why = "rules not supported: hnefi does not model sw:s (OpenTafl's shield walls)";
         let refusal = vec![format!("status hnefi: {why}"), format!("error -1 {why}")];
         assert_eq!(e.handle("play attackers"), refusal);
         // Nothing is played or followed on the game hnefi had before.
