@@ -384,9 +384,18 @@ impl<G: Geometry> Run<'_, G> {
         }
         let key = pos.hash();
         let entry = self.probe(key);
+        // A position met before in the game or on the path is one of a cycle, whose
+        // score the repetition rule makes depend on how it was reached (a third
+        // occurrence wins for the side that makes it): it is searched, never read from
+        // the table nor stored there.
+        let repeated = self
+            .keys
+            .split_last()
+            .is_some_and(|(k, earlier)| earlier.contains(k));
         if let Some(e) = entry
             && e.depth >= depth
             && !quiet
+            && !repeated
         {
             let cut = match e.bound {
                 Bound::Exact => true,
@@ -476,7 +485,7 @@ impl<G: Geometry> Run<'_, G> {
             // Only in quiescence mid-turn with no move, which the verdict rules out.
             return self.evaluate(pos);
         }
-        if let (Some(mv), false) = (best_move, quiet) {
+        if let (Some(mv), false) = (best_move, quiet || repeated) {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {
