@@ -59,6 +59,28 @@ fn the_search_plays_the_winning_capture_chain_of_a_berserk_turn() {
 }
 
 #[test]
+fn the_search_sees_the_kings_fork_of_two_corners_past_its_horizon() {
+    // The king on e3 (rank 1 first) reaches the empty first rank in one move, from where
+    // he sees a1 and k1 and no attacker blocks both: a win in three plies. At depth 2 the
+    // third ply is past the horizon, where the king's reach of a corner is still read.
+    let rules = BERSERK.replace(
+        "start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/",
+        "start:/11/11/4K6/11/11/11/1T9/11/11/11/5t5/",
+    );
+    let (ok, out, err) = common::run_text(
+        &["--depth", "2", "--rules", &rules],
+        "generate_move\nquit\n",
+    );
+    assert!(ok, "{out}{err}");
+    let last = err
+        .lines()
+        .rfind(|l| l.starts_with("info depth"))
+        .unwrap_or("");
+    assert!(last.contains("score win 3"), "{err}");
+    assert!(out.contains("play defender"), "{out}");
+}
+
+#[test]
 fn a_berserk_turn_lists_only_the_berserker_and_refuses_another_piece() {
     let mut e = engine("1", &chain("9t1"));
     assert_eq!(e.ok("play defender c3 c5"), "c4");

@@ -201,6 +201,26 @@ impl<G: Geometry> BerserkPositionOf<G> {
         slide_targets(&self.board, &r.rules, &r.pieces, role, kind, from) | jumps
     }
 
+    /// Where the king could go were his side to move with no berserk turn pending: his
+    /// slides and jumps (empty once he is taken). The search reads his threat to reach a
+    /// corner from it on either side's move.
+    pub(crate) fn king_targets(&self, r: &BerserkRules) -> BitboardOf<G> {
+        if self.king_taken {
+            return BitboardOf::EMPTY;
+        }
+        let from = self.board.king();
+        let jumps = jump_targets(
+            &self.board,
+            &self.specials,
+            &r.rules,
+            &r.pieces,
+            Role::Defender,
+            PieceKind::King,
+            from,
+        );
+        (slides(from, self.board.occupied()) & !r.rules.king_barred::<G>()) | jumps
+    }
+
     fn jumps(&self, from: SquareOf<G>, kind: PieceKind, r: &BerserkRules) -> BitboardOf<G> {
         jump_targets(
             &self.board,

@@ -1,6 +1,12 @@
 //! The search of Berserk games (docs/RULES.md section 17.10; hnefi's Berserk game is
-//! `core::berserk_game`): iterative deepening over a negamax alpha-beta with a
-//! transposition table, one thread.
+//! `core::berserk_game`): iterative deepening over a negamax principal variation search
+//! with a transposition table, one thread. Moves are picked lazily, best first
+//! (`super::berserk_order`: the table's move, the king's escapes, likely captures,
+//! killers and history), and late quiet moves are searched one or two plies shallower
+//! first. Time is the ordinary search's plan (`super::timeman`). The king's threat is
+//! read at every node, past the horizon too: the defenders to move with a corner in
+//! the king's reach win at once, and the attackers facing that threat may not stand pat
+//! (a quiet line that ends there is not quiet).
 //!
 //! Every move is a ply, a berserk continuation too. The score of a node is for its side
 //! to move; a child's score is negated only when the move passed the turn: after a move
@@ -25,9 +31,10 @@
 //! commanders take the strong king.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::core::berserk_position::{BerserkPositionOf, BerserkRules};
+use crate::core::bitboard::BitboardOf;
 use crate::core::geometry::Geometry;
 use crate::core::judge::berserk_outcome;
 use crate::core::moves::MoveOf;
@@ -36,11 +43,14 @@ use crate::core::position::PositionOf;
 use crate::core::role::Role;
 
 use super::alphabeta::{INFINITE, MATE, MATE_BOUND, POLL_INTERVAL};
+use super::berserk_order::BerserkPicker;
 use super::driver::{MAX_DEPTH, score_of};
 use super::eval::{Evaluator, for_mover};
+use super::ordering::Heuristics;
 use super::ply::MAX_PLY;
 use super::terms::Weights;
 use super::threats::Threats;
+use super::timeman::TimePlan;
 use super::tt::{Bound, Entry, Table};
 use super::{Info, Limits, Score, SearchResult};
 
@@ -53,10 +63,18 @@ pub(crate) const KNIGHT: i32 = 80;
 /// the ordinary search's (2^18).
 const TABLE_MB: usize = 4;
 
+/// Late-move reductions: from this depth, after this many moves searched in full.
+const LMR_DEPTH: i32 = 3;
+const LMR_MOVES: usize = 3;
+/// How far past the horizon the attackers must still answer the king's threat to reach a
+/// corner (every move of theirs searched): deeper, they may stand pat again.
+const QS_THREAT_PLIES: i32 = 4;
+
 /// A Berserk searcher: its table survives between searches of the same game.
 #[derive(Debug)]
 pub(crate) struct BerserkSearcher {
     table: Table,
+    heuristics: Heuristics,
 }
 
 impl Default for BerserkSearcher {
@@ -70,6 +88,9 @@ struct Run<'a, G: Geometry> {
     table: &'a Table,
     rules: &'a BerserkRules,
     eval: Evaluator<G>,
+    heuristics: &'a mut Heuristics,
+    /// The squares where the king, arriving, wins.
+    escapes: BitboardOf<G>,
     /// The repetition keys of the game's positions and the path's.
     keys: Vec<u64>,
     nodes: u64,
@@ -84,12 +105,14 @@ impl BerserkSearcher {
     pub(crate) fn new(mb: usize) -> BerserkSearcher {
         BerserkSearcher {
             table: Table::new(mb),
+            heuristics: Heuristics::default(),
         }
     }
 
     /// Forgets what earlier searches found.
     pub(crate) fn clear(&mut self) {
         self.table.clear();
+        self.heuristics.clear();
     }
 
     /// Searches `pos` (the last of a game whose positions' repetition keys are `keys`,
@@ -105,13 +128,18 @@ impl BerserkSearcher {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Info<MoveOf<G>>),
     ) -> SearchResult<MoveOf<G>> {
-        let start = limits.since.unwrap_or_else(Instant::now);
-        let deadline = budget(limits).map(|t| start + t);
+        let plan = TimePlan::new(limits, Instant::now());
+        let start = plan.start;
+        let deadline = plan.hard.map(|t| start + t);
         self.table.new_search();
+        self.heuristics.new_search::<G>();
+        let threats = Threats::new(&rules.rules);
         let mut run = Run {
             table: &self.table,
             rules,
-            eval: Evaluator::new(&Threats::new(&rules.rules), &Weights::default()),
+            eval: Evaluator::new(&threats, &Weights::default()),
+            heuristics: &mut self.heuristics,
+            escapes: threats.escapes,
             keys: keys.to_vec(),
             nodes: 0,
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
@@ -162,29 +190,12 @@ impl BerserkSearcher {
             if score.abs() >= MATE_BOUND {
                 break;
             }
-            // No new iteration past half the time.
-            if let Some(d) = deadline
-                && Instant::now() + (d.saturating_duration_since(start)) / 2 > d
-            {
+            if plan.soft_expired() {
                 break;
             }
         }
         result.nodes = run.nodes;
         result
-    }
-}
-
-/// The time a search may take: the movetime, a share of the clock, or a second.
-fn budget(limits: &Limits) -> Option<Duration> {
-    let from_clock = limits
-        .clock
-        .map(|c| (c.remaining / 30 + c.increment * 4 / 5).min(c.remaining / 2));
-    match (limits.movetime, from_clock) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (Some(a), None) => Some(a),
-        (None, Some(b)) => Some(b),
-        (None, None) if limits.depth.is_some() || limits.nodes.is_some() => None,
-        (None, None) => Some(Duration::from_secs(1)),
     }
 }
 
@@ -227,29 +238,6 @@ impl<G: Geometry> Run<'_, G> {
         for_mover(pos.to_move(), s)
     }
 
-    /// The children of `pos`: each legal move with its position and the pieces it took,
-    /// the table's move first, then captures (most first), then the rest.
-    fn children(
-        &self,
-        pos: &BerserkPositionOf<G>,
-        first: Option<MoveOf<G>>,
-    ) -> Vec<(MoveOf<G>, BerserkPositionOf<G>, i32)> {
-        let mut out: Vec<(MoveOf<G>, BerserkPositionOf<G>, i32)> = pos
-            .legal_moves(self.rules)
-            .as_slice()
-            .iter()
-            .map(|&mv| {
-                let mut child = *pos;
-                let effect = child.play(mv, self.rules);
-                let taken = i32::try_from(effect.taken.soldiers.count()).unwrap_or(0)
-                    + if effect.taken.king { 100 } else { 0 };
-                (mv, child, taken)
-            })
-            .collect();
-        out.sort_by_key(|c| std::cmp::Reverse((Some(c.0) == first, c.2)));
-        out
-    }
-
     /// The game's verdict on `pos`, reached by a move of `mover`, for `pos`'s side to
     /// move; `None` while it goes on.
     fn verdict(&self, pos: &BerserkPositionOf<G>, mover: Role, ply: u32) -> Option<i32> {
@@ -263,20 +251,66 @@ impl<G: Geometry> Run<'_, G> {
         }
     }
 
+    /// The corners the king could reach in one move were his side to move.
+    fn king_escapes(&self, pos: &BerserkPositionOf<G>) -> BitboardOf<G> {
+        pos.king_targets(self.rules) & self.escapes
+    }
+
+    /// The score, for the defenders to move at `pos`, of the king's move to a corner when
+    /// he has one: a win in one (played, so the game's own tests, repetition first, judge
+    /// it). Read at every node, past the horizon too, so that no line ends with the king
+    /// one move from a corner scored as a quiet position.
+    fn escape_now(&mut self, pos: &BerserkPositionOf<G>, ply: u32) -> Option<i32> {
+        if pos.to_move() != Role::Defender || pos.king_taken() {
+            return None;
+        }
+        let king = pos.board().king();
+        if pos.berserker().is_some_and(|b| b != king) {
+            return None;
+        }
+        let corner = self.king_escapes(pos).into_iter().next()?;
+        let mv = MoveOf::new(king, corner)?;
+        let mut child = *pos;
+        child.play(mv, self.rules);
+        self.keys.push(child.repetition_key());
+        let v = self.verdict(&child, Role::Defender, ply + 1);
+        self.keys.pop();
+        v.map(|v| {
+            if child.to_move() == Role::Defender {
+                v
+            } else {
+                -v
+            }
+        })
+    }
+
     fn root(&mut self, pos: &BerserkPositionOf<G>, depth: u32) -> (i32, Option<MoveOf<G>>) {
         let key = pos.hash();
         let first = self.probe(key).and_then(|e| e.mv);
-        let children = self.children(pos, first);
+        let mut picker =
+            BerserkPicker::new(pos, self.rules, self.escapes, first, self.heuristics, 0);
         let (mut alpha, beta) = (-INFINITE, INFINITE);
         let mut best = None;
-        for (mv, child, _) in children {
-            let s = self.child(pos, &child, depth as i32 - 1, 1, alpha, beta);
+        while let Some(p) = picker.pick() {
+            let mut child = *pos;
+            child.play(p.mv, self.rules);
+            let d = depth as i32 - 1;
+            let s = if best.is_none() {
+                self.child(pos, &child, d, 1, alpha, beta)
+            } else {
+                let s = self.child(pos, &child, d, 1, alpha, alpha + 1);
+                if s > alpha && !self.aborted {
+                    self.child(pos, &child, d, 1, alpha, beta)
+                } else {
+                    s
+                }
+            };
             if self.aborted {
                 break;
             }
             if s > alpha || best.is_none() {
                 alpha = alpha.max(s);
-                best = Some(mv);
+                best = Some(p.mv);
             }
         }
         if let (Some(mv), false) = (best, self.aborted) {
@@ -323,13 +357,24 @@ impl<G: Geometry> Run<'_, G> {
         if let Some(v) = self.verdict(pos, mover, ply) {
             return v;
         }
+        if let Some(v) = self.escape_now(pos, ply) {
+            return v;
+        }
+        let us = pos.to_move();
         let continuing = pos.berserker().is_some();
         if ply as usize >= MAX_PLY {
             return self.evaluate(pos);
         }
         let quiet = depth <= 0;
+        // The attackers facing the king one move from a corner must answer it: past the
+        // horizon they may not stand pat, and every move of theirs is searched (a few
+        // plies deep only, where the quiescence stays small).
+        let threatened = us == Role::Attacker
+            && !continuing
+            && depth > -QS_THREAT_PLIES
+            && self.king_escapes(pos).any();
         let mut best = -INFINITE;
-        if quiet && !continuing {
+        if quiet && !continuing && !threatened {
             // Standing pat: the side may decline every capture.
             best = self.evaluate(pos);
             if best >= beta {
@@ -339,9 +384,18 @@ impl<G: Geometry> Run<'_, G> {
         }
         let key = pos.hash();
         let entry = self.probe(key);
+        // A position met before in the game or on the path is one of a cycle, whose
+        // score the repetition rule makes depend on how it was reached (a third
+        // occurrence wins for the side that makes it): it is searched, never read from
+        // the table nor stored there.
+        let repeated = self
+            .keys
+            .split_last()
+            .is_some_and(|(k, earlier)| earlier.contains(k));
         if let Some(e) = entry
             && e.depth >= depth
             && !quiet
+            && !repeated
         {
             let cut = match e.bound {
                 Bound::Exact => true,
@@ -352,33 +406,86 @@ impl<G: Geometry> Run<'_, G> {
                 return e.score;
             }
         }
+        let pv_node = beta - alpha > 1;
         let original_alpha = alpha;
         let mut best_move = None;
-        for (mv, child, taken) in self.children(pos, entry.and_then(|e| e.mv)) {
-            // Past the horizon only captures, and a continuing turn's moves.
-            if quiet && !continuing && taken == 0 {
+        let mut picker = BerserkPicker::new(
+            pos,
+            self.rules,
+            self.escapes,
+            entry.and_then(|e| e.mv),
+            self.heuristics,
+            ply as usize,
+        );
+        let everything = !quiet || continuing || threatened;
+        let mut searched = 0usize;
+        let mut quiets: Vec<MoveOf<G>> = Vec::new();
+        while let Some(p) = picker.pick() {
+            // Past the horizon only captures, a continuing turn's moves and the answers
+            // to the king's threat; a capture the board only suggested is played first.
+            if !everything && !p.capture {
                 continue;
             }
-            let s = self.child(pos, &child, depth - 1, ply + 1, alpha, beta);
+            let mut child = *pos;
+            let effect = child.play(p.mv, self.rules);
+            let took = effect.taken.soldiers.any() || effect.taken.king;
+            if !everything && !took {
+                continue;
+            }
+            let passes = child.to_move() != us;
+            let reducible = !quiet
+                && !pv_node
+                && depth >= LMR_DEPTH
+                && searched >= LMR_MOVES
+                && !p.tactical
+                && !took
+                && !continuing
+                && !threatened
+                && passes;
+            let s = if searched == 0 {
+                self.child(pos, &child, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let r = if reducible {
+                    1 + i32::from(searched >= LMR_MOVES * 3 && depth >= 6)
+                } else {
+                    0
+                };
+                let mut s = self.child(pos, &child, depth - 1 - r, ply + 1, alpha, alpha + 1);
+                if s > alpha && r > 0 && !self.aborted {
+                    s = self.child(pos, &child, depth - 1, ply + 1, alpha, alpha + 1);
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    s = self.child(pos, &child, depth - 1, ply + 1, alpha, beta);
+                }
+                s
+            };
             if self.aborted {
                 return 0;
             }
+            searched += 1;
             if s > best {
                 best = s;
-                best_move = Some(mv);
+                best_move = Some(p.mv);
             }
             if s > alpha {
                 alpha = s;
             }
             if alpha >= beta {
+                if !took && !quiet {
+                    self.heuristics
+                        .cutoff(us, ply as usize, p.mv, depth, quiets.iter().copied());
+                }
                 break;
+            }
+            if !took {
+                quiets.push(p.mv);
             }
         }
         if best == -INFINITE {
             // Only in quiescence mid-turn with no move, which the verdict rules out.
             return self.evaluate(pos);
         }
-        if let (Some(mv), false) = (best_move, quiet) {
+        if let (Some(mv), false) = (best_move, quiet || repeated) {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {

@@ -82,6 +82,7 @@ pub(crate) mod alphabeta;
 
 // 7. The searchers.
 pub(crate) mod berserk;
+pub(crate) mod berserk_order;
 mod driver;
 pub(crate) mod wdl;
 
