@@ -38,8 +38,9 @@ use super::variant::{Variant, VariantError};
 ///
 /// let refused = "dim:7 surf:n ber:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/".parse::<RulesSource>();
 /// assert!(refused.unwrap_err().to_string().contains("Berserk rules on 7x7 (it plays them on 11x11 only)"));
-/// let refused = "dim:11 ber:m start:/11/11/11/11/11/5K5/11/11/11/11/t10/".parse::<RulesSource>();
-/// assert!(refused.unwrap_err().to_string().contains("hnefi does not model ber:m"));
+/// assert!("dim:11 surf:n ber:m start:/11/11/11/11/11/5K5/11/11/11/11/1t9/".parse::<RulesSource>().is_ok());
+/// let refused = "dim:11 surf:n ber:m linc:y start:/11/11/11/11/11/5K5/11/11/11/11/1t9/".parse::<RulesSource>();
+/// assert!(refused.unwrap_err().to_string().contains("hnefi does not model linc:y beside commanders"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesSource {
