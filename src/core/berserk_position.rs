@@ -218,7 +218,14 @@ impl<G: Geometry> BerserkPositionOf<G> {
             PieceKind::King,
             from,
         );
-        (slides(from, self.board.occupied()) & !r.rules.king_barred::<G>()) | jumps
+        slide_targets(
+            &self.board,
+            &r.rules,
+            &r.pieces,
+            Role::Defender,
+            PieceKind::King,
+            from,
+        ) | jumps
     }
 
     fn jumps(&self, from: SquareOf<G>, kind: PieceKind, r: &BerserkRules) -> BitboardOf<G> {
