@@ -312,7 +312,7 @@ fn berserk_game_of(
     Ok((
         MatchGame::Berserk {
             variant: variant.clone(),
-            start,
+            start: Box::new(start),
         },
         rules,
     ))

@@ -20,8 +20,9 @@ pub(crate) enum MatchGame {
     Berserk {
         /// The rules string's game.
         variant: BerserkVariant,
-        /// A game at the start position, which each game of the match starts from.
-        start: BerserkGameOf<S11>,
+        /// A game at the start position, which each game of the match starts from (boxed:
+        /// the special-piece game is several times an ordinary variant's size).
+        start: Box<BerserkGameOf<S11>>,
     },
 }
 

@@ -619,7 +619,7 @@ pub(crate) fn play_game(players: [&mut Entrant; 2], opening: &[AnyMove], s: &Set
         }),
         MatchGame::Berserk { start, .. } => {
             let game = BerserkPlay {
-                game: start.clone(),
+                game: start.as_ref().clone(),
                 timed_out: None,
             };
             referee(&mut players, game, opening, s).finished()
