@@ -196,18 +196,8 @@ fn game_of(
             RulesSourceError::Variant(v) => MatchError::Variant(v),
             other => MatchError::Rules(other),
         })?;
-    if source.family().is_none()
-        && let Some((i, e)) = engines
-            .iter()
-            .enumerate()
-            .find(|(_, e)| !e.dialect.told_rules_strings())
-    {
-        return Err(MatchError::RulesString {
-            engine: i + 1,
-            spec: e.label.clone(),
-            dialect: e.dialect.name(),
-            game: variant.to_string(),
-        });
+    if source.family().is_none() {
+        every_engine_told_rules_strings(engines, variant.to_string())?;
     }
     // A rules string names its board, which an OTEP engine is told with the string.
     let string_for_otep = |d: EngineDialect| d == EngineDialect::Otep && source.family().is_none();
@@ -255,6 +245,24 @@ fn game_of(
     Ok((source, MatchGame::Ordinary(variant), rules))
 }
 
+/// Refuses `game`, which only its rules string describes, when an engine's dialect
+/// cannot be told one, naming the first such engine.
+fn every_engine_told_rules_strings(engines: &[EngineSpec], game: String) -> Result<(), MatchError> {
+    match engines
+        .iter()
+        .enumerate()
+        .find(|(_, e)| !e.dialect.told_rules_strings())
+    {
+        Some((i, e)) => Err(MatchError::RulesString {
+            engine: i + 1,
+            spec: e.label.clone(),
+            dialect: e.dialect.name(),
+            game,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// The game of a Berserk rules string and its rules, the string's own: refused when an
 /// engine cannot be told the string (hnefi's and OTEP engines can), and for the flags
 /// that would change its rules or its openings, by name.
@@ -296,18 +304,7 @@ fn berserk_game_of(
             "an openings file is read as ordinary records; give random openings (--opening-plies, --seed)",
         ));
     }
-    if let Some((i, e)) = engines
-        .iter()
-        .enumerate()
-        .find(|(_, e)| !e.dialect.told_rules_strings())
-    {
-        return Err(MatchError::RulesString {
-            engine: i + 1,
-            spec: e.label.clone(),
-            dialect: e.dialect.name(),
-            game: name,
-        });
-    }
+    every_engine_told_rules_strings(engines, name)?;
     let start = BerserkGameOf::start(variant, variant.first())?;
     Ok((
         MatchGame::Berserk {

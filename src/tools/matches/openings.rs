@@ -133,23 +133,38 @@ fn random_on<G: Geometry>(
     rules: RuleSet,
     seed: u64,
 ) -> Vec<Vec<AnyMove>> {
+    longest_tries(count, plies, seed, |rng| {
+        let mut game = GameOf::from_position(start, rules);
+        let mut moves = Vec::with_capacity(plies);
+        while moves.len() < plies {
+            let legal = game.legal_moves();
+            let Some(&mv) = legal.as_slice().get(rng.below(legal.len())) else {
+                break;
+            };
+            if game.play(mv).is_err() || game.status().is_over() {
+                break;
+            }
+            moves.push(AnyMove::from(mv));
+        }
+        moves
+    })
+}
+
+/// `count` openings of at most `plies` moves, all drawn from one generator seeded with
+/// `seed`: each the longest of up to 100 tries of `draw`, the first to reach `plies`
+/// ending the search (a try stops short where the game ends).
+fn longest_tries(
+    count: usize,
+    plies: usize,
+    seed: u64,
+    mut draw: impl FnMut(&mut SplitMix64) -> Vec<AnyMove>,
+) -> Vec<Vec<AnyMove>> {
     let mut rng = SplitMix64::new(seed);
     (0..count)
         .map(|_| {
             let mut best = Vec::new();
             for _ in 0..100 {
-                let mut game = GameOf::from_position(start, rules);
-                let mut moves = Vec::with_capacity(plies);
-                while moves.len() < plies {
-                    let legal = game.legal_moves();
-                    let Some(&mv) = legal.as_slice().get(rng.below(legal.len())) else {
-                        break;
-                    };
-                    if game.play(mv).is_err() || game.status().is_over() {
-                        break;
-                    }
-                    moves.push(AnyMove::from(mv));
-                }
+                let moves = draw(&mut rng);
                 if moves.len() > best.len() {
                     best = moves;
                 }
@@ -172,39 +187,27 @@ pub(crate) fn random_berserk(
     start: &BerserkGameOf<S11>,
     seed: u64,
 ) -> Vec<Vec<AnyMove>> {
-    let mut rng = SplitMix64::new(seed);
-    (0..count)
-        .map(|_| {
-            let mut best = Vec::new();
-            for _ in 0..100 {
-                let mut game = start.clone();
-                let mut moves = Vec::with_capacity(plies);
-                // The moves up to the last turn's end.
-                let mut whole = 0;
-                while moves.len() < plies {
-                    let legal = game.legal_moves();
-                    let Some(&mv) = legal.as_slice().get(rng.below(legal.len())) else {
-                        break;
-                    };
-                    if game.play(mv).is_err() || game.status().is_over() {
-                        break;
-                    }
-                    moves.push(AnyMove::from(mv));
-                    if game.position().berserker().is_none() {
-                        whole = moves.len();
-                    }
-                }
-                moves.truncate(whole);
-                if moves.len() > best.len() {
-                    best = moves;
-                }
-                if best.len() == plies {
-                    break;
-                }
+    longest_tries(count, plies, seed, |rng| {
+        let mut game = start.clone();
+        let mut moves = Vec::with_capacity(plies);
+        // The moves up to the last turn's end.
+        let mut whole = 0;
+        while moves.len() < plies {
+            let legal = game.legal_moves();
+            let Some(&mv) = legal.as_slice().get(rng.below(legal.len())) else {
+                break;
+            };
+            if game.play(mv).is_err() || game.status().is_over() {
+                break;
             }
-            best
-        })
-        .collect()
+            moves.push(AnyMove::from(mv));
+            if game.position().berserker().is_none() {
+                whole = moves.len();
+            }
+        }
+        moves.truncate(whole);
+        moves
+    })
 }
 
 #[cfg(test)]
